@@ -1,0 +1,59 @@
+// Command tabled runs a riichi mahjong table: it reads call buttons and NFC
+// tiles, arbitrates claims under the EMA rules, logs every decision and
+// shows it at the table and on the LAN.
+//
+// Usage:
+//
+//	tabled sim --script FILE [--json]   run a scenario script through the engine
+//	tabled version                      print the version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// commands are the subcommands, by name.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"sim":     cmdSim,
+	"version": cmdVersion,
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "tabled: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return cmd(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: tabled <command> [flags]
+
+commands:
+  sim --script FILE [--json]   run a scenario script through the engine and print every outcome
+  version                      print the version
+`)
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stdout, "tabled %s\n", version)
+	return 0
+}

@@ -1,0 +1,11 @@
+// Package engine holds the rules of a riichi mahjong table as the EMA Riichi
+// Competition Rules state them: tiles, seats and winds, rule profiles, the
+// state of a hand, and the arbitration of claims on a discard.
+//
+// The engine is pure and deterministic. It never reads a clock, starts a
+// goroutine or does I/O: time enters only as the stamp on an Event and as the
+// argument of Advance. Replaying the same events therefore yields the same
+// outcomes, which is what lets a referee trust a replayed claim log.
+//
+// One Engine is owned by one goroutine; it is not safe for concurrent use.
+package engine

@@ -1,0 +1,227 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// Engine applies events to a table under one rule profile. It is
+// deterministic: the same profile, dealer and events give the same outcomes.
+type Engine struct {
+	p Profile
+
+	firstDealer, dealer Seat
+	roundWind           Wind
+	handNumber, honba   int
+	riichiSticks        int
+
+	h        hand
+	r        round
+	now      time.Duration
+	decision int // ordinal of the latest decision
+}
+
+// New returns an engine at the start of a game: the first hand, dealer East.
+func New(p Profile, dealer Seat) (*Engine, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if !dealer.Valid() {
+		return nil, fmt.Errorf("engine: dealer seat %d is not 0..3", dealer)
+	}
+	e := &Engine{p: p, firstDealer: dealer, dealer: dealer, handNumber: 1}
+	e.deal()
+	return e, nil
+}
+
+// Profile is the rule profile in force.
+func (e *Engine) Profile() Profile { return e.p }
+
+// Now is the time of the latest event or Advance.
+func (e *Engine) Now() time.Duration { return e.now }
+
+// deal starts a fresh hand with the current dealer.
+func (e *Engine) deal() {
+	e.h = hand{turn: e.dealer, phase: ToDiscard, wall: LiveDraws}
+	e.r = round{}
+}
+
+// Apply applies one event and appends what it decided to out. Decisions
+// whose windows closed before ev.At come first. A claim the rules do not
+// allow is an outcome (KindRejection), not an error; an error means the
+// event itself is malformed or out of time order, and nothing changed.
+func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
+	if err := ev.Validate(); err != nil {
+		return out, err
+	}
+	if ev.At < e.now {
+		return out, fmt.Errorf("engine: %s at %v is before the previous input at %v: inputs must come in time order", ev.Action, ev.At, e.now)
+	}
+	out = e.advance(ev.At, false, out)
+	e.now = ev.At
+	if e.h.ended && ev.Action != Dora && ev.Action != NewHand && ev.Action != Tenpai && ev.Action != DeadHand {
+		return e.reject(out, ev, "the hand is over: wait for the next deal"), nil
+	}
+	switch ev.Action {
+	case Discard:
+		out = e.discard(ev, out)
+	case Chii, Pon:
+		out = e.claim(ev, out)
+	case Kan:
+		if e.ownTurnKan(ev) {
+			out = e.kan(ev, out)
+		} else {
+			out = e.claim(ev, out)
+		}
+	case Ron:
+		out = e.ron(ev, out)
+	case Tsumo:
+		out = e.tsumo(ev, out)
+	case Riichi:
+		out = e.declareRiichi(ev, out)
+	case Cancel:
+		out = e.cancel(ev, out)
+	case Dora:
+		out = e.dora(ev, out)
+	case NewHand:
+		out = e.newHand(ev, out)
+	case Tenpai:
+		e.h.tenpai[ev.Seat] = true
+	case DeadHand:
+		e.h.dead[ev.Seat] = true
+	}
+	return out, nil
+}
+
+// Advance moves time to now and appends what became due: decisions whose
+// simultaneity window has closed, an exhaustive draw. Call it when nothing
+// stamped at or before now can still arrive.
+func (e *Engine) Advance(now time.Duration, out []Outcome) []Outcome {
+	if now < e.now {
+		return out
+	}
+	out = e.advance(now, true, out)
+	e.now = now
+	return out
+}
+
+// NextDeadline is the next time at which Advance would change something;
+// ok is false when nothing is pending.
+func (e *Engine) NextDeadline() (t time.Duration, ok bool) {
+	r := &e.r
+	if !r.open || e.h.ended {
+		return 0, false
+	}
+	if r.windowOpen {
+		return r.windowEnd, true
+	}
+	if !r.quiet && len(r.won) == 0 {
+		// Until the horizon a claim on the tile could still be on time;
+		// once a call is decided, only a ron could still come, and it
+		// would arrive as an input of its own.
+		return r.quietAt(e.p), true
+	}
+	return 0, false
+}
+
+// advance closes what is due before t (or at t, when inclusive).
+func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outcome {
+	due := func(at time.Duration) bool { return at < t || (inclusive && at == t) }
+	r := &e.r
+	for r.open && !e.h.ended {
+		switch {
+		case r.windowOpen && due(r.windowEnd):
+			e.now = r.windowEnd
+			out = e.decide(out)
+		case !r.windowOpen && !r.quiet && due(r.quietAt(e.p)):
+			e.now = r.quietAt(e.p)
+			r.quiet = true
+			if r.claimed.Kong || !r.lastTile {
+				return out
+			}
+			// The last discard of the hand went unclaimed: exhaustive draw.
+			e.closeRound(false)
+			out = e.endHand(out, ResultDraw, nil, "the live wall is empty and the last discard was not won")
+			return out
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+func (e *Engine) reject(out []Outcome, ev Event, reason string) []Outcome {
+	return append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: ev.Action, Reason: reason})
+}
+
+func (e *Engine) flag(out []Outcome, seat Seat, call Action, reason string) []Outcome {
+	return append(out, Outcome{Kind: KindFlag, At: e.now, Dealer: e.dealer, Seat: seat, Call: call, Reason: reason})
+}
+
+// name is a seat as players say it: its wind in this hand.
+func (e *Engine) name(s Seat) string { return s.Wind(e.dealer).String() }
+
+func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, reason string) []Outcome {
+	h := &e.h
+	h.ended, h.result, h.winners = true, res, winners
+	if res == ResultRon || res == ResultTsumo {
+		e.riichiSticks = 0 // the winner closest to the discarder takes them
+	}
+	return append(out, Outcome{Kind: KindHandEnd, At: e.now, Dealer: e.dealer, Result: res, Winners: append([]Seat(nil), winners...), Reason: reason})
+}
+
+func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
+	h := &e.h
+	if due := 1 + h.kongs; len(h.indicators) >= due {
+		return e.reject(out, ev, fmt.Sprintf("no dora indicator is due: %d read for %d kongs", len(h.indicators), h.kongs))
+	}
+	h.indicators = append(h.indicators, ev.Tile)
+	o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Indicators: append([]Tile(nil), h.indicators...)}
+	o.Dora = make([]Tile, len(h.indicators))
+	for i, t := range h.indicators {
+		o.Dora[i] = t.Dora()
+	}
+	return append(out, o)
+}
+
+// newHand ends the hand if it is still running and deals the next one,
+// rotating the dealer by the result unless the referee names one.
+func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
+	out = e.advance(ev.At, true, out)
+	h := &e.h
+	if !h.ended {
+		e.closeRound(false)
+		out = e.endHand(out, ResultDraw, nil, "ended by the referee before it finished")
+	}
+	old := e.dealer
+	dealerKeeps := false
+	switch h.result {
+	case ResultRon, ResultTsumo:
+		for _, w := range h.winners {
+			dealerKeeps = dealerKeeps || w == old
+		}
+		if dealerKeeps {
+			e.honba++
+		} else {
+			e.honba = 0
+		}
+	default:
+		dealerKeeps = h.tenpai[old]
+		e.honba++
+	}
+	next := old
+	if !dealerKeeps {
+		next = old.Next()
+	}
+	if ev.Dealer != NoSeat {
+		next = ev.Dealer
+	}
+	if next != old && distance(e.firstDealer, next) <= distance(e.firstDealer, old) {
+		e.roundWind = (e.roundWind + 1) & 3
+	}
+	e.dealer = next
+	e.handNumber = distance(e.firstDealer, next) + 1
+	e.deal()
+	e.r = round{}
+	return out
+}

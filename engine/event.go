@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// Action is what an input event asks of the table.
+type Action uint8
+
+// The actions. Chii, Pon, Kan and Ron are claims on the latest discard (Kan
+// and Ron also in one's own turn); Tsumo, Riichi and own-turn Kan are
+// declarations; Dora is an NFC read of an indicator; NewHand, Tenpai and
+// DeadHand are referee actions.
+const (
+	ActNone Action = iota
+	Discard
+	Chii
+	Pon
+	Kan
+	Ron
+	Tsumo
+	Riichi
+	Cancel
+	Dora
+	NewHand
+	Tenpai
+	DeadHand
+	actionCount
+)
+
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand"}
+
+// String is the action's name as scripts and logs spell it.
+func (a Action) String() string {
+	if a < actionCount {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("action(%d)", uint8(a))
+}
+
+// ParseAction parses an action name.
+func ParseAction(s string) (Action, error) {
+	for i, n := range actionNames {
+		if n == s && i != int(ActNone) {
+			return Action(i), nil
+		}
+	}
+	return ActNone, fmt.Errorf("engine: unknown action %q", s)
+}
+
+// MarshalText spells the action.
+func (a Action) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText parses an action name.
+func (a *Action) UnmarshalText(b []byte) error {
+	v, err := ParseAction(string(b))
+	*a = v
+	return err
+}
+
+// bySeat reports whether the action needs a seat.
+func (a Action) bySeat() bool { return a != Dora && a != NewHand && a != ActNone }
+
+// call reports whether the action is a claim for a meld (chii, pon, kan).
+func (a Action) meld() bool { return a == Chii || a == Pon || a == Kan }
+
+// Source is where an input came from, so the log says how precise its stamp is.
+type Source uint8
+
+// The sources of input.
+const (
+	SourceScript Source = iota
+	SourceGPIO
+	SourceSerial
+	SourceNFC
+	SourceWeb
+	SourceReferee
+	sourceCount
+)
+
+var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee"}
+
+// String names the source.
+func (s Source) String() string {
+	if s < sourceCount {
+		return sourceNames[s]
+	}
+	return fmt.Sprintf("source(%d)", uint8(s))
+}
+
+// ParseSource parses a source name.
+func ParseSource(s string) (Source, error) {
+	for i, n := range sourceNames {
+		if n == s {
+			return Source(i), nil
+		}
+	}
+	return 0, fmt.Errorf("engine: unknown source %q", s)
+}
+
+// MarshalText spells the source.
+func (s Source) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText parses a source name.
+func (s *Source) UnmarshalText(b []byte) error {
+	v, err := ParseSource(string(b))
+	*s = v
+	return err
+}
+
+// Event is one input to the engine: a press, a tile read, a referee action.
+type Event struct {
+	// At is the stamp on the table's monotonic clock, as a duration since
+	// the table started. Events must be applied in non-decreasing At.
+	At time.Duration `json:"at"`
+	// Seat is the physical seat that acted; NoSeat for dora and newhand.
+	Seat Seat `json:"seat"`
+	// Action is what was done.
+	Action Action `json:"action"`
+	// Tile is the discarded tile, the kong's tile or the dora indicator,
+	// NoTile when not seen.
+	Tile Tile `json:"tile,omitempty"`
+	// Shown are the tiles a chii or pon shows from the hand, when known;
+	// they let the engine flag swap-calling (kuikae).
+	Shown [2]Tile `json:"shown,omitempty"`
+	// Dealer is the new dealer's seat for NewHand; NoSeat rotates by the result.
+	Dealer Seat `json:"dealer,omitempty"`
+	// Source is where the input came from.
+	Source Source `json:"source"`
+	// Uncertainty is the estimated error of At (0 when exact or unknown).
+	Uncertainty time.Duration `json:"uncertainty,omitempty"`
+}
+
+// Validate reports an event the engine cannot apply at all (a malformed
+// input, as opposed to a claim the rules reject).
+func (ev Event) Validate() error {
+	if ev.Action == ActNone || ev.Action >= actionCount {
+		return fmt.Errorf("engine: event at %v: no valid action", ev.At)
+	}
+	if ev.Action.bySeat() && !ev.Seat.Valid() {
+		return fmt.Errorf("engine: %s at %v: seat %d is not 0..3", ev.Action, ev.At, ev.Seat)
+	}
+	if ev.Action == Dora && !ev.Tile.Known() {
+		return fmt.Errorf("engine: dora read at %v has no tile", ev.At)
+	}
+	if ev.Action == NewHand && ev.Dealer != NoSeat && !ev.Dealer.Valid() {
+		return fmt.Errorf("engine: newhand at %v: dealer %d is not 0..3", ev.At, ev.Dealer)
+	}
+	return nil
+}

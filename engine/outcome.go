@@ -1,0 +1,101 @@
+package engine
+
+import "time"
+
+// Kind is the kind of an outcome.
+type Kind uint8
+
+// The outcome kinds. Decision, Rejection, DoraShown and HandEnd are what a
+// table shows; Flag marks something the referee must look at.
+const (
+	KindDecision Kind = iota + 1
+	KindRejection
+	KindDora
+	KindHandEnd
+	KindFlag
+)
+
+var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag"}
+
+// String is the kind as the scenario output spells it.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// Claim is one seat's call, as decided.
+type Claim struct {
+	Seat Seat
+	Call Action
+	// At is when the call was stamped.
+	At time.Duration
+	// Late: the call came after the call deadline.
+	Late bool
+	// Reason says why a lost claim lost; empty for a winner.
+	Reason string
+}
+
+// Result is how a hand ended.
+type Result uint8
+
+// The results of a hand.
+const (
+	ResultNone Result = iota
+	ResultRon
+	ResultTsumo
+	ResultDraw
+)
+
+// String spells the result as the scenario output does.
+func (r Result) String() string { return [...]string{"", "ron", "tsumo", "draw"}[r] }
+
+// Outcome is one thing the engine decided. Which fields are set depends on
+// Kind:
+//
+//   - KindDecision: Claimed (the discard or kong tile), Won, Lost, Ordinal,
+//     Overrides, Late, Robbing, Reason.
+//   - KindRejection: Seat, Call, Reason.
+//   - KindDora: Indicators, Dora.
+//   - KindHandEnd: Result, Winners, Reason.
+//   - KindFlag: Seat, Call, Reason.
+//
+// Dealer is the dealer when the outcome was made, so seats can be turned
+// into winds after the dealer has changed.
+type Outcome struct {
+	Kind   Kind
+	At     time.Duration
+	Dealer Seat
+
+	Seat   Seat
+	Call   Action
+	Reason string
+
+	Claimed   Claimed
+	Won, Lost []Claim
+	// Ordinal numbers decisions from 1 in the engine's life.
+	Ordinal int
+	// Overrides is the Ordinal of the earlier decision this one replaces, or 0.
+	Overrides int
+	// Late: a winning claim came after the call deadline.
+	Late bool
+	// Robbing: the ron robs a kong (chankan).
+	Robbing bool
+
+	Indicators, Dora []Tile
+
+	Result  Result
+	Winners []Seat
+}
+
+// Wind is the wind of seat s in the hand the outcome belongs to.
+func (o *Outcome) Wind(s Seat) Wind { return s.Wind(o.Dealer) }
+
+// Claimed is what a claim round is about: a discard, or a kong that may be robbed.
+type Claimed struct {
+	Seat Seat
+	Tile Tile
+	// Kong: the tile is a kong's, claimable only for a win (robbing).
+	Kong bool
+}

@@ -1,0 +1,170 @@
+package engine
+
+import "time"
+
+// Phase is what the seat on turn is expected to do next.
+type Phase uint8
+
+// The phases of a turn.
+const (
+	// ToDraw: the seat draws next (after the previous seat's discard).
+	ToDraw Phase = iota
+	// ToDiscard: the seat holds its tiles and discards next (East's first
+	// turn, after a call, after a kong's replacement draw, after riichi).
+	ToDiscard
+)
+
+// Meld is a called group or a declared kong.
+type Meld struct {
+	Call Action // Chii, Pon or Kan
+	Tile Tile   // the claimed or kong tile, NoTile when not seen
+	// From is the discarder for a called meld; the seat itself for a
+	// concealed or extended kong.
+	From Seat
+	// Concealed marks a concealed kong; Extended a pon promoted to a kong.
+	Concealed, Extended bool
+}
+
+// DiscardRecord is one discard in a seat's river.
+type DiscardRecord struct {
+	Tile Tile
+	At   time.Duration
+	// Riichi marks the riichi declaration tile; Called, a tile taken by a claim.
+	Riichi, Called bool
+}
+
+// Live wall arithmetic for 136 tiles: 14 in the dead wall, 13 dealt to each
+// seat and one more to East.
+const (
+	WallTiles     = 136
+	DeadWallTiles = 14
+	LiveDraws     = WallTiles - DeadWallTiles - 4*13 - 1 // 69
+	MaxKongs      = 4
+)
+
+// State is a snapshot of the table that displays and the web page show.
+type State struct {
+	Profile    string
+	Dealer     Seat
+	RoundWind  Wind
+	HandNumber int // 1..4 within the round wind
+	Honba      int
+	// RiichiSticks on the table (carried over from draws and riichi bets).
+	RiichiSticks int
+	// Turn is the seat expected to act next; NoSeat once the hand has ended.
+	Turn  Seat
+	Phase Phase
+	// Wall is the number of live tiles left to draw.
+	Wall  int
+	Kongs int
+	// Indicators are the dora indicators read so far; KanDoraDue is how many
+	// kan dora indicators are waiting to be read (the display prompts).
+	Indicators []Tile
+	KanDoraDue int
+	Riichi     [4]bool
+	Dead       [4]bool
+	Tenpai     [4]bool
+	Discards   [4][]DiscardRecord
+	Melds      [4][]Meld
+	// Open is what may be claimed now, if anything, and since when.
+	Open    *Claimed
+	OpenAt  time.Duration
+	Pending []Claim // claims in the open simultaneity window
+	Ended   bool
+	Result  Result
+	Winners []Seat
+	// Now is the time of the latest event or Advance.
+	Now time.Duration
+}
+
+// hand is the mutable state of one hand.
+type hand struct {
+	turn           Seat
+	phase          Phase
+	calledThisTurn bool // the turn began with a chii or pon: no tsumo or own kong
+	wall           int
+	kongs          int
+	indicators     []Tile
+	riichi         [4]bool
+	riichiDiscard  [4]bool // declared, the declaration discard not yet made
+	dead, tenpai   [4]bool
+	discards       [4][]DiscardRecord
+	melds          [4][]Meld
+	kuikae         [4][2]Tile // tiles the seat may not discard after its call
+	ended          bool
+	result         Result
+	winners        []Seat
+}
+
+// mark is what a later ron undoes: the hand as it was before a call's or a
+// kong's effect.
+type mark struct {
+	turn           Seat
+	phase          Phase
+	calledThisTurn bool
+	wall, kongs    int
+	melds          [4]int
+	kuikae         [4][2]Tile
+	riichiSticks   int
+}
+
+func (e *Engine) markHand() mark {
+	h := &e.h
+	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks}
+	for s := range h.melds {
+		m.melds[s] = len(h.melds[s])
+	}
+	return m
+}
+
+func (e *Engine) restore(m mark) {
+	h := &e.h
+	h.turn, h.phase, h.calledThisTurn, h.wall, h.kongs, h.kuikae = m.turn, m.phase, m.calledThisTurn, m.wall, m.kongs, m.kuikae
+	e.riichiSticks = m.riichiSticks
+	for s := range h.melds {
+		// An extended kong promoted a pon in place: turn it back.
+		for i := range h.melds[s][:min(m.melds[s], len(h.melds[s]))] {
+			if h.melds[s][i].Extended {
+				h.melds[s][i].Call, h.melds[s][i].Extended = Pon, false
+			}
+		}
+		h.melds[s] = h.melds[s][:m.melds[s]]
+	}
+}
+
+// State returns a snapshot; its slices are copies the caller may keep.
+func (e *Engine) State() State {
+	h := &e.h
+	st := State{
+		Profile: e.p.Name, Dealer: e.dealer, RoundWind: e.roundWind, HandNumber: e.handNumber,
+		Honba: e.honba, RiichiSticks: e.riichiSticks, Turn: h.turn, Phase: h.phase,
+		Wall: h.wall, Kongs: h.kongs, Indicators: append([]Tile(nil), h.indicators...),
+		KanDoraDue: e.kanDoraDue(), Riichi: h.riichi, Dead: h.dead, Tenpai: h.tenpai,
+		Ended: h.ended, Result: h.result, Winners: append([]Seat(nil), h.winners...), Now: e.now,
+	}
+	if h.ended {
+		st.Turn = NoSeat
+	}
+	for s := range h.discards {
+		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)
+		st.Melds[s] = append([]Meld(nil), h.melds[s]...)
+	}
+	if e.r.open {
+		c := e.r.claimed
+		st.Open, st.OpenAt = &c, e.r.at
+		st.Pending = append([]Claim(nil), e.r.pending...)
+	}
+	return st
+}
+
+// kanDoraDue is how many kan dora indicators are still to be read.
+func (e *Engine) kanDoraDue() int {
+	read := len(e.h.indicators) - 1 // the first indicator is not a kan dora
+	if read < 0 {
+		read = 0
+	}
+	if d := e.h.kongs - read; d > 0 {
+		return d
+	}
+	return 0
+}

@@ -1,0 +1,238 @@
+package script
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Script is a parsed scenario.
+type Script struct {
+	// Profile is the rule profile (header "rules"), with Window replaced by
+	// the "window" header if there is one.
+	Profile engine.Profile
+	// Dealer is the physical seat of East in the first hand (header "dealer").
+	Dealer engine.Seat
+	Steps  []Step
+}
+
+// Step is one timed line of a script.
+type Step struct {
+	Line int
+	At   time.Duration
+	// Wind is the acting seat's wind in the hand when the step runs; it is
+	// turned into a physical seat then, since the dealer can change.
+	Wind   engine.Wind
+	Action engine.Action
+	Tile   engine.Tile
+	Shown  [2]engine.Tile
+	// Dealer is the physical seat named by "newhand dealer N", or NoSeat.
+	Dealer engine.Seat
+}
+
+// Error is a script error at a line.
+type Error struct {
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// MaxLineLength bounds one line, so a stray binary file is refused quickly.
+const MaxLineLength = 4096
+
+// Parse reads a whole script. The first error stops it, naming the line.
+func Parse(r io.Reader) (*Script, error) {
+	s := &Script{Profile: engine.EMA2016, Dealer: 0}
+	var (
+		window   time.Duration
+		now      time.Duration
+		started  bool
+		sc       = bufio.NewScanner(r)
+		lineNo   int
+		profiles = strings.Join(engine.ProfileNames(), ", ")
+	)
+	sc.Buffer(make([]byte, 0, 256), MaxLineLength)
+	for sc.Scan() {
+		lineNo++
+		line := sc.Bytes()
+		if i := bytes.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(string(line))
+		if len(f) == 0 {
+			continue
+		}
+		fail := func(format string, a ...any) (*Script, error) {
+			return nil, &Error{Line: lineNo, Msg: fmt.Sprintf(format, a...)}
+		}
+		switch f[0] {
+		case "rules", "window", "dealer":
+			if started {
+				return fail("header %q must come before the first timed line", f[0])
+			}
+			if len(f) != 2 {
+				return fail("header %q takes one value, got %d", f[0], len(f)-1)
+			}
+			switch f[0] {
+			case "rules":
+				p, err := engine.ProfileByName(f[1])
+				if err != nil {
+					return fail("unknown rules %q (known: %s)", f[1], profiles)
+				}
+				s.Profile = p
+			case "window":
+				d, err := time.ParseDuration(f[1])
+				if err != nil || d <= 0 {
+					return fail("window %q is not a positive duration like 250ms", f[1])
+				}
+				window = d
+			case "dealer":
+				n, err := strconv.Atoi(f[1])
+				if err != nil || n < 0 || n > 3 {
+					return fail("dealer %q is not a seat 0..3", f[1])
+				}
+				s.Dealer = engine.Seat(n)
+			}
+			continue
+		}
+		at, err := parseTime(f[0], now)
+		if err != nil {
+			return fail("%v", err)
+		}
+		started, now = true, at
+		st, err := parseAction(f[1:])
+		if err != nil {
+			return fail("%v", err)
+		}
+		st.Line, st.At = lineNo, at
+		s.Steps = append(s.Steps, st)
+	}
+	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, &Error{Line: lineNo + 1, Msg: fmt.Sprintf("line longer than %d bytes", MaxLineLength)}
+		}
+		return nil, fmt.Errorf("script: read: %w", err)
+	}
+	if window > 0 {
+		s.Profile.Window = window
+	}
+	return s, nil
+}
+
+// parseTime reads "@2s" (absolute) or "+120ms" (after the previous line).
+func parseTime(tok string, prev time.Duration) (time.Duration, error) {
+	if len(tok) < 2 || (tok[0] != '@' && tok[0] != '+') {
+		return 0, fmt.Errorf("%q is neither a header (rules, window, dealer) nor a time like @0ms or +120ms", tok)
+	}
+	d, err := time.ParseDuration(tok[1:])
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("time %q is not a non-negative duration like @2s or +120ms", tok)
+	}
+	if tok[0] == '+' {
+		d += prev
+		if d < prev {
+			return 0, fmt.Errorf("time %q overflows", tok)
+		}
+	}
+	if d < prev {
+		return 0, fmt.Errorf("time %q (%v) is before the previous line's %v: lines must be in time order", tok, d, prev)
+	}
+	return d, nil
+}
+
+var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand"
+
+// parseAction reads what follows the time: "S chii 2p 3p", "dora 4m", "newhand dealer 1".
+func parseAction(f []string) (Step, error) {
+	st := Step{Dealer: engine.NoSeat}
+	if len(f) == 0 {
+		return st, fmt.Errorf("a time needs an action after it")
+	}
+	switch f[0] {
+	case "dora":
+		if len(f) != 2 {
+			return st, fmt.Errorf("dora takes one tile, like: dora 4m")
+		}
+		t, err := engine.ParseTile(f[1])
+		if err != nil {
+			return st, fmt.Errorf("dora: %s", strings.TrimPrefix(err.Error(), "engine: "))
+		}
+		st.Action, st.Tile = engine.Dora, t
+		return st, nil
+	case "newhand":
+		st.Action = engine.NewHand
+		switch {
+		case len(f) == 1:
+		case len(f) == 3 && f[1] == "dealer":
+			n, err := strconv.Atoi(f[2])
+			if err != nil || n < 0 || n > 3 {
+				return st, fmt.Errorf("newhand dealer %q is not a seat 0..3", f[2])
+			}
+			st.Dealer = engine.Seat(n)
+		default:
+			return st, fmt.Errorf("newhand takes nothing or \"dealer N\"")
+		}
+		return st, nil
+	}
+	w, err := engine.ParseWind(f[0])
+	if err != nil {
+		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora or newhand", f[0])
+	}
+	if len(f) < 2 {
+		return st, fmt.Errorf("seat %s needs an action: %s", f[0], seatActions)
+	}
+	a, err := engine.ParseAction(f[1])
+	if err != nil || a == engine.Dora || a == engine.NewHand {
+		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
+	}
+	st.Wind, st.Action = w, a
+	tiles, err := parseTiles(f[2:])
+	if err != nil {
+		return st, fmt.Errorf("%s: %v", a, err)
+	}
+	maxTiles := map[engine.Action]int{engine.Discard: 1, engine.Kan: 1, engine.Chii: 2, engine.Pon: 2}[a]
+	if len(tiles) > maxTiles {
+		return st, fmt.Errorf("%s takes at most %d tile(s), got %d", a, maxTiles, len(tiles))
+	}
+	switch a {
+	case engine.Discard, engine.Kan:
+		if len(tiles) == 1 {
+			st.Tile = tiles[0]
+		}
+	case engine.Chii, engine.Pon:
+		if len(tiles) == 1 {
+			return st, fmt.Errorf("%s shows two tiles from the hand, or none", a)
+		}
+		copy(st.Shown[:], tiles)
+	}
+	return st, nil
+}
+
+// parseTiles reads tiles written apart ("2p 3p") or grouped ("23p").
+func parseTiles(f []string) ([]engine.Tile, error) {
+	var out []engine.Tile
+	for _, tok := range f {
+		if len(tok) < 2 {
+			return nil, fmt.Errorf("%q is not a tile (want mpsz like 3p)", tok)
+		}
+		suit := tok[len(tok)-1]
+		for i := 0; i < len(tok)-1; i++ {
+			t, err := engine.ParseTile(string([]byte{tok[i], suit}))
+			if err != nil {
+				return nil, fmt.Errorf("%q is not a tile (want mpsz like 3p, 7z, 0m)", tok)
+			}
+			out = append(out, t)
+			if len(out) > 2 {
+				return nil, fmt.Errorf("too many tiles")
+			}
+		}
+	}
+	return out, nil
+}
