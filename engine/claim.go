@@ -170,7 +170,7 @@ func (e *Engine) decideRon(o Outcome, rons, melds []Claim, out []Outcome) []Outc
 	}
 	o.Reason = e.summary(strings.Join(names, " and "), o)
 	if len(won) > 1 {
-		o.Reason += ": several players may win on one discard"
+		o.Reason = strings.TrimSuffix(o.Reason, ": the only claim") + " (several players may win on one discard)"
 	}
 	out = append(out, o)
 	e.closeRound(true)

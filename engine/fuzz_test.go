@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+// eventsFromBytes turns fuzz input into a time-ordered event stream: three
+// bytes an event (time step, seat and action, tile).
+func eventsFromBytes(b []byte) []Event {
+	var evs []Event
+	at := time.Duration(0)
+	for len(b) >= 3 {
+		at += time.Duration(b[0]) * 25 * time.Millisecond
+		a := Action(1 + int(b[1]>>2)%int(actionCount-1))
+		e := Event{At: at, Seat: Seat(b[1] & 3), Action: a, Dealer: NoSeat}
+		if k := int(b[2]) % 40; k < 34 {
+			e.Tile = Tile(k + 1)
+		}
+		switch a {
+		case Dora:
+			e.Seat = NoSeat
+			if !e.Tile.Known() {
+				e.Tile = MustTile("5z")
+			}
+		case NewHand:
+			e.Seat = NoSeat
+			if b[2]&0x80 != 0 {
+				e.Dealer = Seat(b[2] & 3)
+			}
+		}
+		evs = append(evs, e)
+		b = b[3:]
+	}
+	return evs
+}
+
+// runEvents applies evs and runs time out, checking invariants as it goes.
+func runEvents(t *testing.T, p Profile, evs []Event) []Outcome {
+	e, err := New(p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Outcome
+	check := func() {
+		st := e.State()
+		if st.Wall < 0 || st.Wall > LiveDraws {
+			t.Fatalf("wall %d out of range", st.Wall)
+		}
+		if st.Kongs < 0 || st.Kongs > MaxKongs {
+			t.Fatalf("%d kongs", st.Kongs)
+		}
+		if st.Wall+st.Kongs > LiveDraws {
+			t.Fatalf("wall %d + kongs %d > %d", st.Wall, st.Kongs, LiveDraws)
+		}
+	}
+	for _, ev := range evs {
+		if out, err = e.Apply(ev, out); err != nil {
+			t.Fatalf("Apply(%+v): %v", ev, err)
+		}
+		check()
+	}
+	for d, ok := e.NextDeadline(); ok; d, ok = e.NextDeadline() {
+		out = e.Advance(d, out)
+		check()
+	}
+	return out
+}
+
+// checkDecisions: at most one chii/pon/kan winner per discard, unless a
+// later decision says it overrides the earlier one; times never go back.
+func checkDecisions(t *testing.T, out []Outcome) {
+	type key struct {
+		c    Claimed
+		hand int
+	}
+	hand := 0
+	meldWinner := map[key]int{} // discard -> ordinal of its standing meld decision
+	var last time.Duration
+	for _, o := range out {
+		if o.At < last {
+			t.Fatalf("outcome at %v after one at %v", o.At, last)
+		}
+		last = o.At
+		if o.Kind == KindHandEnd {
+			hand++
+		}
+		if o.Kind != KindDecision {
+			continue
+		}
+		if len(o.Won) == 0 {
+			t.Fatalf("decision without a winner: %+v", o)
+		}
+		if o.Won[0].Call == Ron {
+			continue
+		}
+		if len(o.Won) != 1 {
+			t.Fatalf("%d meld winners in one decision", len(o.Won))
+		}
+		k := key{o.Claimed, hand}
+		if prev, ok := meldWinner[k]; ok && o.Overrides != prev {
+			t.Fatalf("second meld decision %d on %+v does not override %d", o.Ordinal, o.Claimed, prev)
+		}
+		meldWinner[k] = o.Ordinal
+	}
+}
+
+// FuzzEngine applies random event streams under both profiles and checks
+// the invariants, and that replaying the same events decides the same.
+func FuzzEngine(f *testing.F) {
+	f.Add([]byte{0, 0, 10, 4, 4, 10, 4, 9, 10})
+	f.Add([]byte{0, 4, 3, 8, 12, 3, 2, 5, 3, 40, 1, 1, 0, 33, 0, 8, 20, 7})
+	f.Add([]byte{0, 16, 1, 0, 36, 2, 10, 4, 3, 2, 17, 3, 2, 18, 3, 2, 19, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) > 900 {
+			b = b[:900] // 300 events cover a hand; longer inputs only slow the search
+		}
+		evs := eventsFromBytes(b)
+		for _, p := range []Profile{EMA2016, EMA2008} {
+			first := runEvents(t, p, evs)
+			checkDecisions(t, first)
+			if again := runEvents(t, p, evs); !reflect.DeepEqual(first, again) {
+				t.Fatalf("%s: replay differs", p.Name)
+			}
+		}
+	})
+}
