@@ -236,3 +236,12 @@ func parseTiles(f []string) ([]engine.Tile, error) {
 	}
 	return out, nil
 }
+
+// ParseCommand reads one untimed command, as typed at a simulated table:
+// "S pon", "E discard 3p", "dora 4m", "newhand dealer 1".
+func ParseCommand(line string) (Step, error) {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return parseAction(strings.Fields(line))
+}

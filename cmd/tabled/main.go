@@ -4,6 +4,7 @@
 //
 // Usage:
 //
+//	tabled [run] --sim [--listen ADDR]  run a simulated table with its status page
 //	tabled sim --script FILE [--json]   run a scenario script through the engine
 //	tabled version                      print the version
 package main
@@ -19,6 +20,7 @@ var version = "dev"
 
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"run":     cmdRun,
 	"sim":     cmdSim,
 	"version": cmdVersion,
 }
@@ -28,6 +30,9 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" {
+		args = append([]string{"run"}, args...) // "tabled --sim" is "tabled run --sim"
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -48,6 +53,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: tabled <command> [flags]
 
 commands:
+  run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
   version                      print the version
 `)

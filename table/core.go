@@ -1,0 +1,134 @@
+package table
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Entry is one journaled item: an input as applied, or an outcome. Seq is
+// assigned by the table in order; the journal keeps it.
+type Entry struct {
+	Seq uint64
+	// At is the table's monotonic time of the item (the input's stamp, the
+	// outcome's decision time).
+	At time.Duration
+	// Hand counts hands from 1, for filtering.
+	Hand int
+	// Exactly one of Input and Outcome is set.
+	Input   *engine.Event
+	Outcome *engine.Outcome
+	// Note says how an input was adjusted ("arrived 120ms after later
+	// inputs: applied at 5.2s") or why it was refused by the engine.
+	Note string
+}
+
+// Journal makes entries durable. Append must not return before they are
+// (fsync): the table shows nothing that is not journaled.
+type Journal interface {
+	Append(entries []Entry) error
+}
+
+// Update is what subscribers receive: the entries of one step and the state
+// after it.
+type Update struct {
+	Entries []Entry
+	State   engine.State
+}
+
+// core is the table's logic without goroutines or clocks: it is driven by
+// submit and advance with explicit times, so it can be tested step by step.
+type core struct {
+	eng     *engine.Engine
+	latency time.Duration
+	buf     reorder
+	seq     uint64
+	hand    int
+	journal Journal
+	out     []engine.Outcome
+}
+
+func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Journal) (*core, error) {
+	eng, err := engine.New(p, dealer)
+	if err != nil {
+		return nil, err
+	}
+	if latency < 0 {
+		return nil, fmt.Errorf("table: input latency %v is negative", latency)
+	}
+	return &core{eng: eng, latency: latency, hand: 1, journal: j}, nil
+}
+
+// submit holds an input for ordering.
+func (c *core) submit(ev engine.Event) { c.buf.push(ev) }
+
+// step applies every input and deadline due at now (inputs are due one
+// latency after their stamp) and returns the journaled entries.
+func (c *core) step(now time.Duration) ([]Entry, error) {
+	horizon := now - c.latency
+	var entries []Entry
+	for {
+		// Whichever comes first, a held input or an engine deadline.
+		at, haveIn := c.buf.next()
+		dl, haveDL := c.eng.NextDeadline()
+		switch {
+		case haveIn && at <= horizon && (!haveDL || at <= dl):
+			ev, _ := c.buf.popDue(horizon)
+			entries = c.apply(ev, entries)
+		case haveDL && dl <= horizon:
+			c.out = c.eng.Advance(dl, c.out[:0])
+			entries = c.outcomes(entries)
+		default:
+			if len(entries) == 0 {
+				return nil, nil
+			}
+			if c.journal != nil {
+				if err := c.journal.Append(entries); err != nil {
+					return nil, fmt.Errorf("table: journal: %w", err)
+				}
+			}
+			return entries, nil
+		}
+	}
+}
+
+func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
+	note := ""
+	if now := c.eng.Now(); ev.At < now {
+		// It came later than the latency allows: apply it now, and say so.
+		note = fmt.Sprintf("stamped %v but arrived after inputs up to %v: applied at %v", ev.At, now, now)
+		ev.At = now
+	}
+	var err error
+	c.out, err = c.eng.Apply(ev, c.out[:0])
+	if err != nil {
+		note = err.Error()
+	}
+	in := ev
+	c.seq++
+	entries = append(entries, Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Input: &in, Note: note})
+	if ev.Action == engine.NewHand {
+		c.hand++
+	}
+	return c.outcomes(entries)
+}
+
+func (c *core) outcomes(entries []Entry) []Entry {
+	for i := range c.out {
+		o := c.out[i]
+		c.seq++
+		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Outcome: &o})
+	}
+	return entries
+}
+
+// wake is the next time step has work: the latency after the earliest held
+// input or engine deadline.
+func (c *core) wake() (time.Duration, bool) {
+	at, ok := c.buf.next()
+	if dl, ok2 := c.eng.NextDeadline(); ok2 && (!ok || dl < at) {
+		at, ok = dl, true
+	}
+	return at + c.latency, ok
+}

@@ -1,0 +1,213 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Config configures a Table.
+type Config struct {
+	Profile engine.Profile
+	// Dealer is the physical seat of East in the first hand.
+	Dealer engine.Seat
+	// Latency is how long an input is held so that one stamped earlier but
+	// delivered later is still applied first. It delays every decision by
+	// as much; 20 to 50 ms covers the serial link.
+	Latency time.Duration
+	// Journal makes entries durable before they are published; nil keeps
+	// nothing (tests, scripts).
+	Journal Journal
+	// Clock is the table's monotonic clock; nil uses the process's, from
+	// the moment New is called.
+	Clock func() time.Duration
+	// Buffer is each subscriber's queue length (default 256); a subscriber
+	// whose queue is full is dropped rather than slowing the table.
+	Buffer int
+}
+
+// Table is a running table. Create it with New, start Run on one goroutine,
+// feed it with Submit and read it with Subscribe or State.
+type Table struct {
+	cfg   Config
+	core  *core
+	in    chan engine.Event
+	clock func() time.Duration
+
+	mu    sync.Mutex
+	state engine.State
+	seq   uint64
+	subs  map[*Subscription]struct{}
+}
+
+// New makes a table.
+func New(cfg Config) (*Table, error) {
+	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.Latency, cfg.Journal)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Buffer <= 0 {
+		cfg.Buffer = 256
+	}
+	clock := cfg.Clock
+	if clock == nil {
+		start := time.Now()
+		clock = func() time.Duration { return time.Since(start) }
+	}
+	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), clock: clock,
+		state: c.eng.State(), subs: map[*Subscription]struct{}{}}, nil
+}
+
+// Now is the table's monotonic time, the stamp for an input taken now.
+func (t *Table) Now() time.Duration { return t.clock() }
+
+// ErrBusy is returned by Submit when the input queue is full.
+var ErrBusy = errors.New("table: input queue full")
+
+// Submit hands an input to the table. It never blocks: when the queue is
+// full it returns ErrBusy, and the caller logs the loss.
+func (t *Table) Submit(ev engine.Event) error {
+	if err := ev.Validate(); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	select {
+	case t.in <- ev:
+		return nil
+	default:
+		return ErrBusy
+	}
+}
+
+// State is the state after the latest published step.
+func (t *Table) State() engine.State {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.state
+}
+
+// Seq is the sequence number of the latest published entry.
+func (t *Table) Seq() uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.seq
+}
+
+// Run owns the engine until ctx is done; then it applies what it holds,
+// journals it and returns. A journal error stops the table: nothing may be
+// shown that is not durable.
+func (t *Table) Run(ctx context.Context) error {
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		if wake, ok := t.core.wake(); ok {
+			timer.Reset(max(wake-t.clock(), 0))
+		} else {
+			timer.Reset(time.Hour)
+		}
+		now := time.Duration(0)
+		select {
+		case <-ctx.Done():
+			t.drain()
+			// Everything held is applied, and every window it opens closed.
+			_, err := t.step(t.clock() + t.cfg.Latency + t.cfg.Profile.Window)
+			t.closeSubs()
+			return err
+		case ev := <-t.in:
+			t.core.submit(ev)
+			t.drain()
+		case <-timer.C:
+		}
+		now = t.clock()
+		if _, err := t.step(now); err != nil {
+			t.closeSubs()
+			return err
+		}
+	}
+}
+
+// drain moves every queued input into the reorder buffer.
+func (t *Table) drain() {
+	for {
+		select {
+		case ev := <-t.in:
+			t.core.submit(ev)
+		default:
+			return
+		}
+	}
+}
+
+func (t *Table) step(now time.Duration) ([]Entry, error) {
+	entries, err := t.core.step(now)
+	if err != nil || len(entries) == 0 {
+		return entries, err
+	}
+	u := Update{Entries: entries, State: t.core.eng.State()}
+	t.mu.Lock()
+	t.state, t.seq = u.State, entries[len(entries)-1].Seq
+	for s := range t.subs {
+		select {
+		case s.c <- u:
+		default:
+			// A slow subscriber is cut off; it resumes from the journal.
+			s.dropped = true
+			close(s.c)
+			delete(t.subs, s)
+		}
+	}
+	t.mu.Unlock()
+	return entries, nil
+}
+
+func (t *Table) closeSubs() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for s := range t.subs {
+		close(s.c)
+		delete(t.subs, s)
+	}
+}
+
+// Subscription receives every update after it was made, until it falls
+// behind (then C is closed and Dropped reports true) or the table stops.
+type Subscription struct {
+	t       *Table
+	c       chan Update
+	dropped bool
+	// From is the sequence number of the latest entry published before the
+	// subscription began: a reader catches up from the journal to here.
+	From uint64
+}
+
+// Subscribe starts a subscription.
+func (t *Table) Subscribe() *Subscription {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := &Subscription{t: t, c: make(chan Update, t.cfg.Buffer), From: t.seq}
+	t.subs[s] = struct{}{}
+	return s
+}
+
+// C delivers updates; it is closed when the subscription ends.
+func (s *Subscription) C() <-chan Update { return s.c }
+
+// Dropped reports whether the table cut the subscription off for falling behind.
+func (s *Subscription) Dropped() bool {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return s.dropped
+}
+
+// Close ends the subscription.
+func (s *Subscription) Close() {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	if _, ok := s.t.subs[s]; ok {
+		delete(s.t.subs, s)
+		close(s.c)
+	}
+}

@@ -1,0 +1,167 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+const ms = time.Millisecond
+
+type memJournal struct {
+	mu      sync.Mutex
+	entries []Entry
+	fail    error
+}
+
+func (j *memJournal) Append(es []Entry) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.fail != nil {
+		return j.fail
+	}
+	j.entries = append(j.entries, es...)
+	return nil
+}
+
+func ev(at time.Duration, s engine.Seat, a engine.Action) engine.Event {
+	return engine.Event{At: at, Seat: s, Action: a, Dealer: engine.NoSeat}
+}
+
+// TestReorderAppliesInStampOrder: a pon stamped before a chii but delivered
+// after it (within the latency) is applied first, and the decision is the
+// same as if they had arrived in order.
+func TestReorderAppliesInStampOrder(t *testing.T) {
+	j := &memJournal{}
+	c, err := newCore(engine.EMA2016, 0, 30*ms, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.submit(ev(0, 0, engine.Discard))
+	c.submit(ev(120*ms, 1, engine.Chii))
+	c.submit(ev(100*ms, 2, engine.Pon)) // delivered later, stamped earlier
+	if es, _ := c.step(140 * ms); len(es) != 2 {
+		t.Fatalf("at 140ms want the discard and the pon applied (the chii is held), got %d entries", len(es))
+	}
+	es, _ := c.step(500 * ms)
+	var dec *engine.Outcome
+	for _, e := range es {
+		if e.Outcome != nil && e.Outcome.Kind == engine.KindDecision {
+			dec = e.Outcome
+		}
+	}
+	if dec == nil || dec.Won[0].Seat != 2 || dec.At != 350*ms {
+		t.Fatalf("want PON West decided at 350ms (window from the pon's stamp), got %+v", dec)
+	}
+	for i, e := range j.entries {
+		if e.Seq != uint64(i+1) {
+			t.Fatalf("journal seq %d at %d", e.Seq, i)
+		}
+	}
+}
+
+// TestLateArrivalIsAppliedNowAndNoted: an input later than the latency is
+// applied at the current time, and the journal says so.
+func TestLateArrivalIsAppliedNowAndNoted(t *testing.T) {
+	c, _ := newCore(engine.EMA2016, 0, 10*ms, nil)
+	c.submit(ev(0, 0, engine.Discard))
+	c.submit(ev(200*ms, 1, engine.Chii))
+	c.step(500 * ms)
+	c.submit(ev(300*ms, 2, engine.Ron)) // stamped before the decision time, arrived after
+	es, _ := c.step(900 * ms)
+	if len(es) == 0 || es[0].Input == nil || es[0].Note == "" || es[0].Input.At != 450*ms {
+		t.Fatalf("late input: %+v", es)
+	}
+}
+
+func TestJournalErrorStopsPublishing(t *testing.T) {
+	j := &memJournal{fail: errors.New("disk full")}
+	tb, err := New(Config{Profile: engine.EMA2016, Journal: j})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := tb.Subscribe()
+	done := make(chan error)
+	go func() { done <- tb.Run(context.Background()) }()
+	if err := tb.Submit(ev(tb.Now(), 0, engine.Discard)); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err == nil {
+		t.Fatal("Run went on after the journal failed")
+	}
+	if u, ok := <-sub.C(); ok {
+		t.Fatalf("an update was published without being journaled: %+v", u)
+	}
+}
+
+// TestRunDecidesOnTime drives a real table: a chii and a pon from two
+// seats, decided when the window closes, seen by a subscriber.
+func TestRunDecidesOnTime(t *testing.T) {
+	j := &memJournal{}
+	tb, err := New(Config{Profile: engine.EMA2016, Latency: 5 * ms, Journal: j})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := tb.Subscribe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	now := tb.Now()
+	for _, e := range []engine.Event{ev(now, 0, engine.Discard), ev(now+50*ms, 1, engine.Chii), ev(now+60*ms, 3, engine.Pon)} {
+		if err := tb.Submit(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	timeout := time.After(10 * time.Second)
+	for decided := false; !decided; {
+		select {
+		case u := <-sub.C():
+			for _, e := range u.Entries {
+				if o := e.Outcome; o != nil && o.Kind == engine.KindDecision {
+					if o.Won[0].Seat != 3 || o.Won[0].Call != engine.Pon {
+						t.Fatalf("decision %+v", o)
+					}
+					decided = true
+				}
+			}
+		case <-timeout:
+			t.Fatal("no decision")
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if tb.State().Turn != 3 || len(j.entries) != 4 {
+		t.Fatalf("state turn %d, %d journal entries", tb.State().Turn, len(j.entries))
+	}
+}
+
+// TestSlowSubscriberIsDropped: a subscriber that does not read is cut off
+// and never blocks the table.
+func TestSlowSubscriberIsDropped(t *testing.T) {
+	tb, _ := New(Config{Profile: engine.EMA2016, Buffer: 1})
+	slow := tb.Subscribe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	for i := 0; i < 50; i++ {
+		if err := tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m")}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !slow.Dropped() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if !slow.Dropped() {
+		t.Fatal("the slow subscriber was not dropped")
+	}
+}

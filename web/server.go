@@ -1,0 +1,192 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+//go:embed static
+var static embed.FS
+
+// Config configures a Server.
+type Config struct {
+	Table *table.Table
+	// Sim enables the virtual seat buttons (POST /api/press).
+	Sim bool
+	// KeepAlive is the interval of SSE comments that keep idle streams open.
+	KeepAlive time.Duration
+}
+
+// Server is the table's HTTP handler.
+type Server struct {
+	cfg Config
+	mux *http.ServeMux
+}
+
+// New returns the handler for a table.
+func New(cfg Config) *Server {
+	if cfg.KeepAlive <= 0 {
+		cfg.KeepAlive = 15 * time.Second
+	}
+	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	sub, _ := fs.Sub(static, "static")
+	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
+	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	if cfg.Sim {
+		s.mux.HandleFunc("POST /api/press", s.handlePress)
+	}
+	return s
+}
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	t := s.cfg.Table
+	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "state": stateView(t.State(), t.Seq())})
+}
+
+// Press is the body of POST /api/press: a virtual button on a simulated seat.
+type Press struct {
+	Seat   *int   `json:"seat"`   // physical seat 0..3; absent for dora and newhand
+	Action string `json:"action"` // discard, chii, pon, kan, ron, tsumo, riichi, cancel, dora, newhand
+	Tile   string `json:"tile"`   // optional mpsz tile
+}
+
+// DecodePress reads and checks a press body; the error names the field.
+func DecodePress(r io.Reader) (engine.Event, error) {
+	var p Press
+	dec := json.NewDecoder(io.LimitReader(r, 4096))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return engine.Event{}, fmt.Errorf("body: %v", err)
+	}
+	a, err := engine.ParseAction(p.Action)
+	if err != nil || a == engine.Tenpai || a == engine.DeadHand {
+		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
+	}
+	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}
+	if p.Tile != "" {
+		if ev.Tile, err = engine.ParseTile(p.Tile); err != nil {
+			return engine.Event{}, fmt.Errorf("field tile: %q is not an mpsz tile", p.Tile)
+		}
+	}
+	switch {
+	case a == engine.Dora && !ev.Tile.Known():
+		return engine.Event{}, fmt.Errorf("field tile: a dora read needs a tile")
+	case a == engine.Dora || a == engine.NewHand:
+	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
+		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)
+	default:
+		ev.Seat = engine.Seat(*p.Seat)
+	}
+	return ev, nil
+}
+
+func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
+	ev, err := DecodePress(r.Body)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	ev.At = s.cfg.Table.Now()
+	if err := s.cfg.Table.Submit(ev); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
+}
+
+// handleEvents streams updates as Server-Sent Events; each event's id is
+// the sequence number of its last entry.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	t := s.cfg.Table
+	sub := t.Subscribe()
+	defer sub.Close()
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	send := func(id uint64, v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		if _, err := fmt.Fprintf(w, "id: %d\nevent: update\ndata: %s\n\n", id, b); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	// The page starts from the current state; the claim-log view resumes by id.
+	if err := send(t.Seq(), map[string]any{"state": stateView(t.State(), t.Seq())}); err != nil {
+		return
+	}
+	tick := time.NewTicker(s.cfg.KeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+			rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case u, ok := <-sub.C():
+			if !ok {
+				return // dropped or the table stopped: the browser reconnects
+			}
+			seq := u.Entries[len(u.Entries)-1].Seq
+			entries := make([]entryJSON, 0, len(u.Entries))
+			for _, e := range u.Entries {
+				j, err := entryView(e)
+				if err != nil {
+					return
+				}
+				entries = append(entries, j)
+			}
+			if err := send(seq, map[string]any{"entries": entries, "state": stateView(u.State, seq)}); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// ListenAndServe serves until ctx is done, then shuts down without waiting
+// for open event streams.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler) error {
+	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second,
+		BaseContext: nil}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("web: listen %s: %w", addr, err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !strings.Contains(err.Error(), "deadline") {
+		return fmt.Errorf("web: shutdown: %w", err)
+	}
+	srv.Close() // streams still open after the grace period
+	return nil
+}

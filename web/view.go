@@ -1,0 +1,87 @@
+package web
+
+import (
+	"encoding/json"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/table"
+)
+
+// SeatView is one seat as the page shows it.
+type SeatView struct {
+	Seat     int      `json:"seat"`
+	Wind     string   `json:"wind"`
+	Name     string   `json:"name"`
+	Riichi   bool     `json:"riichi"`
+	Dead     bool     `json:"dead"`
+	Discards []string `json:"discards"`
+	Melds    []string `json:"melds"`
+}
+
+// StateView is the table state as the page and /api/state show it.
+type StateView struct {
+	Seq        uint64     `json:"seq"`
+	Profile    string     `json:"profile"`
+	RoundWind  string     `json:"round_wind"`
+	Hand       int        `json:"hand"`
+	Honba      int        `json:"honba"`
+	Sticks     int        `json:"riichi_sticks"`
+	Turn       *string    `json:"turn"`
+	Wall       int        `json:"wall"`
+	Kongs      int        `json:"kongs"`
+	Indicators []string   `json:"indicators"`
+	Dora       []string   `json:"dora"`
+	KanDoraDue int        `json:"kan_dora_due"`
+	Seats      []SeatView `json:"seats"`
+	Ended      bool       `json:"ended"`
+	Result     string     `json:"result,omitempty"`
+}
+
+func stateView(st engine.State, seq uint64) StateView {
+	v := StateView{Seq: seq, Profile: st.Profile, RoundWind: st.RoundWind.String(), Hand: st.HandNumber,
+		Honba: st.Honba, Sticks: st.RiichiSticks, Wall: st.Wall, Kongs: st.Kongs, KanDoraDue: st.KanDoraDue,
+		Ended: st.Ended, Result: st.Result.String(), Indicators: []string{}, Dora: []string{}}
+	for _, t := range st.Indicators {
+		v.Indicators = append(v.Indicators, t.String())
+		v.Dora = append(v.Dora, t.Dora().String())
+	}
+	if !st.Ended && st.Turn.Valid() {
+		w := st.Turn.Wind(st.Dealer).Letter()
+		v.Turn = &w
+	}
+	for s := engine.Seat(0); s < 4; s++ {
+		w := s.Wind(st.Dealer)
+		sv := SeatView{Seat: int(s), Wind: w.Letter(), Name: w.String(), Riichi: st.Riichi[s], Dead: st.Dead[s], Discards: []string{}, Melds: []string{}}
+		for _, d := range st.Discards[s] {
+			sv.Discards = append(sv.Discards, d.Tile.String())
+		}
+		for _, m := range st.Melds[s] {
+			sv.Melds = append(sv.Melds, m.Call.String()+" "+m.Tile.String())
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	return v
+}
+
+// entryJSON is one journaled entry on the event stream: outcomes in the
+// scenario-contract shape, inputs as the engine event.
+type entryJSON struct {
+	Seq     uint64          `json:"seq"`
+	Input   *engine.Event   `json:"input,omitempty"`
+	Outcome json.RawMessage `json:"outcome,omitempty"`
+	Text    string          `json:"text,omitempty"`
+	Note    string          `json:"note,omitempty"`
+}
+
+func entryView(e table.Entry) (entryJSON, error) {
+	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note}
+	if e.Outcome != nil {
+		b, err := script.MarshalOutcome(*e.Outcome)
+		if err != nil {
+			return j, err
+		}
+		j.Outcome, j.Text = b, script.Describe(*e.Outcome)
+	}
+	return j, nil
+}
