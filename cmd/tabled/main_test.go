@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSimCommandFollowsContract runs "tabled sim --script F --json" on the
+// worked examples, as scripts outside the repo are run.
+func TestSimCommandFollowsContract(t *testing.T) {
+	files, _ := filepath.Glob("../../script/testdata/examples/*.tbl")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, f := range files {
+		var out, errb bytes.Buffer
+		if code := run([]string{"sim", "--script", f, "--json"}, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", f, code, errb.String())
+		}
+		want, _ := os.ReadFile(strings.TrimSuffix(f, ".tbl") + ".expected.jsonl")
+		if out.String() != string(want) {
+			t.Errorf("%s:\n%s\nwant\n%s", f, out.String(), want)
+		}
+	}
+}
+
+func TestSimScriptErrorNamesLineAndRunsNothing(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "bad.tbl")
+	os.WriteFile(f, []byte("@0ms E discard 3p\n+100ms S chii\n+1s Q pon\n"), 0o644)
+	var out, errb bytes.Buffer
+	if code := run([]string{"sim", "--script", f, "--json"}, &out, &errb); code == 0 {
+		t.Fatal("a bad script exited 0")
+	}
+	if out.Len() != 0 {
+		t.Errorf("a bad script printed outcomes: %s", out.String())
+	}
+	if !strings.Contains(errb.String(), "bad.tbl: line 3:") {
+		t.Errorf("error does not name the line: %s", errb.String())
+	}
+}
+
+func TestTextMode(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"sim", "--script", "../../script/testdata/examples/02-pon-beats-simultaneous-chii.tbl"}, &out, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	if !strings.Contains(out.String(), "PON South beats CHII North") {
+		t.Errorf("text output: %s", out.String())
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if run([]string{"frobnicate"}, &out, &errb) != 2 || !strings.Contains(errb.String(), "unknown command") {
+		t.Error("unknown command not refused")
+	}
+}

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+func startTable(t *testing.T) (*table.Table, *httptest.Server) {
+	t.Helper()
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	srv := httptest.NewServer(New(Config{Table: tb, Sim: true}))
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+		cancel()
+		<-done
+	})
+	return tb, srv
+}
+
+func post(t *testing.T, url, body string) *http.Response {
+	t.Helper()
+	r, err := http.Post(url+"/api/press", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Body.Close()
+	return r
+}
+
+// TestPressAppearsOnStream: presses on simulated seats reach the table and
+// the decision arrives on the event stream with its sequence number as id.
+func TestPressAppearsOnStream(t *testing.T) {
+	_, srv := startTable(t)
+	req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	for _, b := range []string{`{"seat":0,"action":"discard","tile":"6s"}`, `{"seat":1,"action":"chii"}`, `{"seat":3,"action":"pon"}`} {
+		if r := post(t, srv.URL, b); r.StatusCode != http.StatusAccepted {
+			t.Fatalf("press %s: %s", b, r.Status)
+		}
+	}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	lastID := ""
+	deadline := time.After(10 * time.Second)
+	lines := make(chan string)
+	go func() {
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("stream ended")
+			}
+			if strings.HasPrefix(l, "id: ") {
+				lastID = l[4:]
+			}
+			if strings.Contains(l, `\"won\":[{\"seat\":\"N\",\"call\":\"pon\"}]`) || strings.Contains(l, `"won":[{"seat":"N","call":"pon"}]`) {
+				if lastID == "" || lastID == "0" {
+					t.Fatalf("decision without a sequence id")
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("no decision on the stream")
+		}
+	}
+}
+
+func TestPressErrorsNameTheField(t *testing.T) {
+	_, srv := startTable(t)
+	for _, tc := range []struct{ body, want string }{
+		{`{"seat":9,"action":"pon"}`, "field seat"},
+		{`{"seat":1,"action":"pong"}`, "field action"},
+		{`{"seat":1,"action":"discard","tile":"3q"}`, "field tile"},
+		{`{"action":"dora"}`, "field tile"},
+		{`{"seat":1,"action":"pon","extra":1}`, "unknown field"},
+		{`not json`, "body"},
+	} {
+		r, err := http.Post(srv.URL+"/api/press", "application/json", strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		bufio.NewReader(r.Body).WriteTo(&b)
+		r.Body.Close()
+		if r.StatusCode != http.StatusBadRequest || !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s: %s %s, want 400 naming %q", tc.body, r.Status, b.String(), tc.want)
+		}
+	}
+}
+
+func TestStatusPageServed(t *testing.T) {
+	_, srv := startTable(t)
+	for _, p := range []string{"/", "/app.js", "/style.css", "/api/state", "/healthz"} {
+		r, err := http.Get(srv.URL + p)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("GET %s: %v %v", p, err, r.Status)
+		}
+		r.Body.Close()
+	}
+}
+
+// FuzzDecodePress: any body gives an event that validates, or an error.
+func FuzzDecodePress(f *testing.F) {
+	f.Add([]byte(`{"seat":0,"action":"discard","tile":"3p"}`))
+	f.Add([]byte(`{"action":"dora","tile":"0m"}`))
+	f.Add([]byte(`{"action":"newhand"}`))
+	f.Add([]byte(`{"seat":-1,"action":"ron"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ev, err := DecodePress(strings.NewReader(string(b)))
+		if err != nil {
+			return
+		}
+		if err := ev.Validate(); err != nil {
+			t.Fatalf("decoded an invalid event %+v: %v", ev, err)
+		}
+	})
+}
