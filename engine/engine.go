@@ -98,7 +98,7 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 // stamped at or before now can still arrive.
 func (e *Engine) Advance(now time.Duration, out []Outcome) []Outcome {
 	if now < e.now {
-		return out
+		now = e.now // time never goes back; what is due now is still closed
 	}
 	out = e.advance(now, true, out)
 	e.now = now

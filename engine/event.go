@@ -132,11 +132,18 @@ type Event struct {
 	Uncertainty time.Duration `json:"uncertainty,omitempty"`
 }
 
+// MaxStamp bounds event stamps (a year of table time), so that no sum of a
+// stamp and a rule duration can overflow.
+const MaxStamp = 366 * 24 * time.Hour
+
 // Validate reports an event the engine cannot apply at all (a malformed
 // input, as opposed to a claim the rules reject).
 func (ev Event) Validate() error {
 	if ev.Action == ActNone || ev.Action >= actionCount {
 		return fmt.Errorf("engine: event at %v: no valid action", ev.At)
+	}
+	if ev.At < 0 || ev.At > MaxStamp {
+		return fmt.Errorf("engine: %s at %v: stamp outside 0..%v", ev.Action, ev.At, MaxStamp)
 	}
 	if ev.Action.bySeat() && !ev.Seat.Valid() {
 		return fmt.Errorf("engine: %s at %v: seat %d is not 0..3", ev.Action, ev.At, ev.Seat)

@@ -103,15 +103,19 @@ func ProfileNames() []string {
 	return names
 }
 
+// MaxWindow bounds every rule duration: a window or deadline longer than a
+// minute is a typo, not a rule.
+const MaxWindow = time.Minute
+
 // Validate reports a profile that cannot be run.
 func (p Profile) Validate() error {
 	switch {
-	case p.Window <= 0:
-		return fmt.Errorf("engine: profile %s: window must be positive, not %v", p.Name, p.Window)
-	case p.CallDeadline <= 0:
-		return fmt.Errorf("engine: profile %s: call deadline must be positive, not %v", p.Name, p.CallDeadline)
-	case p.PonBeatsChiiWithin < 0:
-		return fmt.Errorf("engine: profile %s: pon-over-chii time must not be negative", p.Name)
+	case p.Window <= 0 || p.Window > MaxWindow:
+		return fmt.Errorf("engine: profile %s: window must be more than 0 and at most %v, not %v", p.Name, MaxWindow, p.Window)
+	case p.CallDeadline <= 0 || p.CallDeadline > MaxWindow:
+		return fmt.Errorf("engine: profile %s: call deadline must be more than 0 and at most %v, not %v", p.Name, MaxWindow, p.CallDeadline)
+	case p.PonBeatsChiiWithin < 0 || p.PonBeatsChiiWithin > MaxWindow:
+		return fmt.Errorf("engine: profile %s: pon-over-chii time must be 0..%v", p.Name, MaxWindow)
 	}
 	return nil
 }

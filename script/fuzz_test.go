@@ -54,7 +54,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"@2s E discard\n@1s S pon\n", "line 2: time \"@1s\" (1s) is before the previous line's 2s"},
 		{"@0ms E discard\nrules ema2008\n", `line 2: header "rules" must come before`},
 		{"rules wrc\n", `line 1: unknown rules "wrc" (known: ema2008, ema2016)`},
-		{"window -5ms\n", `line 1: window "-5ms" is not a positive duration`},
+		{"window -5ms\n", `line 1: window "-5ms" is not a duration like 250ms`},
 		{"dealer 4\n", `line 1: dealer "4" is not a seat 0..3`},
 		{"E discard 3p\n", `line 1: "E" is neither a header`},
 		{"@0ms\n", "line 1: a time needs an action"},
@@ -82,5 +82,15 @@ func TestParseHeadersAndTimes(t *testing.T) {
 	}
 	if s.Steps[1].At.String() != "1.75s" || s.Steps[1].Shown[1].String() != "6m" || s.Steps[2].Dealer != 1 || s.Steps[0].Tile.String() != "0m" {
 		t.Fatalf("steps: %+v", s.Steps)
+	}
+}
+
+// TestHugeTimesAreRefused: stamps and windows that would overflow the
+// engine's arithmetic are errors with a line, never a hang.
+func TestHugeTimesAreRefused(t *testing.T) {
+	for _, in := range []string{"window 2000000h\n", "@2000000h E discard\n", "@8000h E discard\n+8000h S discard\n", "window 61s\n"} {
+		if _, err := script.Parse(strings.NewReader(in)); err == nil || !strings.HasPrefix(err.Error(), "line ") {
+			t.Errorf("Parse(%q) = %v, want a line error", in, err)
+		}
 	}
 }

@@ -89,8 +89,8 @@ func Parse(r io.Reader) (*Script, error) {
 				s.Profile = p
 			case "window":
 				d, err := time.ParseDuration(f[1])
-				if err != nil || d <= 0 {
-					return fail("window %q is not a positive duration like 250ms", f[1])
+				if err != nil || d <= 0 || d > engine.MaxWindow {
+					return fail("window %q is not a duration like 250ms, more than 0 and at most %v", f[1], engine.MaxWindow)
 				}
 				window = d
 			case "dealer":
@@ -140,6 +140,9 @@ func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 		if d < prev {
 			return 0, fmt.Errorf("time %q overflows", tok)
 		}
+	}
+	if d > engine.MaxStamp {
+		return 0, fmt.Errorf("time %q is past %v", tok, engine.MaxStamp)
 	}
 	if d < prev {
 		return 0, fmt.Errorf("time %q (%v) is before the previous line's %v: lines must be in time order", tok, d, prev)
