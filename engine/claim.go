@@ -82,9 +82,6 @@ func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 		r.pending[i].Call = Ron
 		return out
 	}
-	if r.claimed.Kong && r.concealedKong {
-		out = e.flag(out, ev.Seat, Ron, fmt.Sprintf("%s robs %s's kong, which may be concealed: only Thirteen Orphans may rob a concealed kong (referee to check)", e.name(ev.Seat), e.name(r.claimed.Seat)))
-	}
 	r.add(Claim{Seat: ev.Seat, Call: Ron, At: ev.At, Late: ev.At-r.at > e.p.CallDeadline}, e.p.Window)
 	return out
 }
@@ -94,8 +91,7 @@ func (e *Engine) cancel(ev Event, out []Outcome) []Outcome {
 	r := &e.r
 	if i := r.pendingOf(ev.Seat); i >= 0 && r.open {
 		if r.pending[i].Call == Ron {
-			out = e.reject(out, ev, fmt.Sprintf("RON %s stands: a win claim is never withdrawn (an empty ron is for the referee)", e.name(ev.Seat)))
-			return e.flag(out, ev.Seat, Cancel, fmt.Sprintf("%s tried to withdraw a ron: referee to rule on the empty call", e.name(ev.Seat)))
+			return e.reject(out, ev, fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", e.name(ev.Seat)))
 		}
 		r.remove(i)
 		return out
@@ -160,6 +156,9 @@ func (e *Engine) decideRon(o Outcome, rons, melds []Claim, out []Outcome) []Outc
 	if r.riichi {
 		// A riichi declaration tile that is won on: the riichi does not stand.
 		h.riichi[from] = false
+	}
+	if r.claimed.Kong && r.concealedKong {
+		o.Referee = fmt.Sprintf("%s's kong may be concealed: only Thirteen Orphans may rob a concealed kong", e.name(from))
 	}
 	o.Won = won
 	winners := make([]Seat, len(won))

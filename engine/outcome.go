@@ -55,7 +55,7 @@ func (r Result) String() string { return [...]string{"", "ron", "tsumo", "draw"}
 // Kind:
 //
 //   - KindDecision: Claimed (the discard or kong tile), Won, Lost, Ordinal,
-//     Overrides, Late, Robbing, Reason.
+//     Overrides, Late, Robbing, Referee, Reason.
 //   - KindRejection: Seat, Call, Reason.
 //   - KindDora: Indicators, Dora.
 //   - KindHandEnd: Result, Winners, Reason.
@@ -82,6 +82,9 @@ type Outcome struct {
 	Late bool
 	// Robbing: the ron robs a kong (chankan).
 	Robbing bool
+	// Referee says what the referee must check about a decision the
+	// table cannot judge alone (a ron on a kong that may be concealed).
+	Referee string
 
 	Indicators, Dora []Tile
 

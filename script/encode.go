@@ -32,6 +32,7 @@ type (
 		Reason    string         `json:"reason"`
 		Late      bool           `json:"late,omitempty"`
 		Robbing   bool           `json:"robbing,omitempty"`
+		Referee   string         `json:"referee,omitempty"`
 	}
 	jsonSeatReason struct {
 		Type   string  `json:"type"`
@@ -101,7 +102,7 @@ func MarshalOutcome(o engine.Outcome) ([]byte, error) {
 			Discard:   jsonClaimed{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile},
 			Won:       seatCalls(o.Won, o.Dealer),
 			Lost:      seatCalls(o.Lost, o.Dealer),
-			Overrides: o.Overrides, Reason: o.Reason, Late: o.Late, Robbing: o.Robbing,
+			Overrides: o.Overrides, Reason: o.Reason, Late: o.Late, Robbing: o.Robbing, Referee: o.Referee,
 		}
 	case engine.KindRejection, engine.KindFlag:
 		r := jsonSeatReason{Type: o.Kind.String(), AtMS: at, Call: o.Call.String(), Reason: o.Reason}
