@@ -47,6 +47,10 @@ type core struct {
 	hand    int
 	journal Journal
 	out     []engine.Outcome
+	// closed is the latest deadline passed to Advance: windows ending then
+	// are decided, so a later input must be stamped after it to replay the same.
+	closed    time.Duration
+	hasClosed bool
 }
 
 func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Journal) (*core, error) {
@@ -78,6 +82,7 @@ func (c *core) step(now time.Duration) ([]Entry, error) {
 			entries = c.apply(ev, entries)
 		case haveDL && dl <= horizon:
 			c.out = c.eng.Advance(dl, c.out[:0])
+			c.closed, c.hasClosed = dl, true
 			entries = c.outcomes(entries)
 		default:
 			if len(entries) == 0 {
@@ -95,10 +100,14 @@ func (c *core) step(now time.Duration) ([]Entry, error) {
 
 func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
 	note := ""
-	if now := c.eng.Now(); ev.At < now {
+	floor := c.eng.Now()
+	if c.hasClosed && floor <= c.closed {
+		floor = c.closed + 1 // after the window that closed then, as a replay will see it
+	}
+	if ev.At < floor {
 		// It came later than the latency allows: apply it now, and say so.
-		note = fmt.Sprintf("stamped %v but arrived after inputs up to %v: applied at %v", ev.At, now, now)
-		ev.At = now
+		note = fmt.Sprintf("stamped %v but arrived after the table had moved on to %v: applied at %v", ev.At, c.eng.Now(), floor)
+		ev.At = floor
 	}
 	var err error
 	c.out, err = c.eng.Apply(ev, c.out[:0])

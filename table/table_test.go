@@ -71,9 +71,9 @@ func TestLateArrivalIsAppliedNowAndNoted(t *testing.T) {
 	c.submit(ev(0, 0, engine.Discard))
 	c.submit(ev(200*ms, 1, engine.Chii))
 	c.step(500 * ms)
-	c.submit(ev(300*ms, 2, engine.Ron)) // stamped before the decision time, arrived after
+	c.submit(ev(300*ms, 2, engine.Ron)) // stamped before the decision at 450ms, arrived after: applied just after it
 	es, _ := c.step(900 * ms)
-	if len(es) == 0 || es[0].Input == nil || es[0].Note == "" || es[0].Input.At != 450*ms {
+	if len(es) == 0 || es[0].Input == nil || es[0].Note == "" || es[0].Input.At != 450*ms+1 {
 		t.Fatalf("late input: %+v", es)
 	}
 }
