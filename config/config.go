@@ -1,0 +1,244 @@
+// Package config reads tabled's TOML configuration strictly: an unknown or
+// misspelt key, a bad duration, a pin used twice or a seat out of range is
+// an error that names the line. Every setting has a default, so a simulated
+// table needs no file at all.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/tabled/tabled/engine"
+)
+
+// Config is the whole configuration.
+type Config struct {
+	Table   Table    `toml:"table"`
+	Log     Log      `toml:"log"`
+	Web     Web      `toml:"web"`
+	Buttons []Button `toml:"button"`
+	Serial  *Serial  `toml:"serial"`
+	NFC     NFC      `toml:"nfc"`
+	Club    *Club    `toml:"club"`
+}
+
+// Table is the table and its rules.
+type Table struct {
+	// Name identifies the table in logs, on the LAN and at the club broker.
+	Name string `toml:"name"`
+	// Rules is the rule profile: ema2016 (default) or ema2008.
+	Rules string `toml:"rules"`
+	// Window and CallDeadline override the profile's when set.
+	Window       Duration `toml:"window"`
+	CallDeadline Duration `toml:"call_deadline"`
+	// Dealer is the physical seat (0..3) of East in the first hand.
+	Dealer int `toml:"dealer"`
+	// InputLatency is how long inputs are held to be ordered by stamp.
+	InputLatency Duration `toml:"input_latency"`
+}
+
+// Log is where the claim log lives.
+type Log struct {
+	Dir string `toml:"dir"`
+}
+
+// Web is the LAN server.
+type Web struct {
+	Listen string `toml:"listen"`
+	// RefereeToken enables referee actions for whoever presents it.
+	RefereeToken string `toml:"referee_token"`
+}
+
+// Button is one call button wired to a GPIO pin.
+type Button struct {
+	Seat int `toml:"seat"`
+	// Call is the button's action: chii, pon, kan, ron, riichi, discard, cancel.
+	Call string `toml:"call"`
+	// Pin is the GPIO name as the board knows it ("GPIO17").
+	Pin string `toml:"pin"`
+	// Pull is up (default), down or none.
+	Pull string `toml:"pull"`
+	// ActiveHigh: the press drives the pin high (default: active low, to ground).
+	ActiveHigh bool `toml:"active_high"`
+	// Debounce and MinPress override the defaults (20 ms, 5 ms).
+	Debounce Duration `toml:"debounce"`
+	MinPress Duration `toml:"min_press"`
+}
+
+// Serial is the link to seat and reader controllers.
+type Serial struct {
+	// Path is the device, best a /dev/serial/by-id/ name that survives replugs.
+	Path string `toml:"path"`
+	Baud int    `toml:"baud"`
+}
+
+// NFC is the tile reader.
+type NFC struct {
+	// Registry is the file mapping tag UIDs to tiles (written by tabled enroll).
+	Registry string `toml:"registry"`
+	// Reader is serial (a reader controller on the serial link), mfrc522
+	// (SPI, directly on the Pi) or none.
+	Reader string `toml:"reader"`
+	// SPI is the SPI port for mfrc522 ("/dev/spidev0.0"); ResetPin and IRQPin its GPIOs.
+	SPI      string `toml:"spi"`
+	ResetPin string `toml:"reset_pin"`
+	IRQPin   string `toml:"irq_pin"`
+}
+
+// Club is the club's MQTT broker.
+type Club struct {
+	Broker   string `toml:"broker"`
+	Username string `toml:"username"`
+	Password string `toml:"password"`
+	CAFile   string `toml:"ca_file"`
+}
+
+// Duration is a time.Duration written as a Go duration string ("250ms").
+type Duration time.Duration
+
+// UnmarshalText parses a Go duration.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration like 250ms or 3s", b)
+	}
+	if v < 0 {
+		return fmt.Errorf("%q: a duration must not be negative", b)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalText prints the duration.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// Default is the configuration when no file is given.
+func Default() Config {
+	return Config{
+		Table: Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
+		Log:   Log{Dir: "/var/lib/tabled/log"},
+		Web:   Web{Listen: ":8080"},
+		NFC:   NFC{Reader: "none"},
+	}
+}
+
+// Load reads a configuration file over the defaults.
+func Load(path string) (Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	c, err := Parse(b)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Parse reads configuration text over the defaults.
+func Parse(b []byte) (Config, error) {
+	c := Default()
+	md, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&c)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return Config{}, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
+		}
+		return Config{}, err
+	}
+	lines := scan(b)
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0]
+		return Config{}, fmt.Errorf("line %d: unknown key %q (misspelt? see the example configuration)", lines.keyLine(k), k.String())
+	}
+	if err := c.validate(lines); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// Profile is the rule profile with the configured overrides.
+func (c Config) Profile() (engine.Profile, error) {
+	p, err := engine.ProfileByName(c.Table.Rules)
+	if err != nil {
+		return p, err
+	}
+	if c.Table.Window > 0 {
+		p.Window = time.Duration(c.Table.Window)
+	}
+	if c.Table.CallDeadline > 0 {
+		p.CallDeadline = time.Duration(c.Table.CallDeadline)
+	}
+	return p, p.Validate()
+}
+
+var buttonCalls = map[string]bool{"chii": true, "pon": true, "kan": true, "ron": true, "tsumo": true, "riichi": true, "discard": true, "cancel": true}
+
+func (c Config) validate(l lines) error {
+	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
+	if _, err := c.Profile(); err != nil {
+		line := at("table", "rules")
+		if c.Table.Window > 0 && !strings.Contains(err.Error(), "unknown rule") {
+			line = at("table", "window")
+		}
+		return fmt.Errorf("line %d: %s", line, strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	if c.Table.Dealer < 0 || c.Table.Dealer > 3 {
+		return fmt.Errorf("line %d: dealer %d is not a seat 0..3", at("table", "dealer"), c.Table.Dealer)
+	}
+	if time.Duration(c.Table.InputLatency) > time.Second {
+		return fmt.Errorf("line %d: input_latency %v would delay every decision by as much; at most 1s", at("table", "input_latency"), time.Duration(c.Table.InputLatency))
+	}
+	pins := map[string]int{} // pin -> line of the button that uses it
+	for i, b := range c.Buttons {
+		line := l.arrayLine("button", i)
+		switch {
+		case b.Seat < 0 || b.Seat > 3:
+			return fmt.Errorf("line %d: button seat %d is not 0..3", line, b.Seat)
+		case !buttonCalls[b.Call]:
+			return fmt.Errorf("line %d: button call %q is not one of chii, pon, kan, ron, tsumo, riichi, discard, cancel", line, b.Call)
+		case b.Pin == "":
+			return fmt.Errorf("line %d: button has no pin", line)
+		case b.Pull != "" && b.Pull != "up" && b.Pull != "down" && b.Pull != "none":
+			return fmt.Errorf("line %d: button pull %q is not up, down or none", line, b.Pull)
+		}
+		if first, ok := pins[b.Pin]; ok {
+			return fmt.Errorf("line %d: pin %s is already used by the button at line %d", line, b.Pin, first)
+		}
+		pins[b.Pin] = line
+	}
+	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
+		if first, ok := pins[p.pin]; ok && p.pin != "" {
+			return fmt.Errorf("line %d: pin %s is already used by the button at line %d", at("nfc", p.key), p.pin, first)
+		}
+	}
+	switch c.NFC.Reader {
+	case "none", "serial":
+	case "mfrc522":
+		if c.NFC.SPI == "" {
+			return fmt.Errorf("line %d: reader mfrc522 needs spi (like /dev/spidev0.0)", at("nfc", "reader"))
+		}
+	default:
+		return fmt.Errorf("line %d: nfc reader %q is not none, serial or mfrc522", at("nfc", "reader"), c.NFC.Reader)
+	}
+	if c.NFC.Reader == "serial" && c.Serial == nil {
+		return fmt.Errorf("line %d: reader serial needs a [serial] section", at("nfc", "reader"))
+	}
+	if s := c.Serial; s != nil {
+		if s.Path == "" {
+			return fmt.Errorf("line %d: [serial] needs a path", l.header("serial"))
+		}
+		if s.Baud < 0 {
+			return fmt.Errorf("line %d: baud %d is negative", at("serial", "baud"), s.Baud)
+		}
+	}
+	if cl := c.Club; cl != nil && cl.Broker == "" {
+		return fmt.Errorf("line %d: [club] needs a broker (like tcp://broker.local:1883)", l.header("club"))
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExampleConfigLoads(t *testing.T) {
+	c, err := Load("../tabled.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Table.Name != "table-1" || len(c.Buttons) != 2 || c.Serial == nil || c.Serial.Baud != 115200 || time.Duration(c.Buttons[1].Debounce) != 20*time.Millisecond {
+		t.Fatalf("%+v", c)
+	}
+	if p, err := c.Profile(); err != nil || p.Name != "ema2016" || p.Window != 250*time.Millisecond {
+		t.Fatalf("profile %+v %v", p, err)
+	}
+}
+
+func TestDefaultsNeedNoFile(t *testing.T) {
+	c, err := Parse(nil)
+	if err != nil || c.Table.Rules != "ema2016" || c.Web.Listen != ":8080" || time.Duration(c.Table.InputLatency) != 30*time.Millisecond {
+		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+func TestErrorsNameTheLine(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"[table]\nrules = \"ema2016\"\nwindw = \"250ms\"\n", `line 3: unknown key "table.windw"`},
+		{"[tabel]\nname = \"x\"\n", `line 1: unknown key "tabel"`},
+		{"[table]\nwindow = \"250 ms\"\n", `line 2: "250 ms" is not a duration`},
+		{"[table]\nrules = \"wrc\"\n", `line 2: unknown rule profile "wrc"`},
+		{"[table]\nwindow = \"2m\"\n", `line 2: profile ema2016: window must be`},
+		{"[table]\n\ndealer = 5\n", "line 3: dealer 5 is not a seat"},
+		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n\n[[button]]\nseat = 1\ncall = \"pon\"\npin = \"GPIO17\"\n", "line 6: pin GPIO17 is already used by the button at line 1"},
+		{"[[button]]\nseat = 4\ncall = \"pon\"\npin = \"GPIO1\"\n", "line 1: button seat 4 is not 0..3"},
+		{"[[button]]\nseat = 1\ncall = \"pong\"\npin = \"GPIO1\"\n", `line 1: button call "pong"`},
+		{"[[button]]\nseat = 1\ncall = \"pon\"\n", "line 1: button has no pin"},
+		{"[[button]]\nseat = 1\ncall = \"pon\"\npin = \"GPIO2\"\npul = \"up\"\n", `line 5: unknown key "button.pul"`},
+		{"[nfc]\nreader = \"serial\"\n", "line 2: reader serial needs a [serial] section"},
+		{"[nfc]\nreader = \"pn532\"\n", `line 2: nfc reader "pn532"`},
+		{"[serial]\nbaud = 9600\n", "line 1: [serial] needs a path"},
+		{"[club]\nusername = \"a\"\n", "line 1: [club] needs a broker"},
+		{"[table]\nname = \n", "line 2:"},
+		{"[table]\ninput_latency = \"5s\"\n", "line 2: input_latency 5s"},
+	} {
+		_, err := Parse([]byte(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v\nwant %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// FuzzParse: any bytes give a config or an error, never a panic.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("[table]\nrules = \"ema2008\"\nwindow = \"100ms\"\n"))
+	f.Add([]byte("[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n"))
+	f.Add([]byte("[serial]\npath = \"/dev/ttyUSB0\"\n[nfc]\nreader = \"serial\"\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := Parse(b)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "line ") && !strings.HasPrefix(err.Error(), "toml") {
+				t.Fatalf("error without a line: %v", err)
+			}
+			return
+		}
+		if _, err := c.Profile(); err != nil {
+			t.Fatalf("accepted a config whose profile fails: %v", err)
+		}
+	})
+}
