@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tabled/tabled/engine"
@@ -37,6 +38,9 @@ type Table struct {
 	core  *core
 	in    chan engine.Event
 	clock func() time.Duration
+
+	// alive is the table clock at the loop's latest turn, for the watchdog.
+	alive atomic.Int64
 
 	mu    sync.Mutex
 	state engine.State
@@ -103,11 +107,13 @@ func (t *Table) Run(ctx context.Context) error {
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
+		t.alive.Store(int64(t.clock()))
+		// Wake at least once a second, so the watchdog sees the loop turn.
+		next := time.Second
 		if wake, ok := t.core.wake(); ok {
-			timer.Reset(max(wake-t.clock(), 0))
-		} else {
-			timer.Reset(time.Hour)
+			next = min(max(wake-t.clock(), 0), next)
 		}
+		timer.Reset(next)
 		now := time.Duration(0)
 		select {
 		case <-ctx.Done():
@@ -127,6 +133,12 @@ func (t *Table) Run(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// Alive reports whether the loop has turned within d: the watchdog pings
+// systemd only while it has, so a stuck engine goroutine gets the daemon restarted.
+func (t *Table) Alive(d time.Duration) bool {
+	return t.clock()-time.Duration(t.alive.Load()) <= d
 }
 
 // drain moves every queued input into the reorder buffer.

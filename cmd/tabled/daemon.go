@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
@@ -23,31 +24,39 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sim := fs.Bool("sim", false, "run a simulated table: seats driven from this terminal and from the status page")
-	listen := fs.String("listen", "127.0.0.1:8080", "address of the status page")
-	rules := fs.String("rules", engine.DefaultProfile, "rule profile: ema2016 or ema2008")
-	window := fs.Duration("window", 0, "simultaneity window (0: the profile's)")
-	dealer := fs.Int("dealer", 0, "physical seat (0..3) of East in the first hand")
-	latency := fs.Duration("latency", 30*time.Millisecond, "input latency allowance for reordering")
+	cfgFile := fs.String("config", "", "configuration file (TOML; see tabled.example.toml); none: defaults")
+	listen := fs.String("listen", "", "address of the status page (default: the config's; 127.0.0.1:8080 with --sim)")
+	rules := fs.String("rules", "", "rule profile, ema2016 or ema2008 (default: the config's)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if !*sim {
-		fmt.Fprintln(stderr, "tabled run: no hardware is configured in this build yet; use --sim for a simulated table")
-		return 2
+	cfg := config.Default()
+	if *cfgFile != "" {
+		var err error
+		if cfg, err = config.Load(*cfgFile); err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v\n", err)
+			return 2
+		}
 	}
-	p, err := engine.ProfileByName(*rules)
+	if *sim && *listen == "" {
+		cfg.Web.Listen = "127.0.0.1:8080" // a laptop: not on the LAN unless asked
+	}
+	if *listen != "" {
+		cfg.Web.Listen = *listen
+	}
+	if *rules != "" {
+		cfg.Table.Rules = *rules
+	}
+	p, err := cfg.Profile()
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: --rules: %v\n", err)
+		fmt.Fprintf(stderr, "tabled run: rules: %v\n", err)
 		return 2
 	}
-	if *window > 0 {
-		p.Window = *window
-	}
-	if *dealer < 0 || *dealer > 3 {
-		fmt.Fprintf(stderr, "tabled run: --dealer %d is not a seat 0..3\n", *dealer)
+	if !*sim {
+		fmt.Fprintln(stderr, "tabled run: this build has no hardware inputs yet (buttons, serial, NFC); use --sim for a simulated table")
 		return 2
 	}
-	t, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(*dealer), Latency: *latency})
+	t, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency)})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
@@ -57,11 +66,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 
 	errc := make(chan error, 2)
 	go func() { errc <- t.Run(ctx) }()
-	go func() { errc <- web.ListenAndServe(ctx, *listen, web.New(web.Config{Table: t, Sim: *sim})) }()
+	go func() { errc <- web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim})) }()
 	go printOutcomes(t, stdout)
-	fmt.Fprintf(stdout, "tabled: simulated table (%s), status page on http://%s/\n", p.Name, *listen)
+	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/\n", cfg.Table.Name, p.Name, cfg.Web.Listen)
 	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
 	go readTerminal(ctx, t, os.Stdin, stderr)
+	go notifySystemd(ctx, t)
 
 	code := 0
 	for i := 0; i < 2; i++ {

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/coreos/go-systemd/v22/daemon"
+	"github.com/tabled/tabled/table"
+)
+
+// notifySystemd tells systemd the daemon is ready and pings its watchdog
+// while the table loop is alive; outside systemd it does nothing.
+func notifySystemd(ctx context.Context, t *table.Table) {
+	daemon.SdNotify(false, daemon.SdNotifyReady)
+	interval, err := daemon.SdWatchdogEnabled(false)
+	if err != nil || interval <= 0 {
+		<-ctx.Done()
+		daemon.SdNotify(false, daemon.SdNotifyStopping)
+		return
+	}
+	tick := time.NewTicker(interval / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			daemon.SdNotify(false, daemon.SdNotifyStopping)
+			return
+		case <-tick.C:
+			if t.Alive(interval / 2) {
+				daemon.SdNotify(false, daemon.SdNotifyWatchdog)
+			}
+		}
+	}
+}
