@@ -42,11 +42,15 @@ type Table struct {
 	// alive is the table clock at the loop's latest turn, for the watchdog.
 	alive atomic.Int64
 
-	mu    sync.Mutex
-	state engine.State
-	seq   uint64
-	subs  map[*Subscription]struct{}
+	mu     sync.Mutex
+	state  engine.State
+	seq    uint64
+	subs   map[*Subscription]struct{}
+	recent []Entry // the latest outcomes, for a page that joins late
 }
+
+// RecentOutcomes is how many of the latest outcome entries Recent keeps.
+const RecentOutcomes = 50
 
 // New makes a table.
 func New(cfg Config) (*Table, error) {
@@ -91,6 +95,14 @@ func (t *Table) State() engine.State {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.state
+}
+
+// Recent returns the latest outcome entries, oldest first, with the
+// sequence number of the latest published entry.
+func (t *Table) Recent() ([]Entry, uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]Entry(nil), t.recent...), t.seq
 }
 
 // Seq is the sequence number of the latest published entry.
@@ -161,6 +173,14 @@ func (t *Table) step(now time.Duration) ([]Entry, error) {
 	u := Update{Entries: entries, State: t.core.eng.State()}
 	t.mu.Lock()
 	t.state, t.seq = u.State, entries[len(entries)-1].Seq
+	for _, e := range entries {
+		if e.Outcome != nil {
+			t.recent = append(t.recent, e)
+		}
+	}
+	if n := len(t.recent); n > RecentOutcomes {
+		t.recent = append(t.recent[:0], t.recent[n-RecentOutcomes:]...)
+	}
 	for s := range t.subs {
 		select {
 		case s.c <- u:

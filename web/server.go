@@ -60,7 +60,17 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	t := s.cfg.Table
-	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "state": stateView(t.State(), t.Seq())})
+	recent, seq := t.Recent()
+	entries := make([]entryJSON, 0, len(recent))
+	for _, e := range recent {
+		j, err := entryView(e)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		entries = append(entries, j)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "state": stateView(t.State(), seq), "recent": entries})
 }
 
 // Press is the body of POST /api/press: a virtual button on a simulated seat.

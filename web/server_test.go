@@ -142,3 +142,25 @@ func FuzzDecodePress(f *testing.F) {
 		}
 	})
 }
+
+// TestLateJoinerSeesRecentDecision: a page opened after a decision gets it
+// from /api/state.
+func TestLateJoinerSeesRecentDecision(t *testing.T) {
+	tb, srv := startTable(t)
+	post(t, srv.URL, `{"seat":0,"action":"discard","tile":"6s"}`)
+	post(t, srv.URL, `{"seat":2,"action":"pon"}`)
+	deadline := time.Now().Add(10 * time.Second)
+	for tb.State().Turn != 2 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	r, err := http.Get(srv.URL + "/api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var b strings.Builder
+	bufio.NewReader(r.Body).WriteTo(&b)
+	if !strings.Contains(b.String(), `PON West: the only claim`) {
+		t.Fatalf("state lacks the recent decision: %s", b.String())
+	}
+}

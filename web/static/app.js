@@ -42,7 +42,7 @@ function render(st) {
 function show(entries) {
   for (const e of entries) {
     if (!e.outcome) continue;
-    const o = JSON.parse(JSON.stringify(e.outcome));
+    const o = e.outcome;
     const li = el("li", o.type, e.text);
     li.dataset.seq = e.seq;
     $("log").prepend(li);
@@ -72,12 +72,15 @@ async function start() {
   sim = j.sim;
   $("simctl").hidden = !sim;
   render(j.state);
+  show(j.recent);
+  let seen = j.state.seq;
   const es = new EventSource("/api/events");
   es.onopen = () => { $("conn").textContent = "live"; $("conn").className = "good"; };
   es.onerror = () => { $("conn").textContent = "reconnecting…"; $("conn").className = "bad"; };
   es.addEventListener("update", (m) => {
     const u = JSON.parse(m.data);
-    if (u.entries) show(u.entries);
+    if (u.entries) show(u.entries.filter((e) => e.seq > seen));
+    if (u.entries && u.entries.length) seen = Math.max(seen, u.entries[u.entries.length - 1].seq);
     if (u.state) render(u.state);
   });
 }
