@@ -25,12 +25,16 @@ type Config struct {
 	Sim bool
 	// KeepAlive is the interval of SSE comments that keep idle streams open.
 	KeepAlive time.Duration
+	// RefereeToken enables POST /api/referee for whoever presents it; empty
+	// refuses every referee action.
+	RefereeToken string
 }
 
 // Server is the table's HTTP handler.
 type Server struct {
-	cfg Config
-	mux *http.ServeMux
+	cfg   Config
+	mux   *http.ServeMux
+	limit *limiter
 }
 
 // New returns the handler for a table.
@@ -38,11 +42,13 @@ func New(cfg Config) *Server {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5)}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
+	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
+	s.mux.HandleFunc("GET /metrics", handleMetrics)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	if cfg.Sim {
 		s.mux.HandleFunc("POST /api/press", s.handlePress)
@@ -121,6 +127,7 @@ func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 		return
 	}
+	metricPresses.Inc()
 	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
 }
 
@@ -130,6 +137,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	t := s.cfg.Table
 	sub := t.Subscribe()
 	defer sub.Close()
+	metricTablets.Inc()
+	defer metricTabletsClosed.Inc()
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
@@ -143,6 +152,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		if _, err := fmt.Fprintf(w, "id: %d\nevent: update\ndata: %s\n\n", id, b); err != nil {
 			return err
 		}
+		metricPushes.Inc()
 		return rc.Flush()
 	}
 	// The page starts from the current state; the claim-log view resumes by id.

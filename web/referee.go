@@ -1,0 +1,137 @@
+package web
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// RefereeAction is the body of POST /api/referee.
+type RefereeAction struct {
+	// Action is newhand, deadhand or tenpai.
+	Action string `json:"action"`
+	// Seat is the physical seat (0..3) for deadhand and tenpai.
+	Seat *int `json:"seat"`
+	// Dealer is the physical seat of the new dealer for newhand; absent
+	// rotates by the result.
+	Dealer *int `json:"dealer"`
+}
+
+// DecodeRefereeAction reads and checks a referee action; the error names the field.
+func DecodeRefereeAction(r io.Reader) (engine.Event, error) {
+	var a RefereeAction
+	dec := json.NewDecoder(io.LimitReader(r, 4096))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return engine.Event{}, fmt.Errorf("body: %v", err)
+	}
+	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
+	seat := func() (engine.Seat, error) {
+		if a.Seat == nil || *a.Seat < 0 || *a.Seat > 3 {
+			return 0, fmt.Errorf("field seat: %s needs a seat 0..3", a.Action)
+		}
+		return engine.Seat(*a.Seat), nil
+	}
+	var err error
+	switch a.Action {
+	case "newhand":
+		ev.Action = engine.NewHand
+		if a.Dealer != nil {
+			if *a.Dealer < 0 || *a.Dealer > 3 {
+				return engine.Event{}, fmt.Errorf("field dealer: %d is not a seat 0..3", *a.Dealer)
+			}
+			ev.Dealer = engine.Seat(*a.Dealer)
+		}
+	case "deadhand":
+		ev.Action = engine.DeadHand
+		ev.Seat, err = seat()
+	case "tenpai":
+		ev.Action = engine.Tenpai
+		ev.Seat, err = seat()
+	default:
+		return engine.Event{}, fmt.Errorf("field action: %q is not newhand, deadhand or tenpai", a.Action)
+	}
+	return ev, err
+}
+
+// limiter refuses a client after too many failed token attempts in a
+// minute, so the token cannot be guessed from a tablet on the LAN.
+type limiter struct {
+	mu    sync.Mutex
+	fails map[string][]time.Time
+	max   int
+	now   func() time.Time
+}
+
+func newLimiter(max int) *limiter {
+	return &limiter{fails: map[string][]time.Time{}, max: max, now: time.Now}
+}
+
+func (l *limiter) blocked(client string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cut := l.now().Add(-time.Minute)
+	fs := l.fails[client]
+	for len(fs) > 0 && fs[0].Before(cut) {
+		fs = fs[1:]
+	}
+	l.fails[client] = fs
+	return len(fs) >= l.max
+}
+
+func (l *limiter) fail(client string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fails[client] = append(l.fails[client], l.now())
+}
+
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// handleReferee applies a referee action. It needs the token as a bearer
+// credential and a JSON body: a cross-site form can send neither, which is
+// what keeps it safe from CSRF without cookies.
+func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
+	client := clientOf(r)
+	if s.limit.blocked(client) {
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})
+		return
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if s.cfg.RefereeToken == "" || !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.RefereeToken)) != 1 {
+		s.limit.fail(client)
+		metricRefereeRefused.Inc()
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "Content-Type must be application/json"})
+		return
+	}
+	ev, err := DecodeRefereeAction(r.Body)
+	if err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	ev.At = s.cfg.Table.Now()
+	if err := s.cfg.Table.Submit(ev); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+		return
+	}
+	metricRefereeActions.Inc()
+	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
+}

@@ -1,0 +1,120 @@
+package web
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+const token = "s3cret-referee"
+
+func startRefereeTable(t *testing.T) (*table.Table, *httptest.Server) {
+	t.Helper()
+	tb, err := table.New(table.Config{Profile: engine.EMA2016})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	srv := httptest.NewServer(New(Config{Table: tb, RefereeToken: token}))
+	t.Cleanup(func() { srv.Close(); cancel(); <-done })
+	return tb, srv
+}
+
+func referee(t *testing.T, url, auth, ctype, body string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url+"/api/referee", strings.NewReader(body))
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	req.Header.Set("Content-Type", ctype)
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	return r.StatusCode, string(b)
+}
+
+func TestRefereeActionNeedsToken(t *testing.T) {
+	tb, srv := startRefereeTable(t)
+	body := `{"action":"deadhand","seat":2}`
+	if code, _ := referee(t, srv.URL, "", "application/json", body); code != http.StatusUnauthorized {
+		t.Fatalf("no token: %d", code)
+	}
+	if code, _ := referee(t, srv.URL, "Bearer nope", "application/json", body); code != http.StatusUnauthorized {
+		t.Fatalf("wrong token: %d", code)
+	}
+	// A form post (what a cross-site page can send) is refused even with the token.
+	if code, _ := referee(t, srv.URL, "Bearer "+token, "application/x-www-form-urlencoded", body); code != http.StatusUnsupportedMediaType {
+		t.Fatalf("form post: %d", code)
+	}
+	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", `{"action":"deadhand","seat":7}`); code != 400 || !strings.Contains(msg, "field seat") {
+		t.Fatalf("bad seat: %d %s", code, msg)
+	}
+	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", body); code != http.StatusAccepted {
+		t.Fatalf("with the token: %d %s", code, msg)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for !tb.State().Dead[2] && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !tb.State().Dead[2] {
+		t.Fatal("the dead hand was not applied")
+	}
+}
+
+func TestRefereeGuessingIsRateLimited(t *testing.T) {
+	_, srv := startRefereeTable(t)
+	for i := 0; i < 5; i++ {
+		referee(t, srv.URL, "Bearer guess", "application/json", `{"action":"newhand"}`)
+	}
+	if code, _ := referee(t, srv.URL, "Bearer "+token, "application/json", `{"action":"newhand"}`); code != http.StatusTooManyRequests {
+		t.Fatalf("after 5 failures: %d, want 429 even with the right token", code)
+	}
+}
+
+func TestRefereeDisabledWithoutToken(t *testing.T) {
+	_, srv := startTable(t) // no token configured
+	if code, _ := referee(t, srv.URL, "Bearer ", "application/json", `{"action":"newhand"}`); code != http.StatusUnauthorized {
+		t.Fatalf("empty token accepted: %d", code)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	_, srv := startTable(t)
+	post(t, srv.URL, `{"seat":0,"action":"discard"}`)
+	r, err := http.Get(srv.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, _ := io.ReadAll(r.Body)
+	for _, m := range []string{"tabled_web_presses_total", "tabled_web_event_streams ", "go_goroutines"} {
+		if !strings.Contains(string(b), m) {
+			t.Errorf("/metrics lacks %s", m)
+		}
+	}
+}
+
+func FuzzDecodeRefereeAction(f *testing.F) {
+	f.Add([]byte(`{"action":"newhand","dealer":1}`))
+	f.Add([]byte(`{"action":"tenpai","seat":3}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ev, err := DecodeRefereeAction(strings.NewReader(string(b)))
+		if err == nil {
+			if err := ev.Validate(); err != nil {
+				t.Fatalf("decoded an invalid event %+v: %v", ev, err)
+			}
+		}
+	})
+}
