@@ -1,0 +1,87 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// chromium finds Debian's chromium; CI installs it, so there a missing
+// browser fails the test instead of skipping it.
+func chromium(t *testing.T) string {
+	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/lib/chromium/chromium"} {
+		if p == "" {
+			continue
+		}
+		if _, err := exec.LookPath(p); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed (.ci/run installs Debian's chromium)")
+	}
+	t.Skip("chromium is not installed: apt-get install chromium")
+	return ""
+}
+
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Headless,
+		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1000, 800))
+	parent, stop := context.WithTimeout(context.Background(), 90*time.Second)
+	actx, cancelA := chromedp.NewExecAllocator(parent, opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelA(); stop() })
+	return ctx
+}
+
+// TestBrowserPressShowsDecision: in a real browser, presses on the
+// simulated seats appear as the right decision; a reload shows it again
+// from the table's recent outcomes; a referee action without the token is
+// refused.
+func TestBrowserPressShowsDecision(t *testing.T) {
+	ctx := browser(t)
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(tctx) }()
+	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, RefereeToken: "tok"}))
+	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
+
+	decided := `document.getElementById('decision').textContent === 'PON North beats CHII South'`
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		chromedp.SendKeys(chromedp.ID("tile"), "6s"),
+		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
+		chromedp.Click(chromedp.CSS(`#seat-1 button[data-action="chii"]`)),
+		chromedp.Click(chromedp.CSS(`#seat-3 button[data-action="pon"]`)),
+		chromedp.Poll[chromedp.Void](decided),
+		chromedp.Poll[chromedp.Void](`document.getElementById('seat-3').classList.contains('turn')`),
+		chromedp.Reload(),
+		chromedp.Poll[chromedp.Void](decided),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#log li.decision') !== null`),
+		chromedp.Evaluate[chromedp.Void](`void fetch('/api/referee', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{"action":"newhand"}'}).then(r => { window.refereeStatus = r.status; })`),
+		chromedp.Poll[chromedp.Void](`window.refereeStatus === 401`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := tb.State(); st.Turn != 3 || st.Discards[0][0].Tile.String() != "6s" {
+		t.Fatalf("table state after the clicks: turn %d discards %v", st.Turn, st.Discards[0])
+	}
+}
