@@ -9,7 +9,7 @@ import (
 // The web server's own metrics; the table's are registered where they are counted.
 var (
 	metricTablets        = metrics.NewCounter(`tabled_web_event_streams_opened_total`)
-	metricTabletsClosed    = metrics.NewCounter(`tabled_web_event_streams_closed_total`)
+	metricTabletsClosed  = metrics.NewCounter(`tabled_web_event_streams_closed_total`)
 	metricPresses        = metrics.NewCounter(`tabled_web_presses_total`)
 	metricRefereeActions = metrics.NewCounter(`tabled_web_referee_actions_total`)
 	metricRefereeRefused = metrics.NewCounter(`tabled_web_referee_refused_total`)

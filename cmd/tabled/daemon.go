@@ -66,7 +66,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 
 	errc := make(chan error, 2)
 	go func() { errc <- t.Run(ctx) }()
-	go func() { errc <- web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken})) }()
+	go func() {
+		errc <- web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken}))
+	}()
 	go printOutcomes(t, stdout)
 	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/\n", cfg.Table.Name, p.Name, cfg.Web.Listen)
 	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)

@@ -1,0 +1,122 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// TestLoadHundredTablets measures push latency to 100 event-stream clients
+// on loopback: from an input's stamp to its arrival at each client. It logs
+// the figures and asserts only that every client got every push:
+//
+//	go test -run TestLoadHundredTablets -v ./web
+func TestLoadHundredTablets(t *testing.T) {
+	const clients, presses = 100, 200
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Buffer: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	srv := httptest.NewServer(New(Config{Table: tb, Sim: true}))
+	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
+
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		wg        sync.WaitGroup
+		ready     sync.WaitGroup
+	)
+	ready.Add(clients)
+	for c := 0; c < clients; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := http.Get(srv.URL + "/api/events")
+			if err != nil {
+				t.Error(err)
+				ready.Done()
+				return
+			}
+			defer resp.Body.Close()
+			sc := bufio.NewScanner(resp.Body)
+			sc.Buffer(nil, 1<<20)
+			got, first := 0, true
+			for got < presses && sc.Scan() {
+				line, ok := strings.CutPrefix(sc.Text(), "data: ")
+				if !ok {
+					continue
+				}
+				if first { // the opening state
+					first = false
+					ready.Done()
+					continue
+				}
+				now := tb.Now()
+				var u struct {
+					Entries []struct {
+						Input *struct{ At time.Duration } `json:"input"`
+					} `json:"entries"`
+				}
+				if err := json.Unmarshal([]byte(line), &u); err != nil {
+					t.Error(err)
+					return
+				}
+				for _, e := range u.Entries {
+					if e.Input != nil {
+						got++
+						mu.Lock()
+						latencies = append(latencies, now-e.Input.At)
+						mu.Unlock()
+					}
+				}
+			}
+			if got < presses {
+				t.Errorf("a client got %d of %d pushes", got, presses)
+			}
+		}()
+	}
+	ready.Wait()
+	for i := 0; i < presses; i++ {
+		// Dora reads: each is one input and one outcome (a read or a refusal).
+		if err := tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m"), Source: engine.SourceWeb}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	wg.Wait()
+	if len(latencies) == 0 {
+		t.Fatal("no pushes measured")
+	}
+	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+	pct := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
+	t.Logf("%d clients x %d pushes: push latency p50 %v, p99 %v, max %v; process RSS %s",
+		clients, presses, pct(0.50), pct(0.99), latencies[len(latencies)-1], rss())
+}
+
+// rss is the process's resident set from /proc (server and clients share it).
+func rss() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
