@@ -32,9 +32,10 @@ type Config struct {
 
 // Server is the table's HTTP handler.
 type Server struct {
-	cfg   Config
-	mux   *http.ServeMux
-	limit *limiter
+	cfg    Config
+	mux    *http.ServeMux
+	limit  *limiter
+	pushes pushCache
 }
 
 // New returns the handler for a table.
@@ -143,11 +144,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
-	send := func(id uint64, v any) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
+	send := func(id uint64, b []byte) error {
 		rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
 		if _, err := fmt.Fprintf(w, "id: %d\nevent: update\ndata: %s\n\n", id, b); err != nil {
 			return err
@@ -156,7 +153,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		return rc.Flush()
 	}
 	// The page starts from the current state; the claim-log view resumes by id.
-	if err := send(t.Seq(), map[string]any{"state": stateView(t.State(), t.Seq())}); err != nil {
+	seq := t.Seq()
+	first, err := json.Marshal(map[string]any{"state": stateView(t.State(), seq)})
+	if err != nil || send(seq, first) != nil {
 		return
 	}
 	tick := time.NewTicker(s.cfg.KeepAlive)
@@ -174,16 +173,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return // dropped or the table stopped: the browser reconnects
 			}
-			seq := u.Entries[len(u.Entries)-1].Seq
-			entries := make([]entryJSON, 0, len(u.Entries))
-			for _, e := range u.Entries {
-				j, err := entryView(e)
-				if err != nil {
-					return
-				}
-				entries = append(entries, j)
-			}
-			if err := send(seq, map[string]any{"entries": entries, "state": stateView(u.State, seq)}); err != nil {
+			seq, b, err := s.pushes.encode(u)
+			if err != nil || send(seq, b) != nil {
 				return
 			}
 		}
