@@ -1,0 +1,95 @@
+package club
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// mosquitto is a real broker on a free loopback port, started and stopped
+// by the test.
+type mosquitto struct {
+	t    *testing.T
+	dir  string
+	port int
+	cmd  *exec.Cmd
+}
+
+func mosquittoPath(t *testing.T) string {
+	for _, p := range []string{"/usr/sbin/mosquitto", "/usr/bin/mosquitto"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("mosquitto is not installed (.ci/run installs Debian's mosquitto)")
+	}
+	t.Skip("mosquitto is not installed: apt-get install mosquitto")
+	return ""
+}
+
+func startMosquitto(t *testing.T) *mosquitto {
+	t.Helper()
+	mosquittoPath(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	m := &mosquitto{t: t, dir: t.TempDir(), port: port}
+	conf := fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location %s/\nautosave_interval 1\nmax_queued_messages 100000\n", port, m.dir)
+	if err := os.WriteFile(filepath.Join(m.dir, "mosquitto.conf"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m.start()
+	t.Cleanup(m.stop)
+	return m
+}
+
+func (m *mosquitto) url() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", m.port) }
+
+func (m *mosquitto) start() {
+	m.t.Helper()
+	m.cmd = exec.Command(mosquittoPath(m.t), "-c", filepath.Join(m.dir, "mosquitto.conf"))
+	m.cmd.Stdout, m.cmd.Stderr = nil, nil
+	if err := m.cmd.Start(); err != nil {
+		m.t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", m.port)); err == nil {
+			c.Close()
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	m.t.Fatal("mosquitto did not start listening")
+}
+
+// stop ends the broker with SIGTERM, so it saves its persistence file.
+func (m *mosquitto) stop() {
+	if m.cmd == nil || m.cmd.Process == nil {
+		return
+	}
+	m.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { m.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		m.cmd.Process.Kill()
+		<-done
+	}
+	m.cmd = nil
+}
+
+func (m *mosquitto) restart() {
+	m.stop()
+	m.start()
+}
+

@@ -1,0 +1,146 @@
+package club
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/eclipse/paho.golang/autopaho"
+	"github.com/eclipse/paho.golang/paho"
+)
+
+// WatcherConfig configures a watcher of every table.
+type WatcherConfig struct {
+	Broker Broker
+	// ClientID names the watcher's session at the broker; it must stay the
+	// same across restarts so that the broker keeps what it missed.
+	ClientID string
+	// FromStart asks each table for its whole log when first seen;
+	// otherwise a watcher starts from the first event it receives.
+	FromStart bool
+	// OnEvent gets every event of every table exactly once, in sequence
+	// order per table. OnStatus gets status changes. Neither may block long.
+	OnEvent  func(Message)
+	OnStatus func(Status)
+}
+
+// Watcher follows every table on the broker.
+type Watcher struct {
+	cfg WatcherConfig
+
+	mu      sync.Mutex
+	last    map[string]uint64    // table -> last sequence delivered
+	asked   map[string]time.Time // table -> when a replay was last asked
+	dropped int                  // duplicates and out-of-order events dropped
+	cm      *autopaho.ConnectionManager
+}
+
+// NewWatcher makes a watcher.
+func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
+	if cfg.ClientID == "" {
+		return nil, fmt.Errorf("club: a watcher needs a client id, kept across restarts")
+	}
+	return &Watcher{cfg: cfg, last: map[string]uint64{}, asked: map[string]time.Time{}}, nil
+}
+
+// Last is the last sequence delivered for a table.
+func (w *Watcher) Last(table string) uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last[table]
+}
+
+// Dropped counts duplicates and early events dropped.
+func (w *Watcher) Dropped() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.dropped
+}
+
+// Run watches until ctx is done.
+func (w *Watcher) Run(ctx context.Context) error {
+	cfg, err := w.cfg.Broker.config(w.cfg.ClientID)
+	if err != nil {
+		return err
+	}
+	// A persistent session: the broker queues QoS 1 events while the
+	// console is away, and across its own restarts when it persists them.
+	cfg.CleanStartOnInitialConnection = false
+	cfg.SessionExpiryInterval = 24 * 3600
+	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
+		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{
+			{Topic: Prefix + "/+/events", QoS: 1},
+			{Topic: Prefix + "/+/status", QoS: 1},
+		}})
+	}
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
+		w.receive(ctx, pr.Packet.Topic, pr.Packet.Payload)
+		return true, nil
+	}}
+	cm, err := autopaho.NewConnection(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("club: connect %s: %w", w.cfg.Broker.URL, err)
+	}
+	w.mu.Lock()
+	w.cm = cm
+	w.mu.Unlock()
+	<-ctx.Done()
+	dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	cm.Disconnect(dctx)
+	return nil
+}
+
+func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
+	table, kind, ok := tableOf(t)
+	if !ok {
+		return
+	}
+	switch kind {
+	case "status":
+		var s Status
+		if json.Unmarshal(payload, &s) == nil && w.cfg.OnStatus != nil {
+			s.Table = table
+			w.cfg.OnStatus(s)
+		}
+	case "events":
+		var m Message
+		if json.Unmarshal(payload, &m) != nil || m.Seq == 0 {
+			return // not ours, or garbage: nothing to deliver
+		}
+		m.Table = table
+		w.mu.Lock()
+		last, seen := w.last[table]
+		switch {
+		case !seen && !w.cfg.FromStart:
+			last = m.Seq - 1 // join the stream where it is
+		case m.Seq <= last:
+			w.dropped++
+			w.mu.Unlock()
+			return
+		}
+		if m.Seq != last+1 {
+			// A gap: drop it and ask the table for what is missing; the
+			// replay brings this event again, in order.
+			w.dropped++
+			ask := time.Since(w.asked[table]) > 2*time.Second
+			if ask {
+				w.asked[table] = time.Now()
+			}
+			cm := w.cm
+			w.mu.Unlock()
+			if ask && cm != nil {
+				b, _ := json.Marshal(Replay{From: last + 1})
+				go cm.Publish(ctx, &paho.Publish{Topic: topic(table, "replay"), QoS: 1, Payload: b})
+			}
+			return
+		}
+		w.last[table] = m.Seq
+		w.mu.Unlock()
+		if w.cfg.OnEvent != nil {
+			w.cfg.OnEvent(m)
+		}
+	}
+}
