@@ -92,4 +92,3 @@ func (m *mosquitto) restart() {
 	m.stop()
 	m.start()
 }
-

@@ -3,6 +3,7 @@ package club
 import (
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -250,4 +251,18 @@ func syncDir(dir string) error {
 		return fmt.Errorf("club: sync %s: %w", dir, err)
 	}
 	return nil
+}
+
+// TLSWithCA is a TLS configuration that trusts the club's own CA
+// certificate (PEM) for an mqtts:// broker.
+func TLSWithCA(caFile string) (*tls.Config, error) {
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, fmt.Errorf("club: read CA %s: %w", caFile, err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("club: %s holds no PEM certificate", caFile)
+	}
+	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
 }

@@ -85,3 +85,13 @@ func entryView(e table.Entry) (entryJSON, error) {
 	}
 	return j, nil
 }
+
+// EncodeEntry is a journaled entry as the event stream and the club
+// publisher carry it: outcomes in the scenario-contract shape.
+func EncodeEntry(e table.Entry) ([]byte, error) {
+	j, err := entryView(e)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
@@ -38,7 +39,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if *sim && *listen == "" {
+	if *sim && *listen == "" && *cfgFile == "" {
 		cfg.Web.Listen = "127.0.0.1:8080" // a laptop: not on the LAN unless asked
 	}
 	if *listen != "" {
@@ -70,6 +71,27 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		errc <- web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken}))
 	}()
 	go printOutcomes(t, stdout)
+	if cfg.Club != nil {
+		ob := club.NewMemOutbox()
+		broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
+		if cfg.Club.CAFile != "" {
+			if broker.TLS, err = club.TLSWithCA(cfg.Club.CAFile); err != nil {
+				fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
+				return 2
+			}
+		}
+		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Outbox: ob, Broker: broker})
+		if err != nil {
+			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
+			return 2
+		}
+		go feedOutbox(t, ob, stderr)
+		go func() {
+			if err := pub.Run(ctx); err != nil {
+				fmt.Fprintf(stderr, "tabled: club: %v\n", err)
+			}
+		}()
+	}
 	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/\n", cfg.Table.Name, p.Name, cfg.Web.Listen)
 	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
 	go readTerminal(ctx, t, os.Stdin, stderr)

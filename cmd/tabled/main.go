@@ -20,6 +20,7 @@ var version = "dev"
 
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"club":    cmdClub,
 	"run":     cmdRun,
 	"sim":     cmdSim,
 	"version": cmdVersion,
@@ -55,6 +56,7 @@ func usage(w io.Writer) {
 commands:
   run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
+  club --broker URL            the head referee's console: every table of the club, live
   version                      print the version
 `)
 }

@@ -1,0 +1,43 @@
+package club
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+func TestConsoleAlerts(t *testing.T) {
+	c := NewConsole()
+	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON East: the only claim"}}`)})
+	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"decision","reason":"RON West overrides PON East","overrides":1}`)})
+	c.Event(Message{Table: "t2", Seq: 7, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON West: the only claim (late)","late":true}}`)})
+	c.Event(Message{Table: "t2", Seq: 8, Body: json.RawMessage(`not json`)})
+	c.Status(Status{Table: "t3", Online: false})
+	ts, _, _ := c.Tables()
+	if len(ts) != 3 || ts[0].Decision != "RON West overrides PON East" || len(ts[0].Alerts) != 1 || ts[0].Alerts[0].Kind != "override" {
+		t.Fatalf("t1: %+v", ts[0])
+	}
+	if ts[1].Seq != 8 || len(ts[1].Alerts) != 1 || ts[1].Alerts[0].Kind != "late" {
+		t.Fatalf("t2: %+v", ts[1])
+	}
+	if ts[2].Online {
+		t.Fatalf("t3 should be offline: %+v", ts[2])
+	}
+	srv := httptest.NewServer(c.Handler())
+	defer srv.Close()
+	r, err := http.Get(srv.URL + "/api/tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var got []TableView
+	if err := json.NewDecoder(r.Body).Decode(&got); err != nil || len(got) != 3 {
+		t.Fatalf("%v %+v", err, got)
+	}
+	r2, _ := http.Get(srv.URL + "/")
+	if r2.StatusCode != 200 {
+		t.Fatal(r2.Status)
+	}
+	r2.Body.Close()
+}
