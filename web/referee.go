@@ -127,11 +127,5 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
-	ev.At = s.cfg.Table.Now()
-	if err := s.cfg.Table.Submit(ev); err != nil {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
-		return
-	}
-	metricRefereeActions.Inc()
-	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
+	s.submit(w, ev, metricRefereeActions)
 }

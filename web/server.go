@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/VictoriaMetrics/metrics"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -123,12 +124,17 @@ func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
+	s.submit(w, ev, metricPresses)
+}
+
+// submit stamps an input now, hands it to the table and answers with its stamp.
+func (s *Server) submit(w http.ResponseWriter, ev engine.Event, count *metrics.Counter) {
 	ev.At = s.cfg.Table.Now()
 	if err := s.cfg.Table.Submit(ev); err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 		return
 	}
-	metricPresses.Inc()
+	count.Inc()
 	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
 }
 

@@ -39,25 +39,15 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	errc := make(chan error, 2)
-	go func() { errc <- w.Run(ctx) }()
-	go func() { errc <- web.ListenAndServe(ctx, *listen, console.Handler()) }()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
-	code := 0
-	for i := 0; i < 2; i++ {
-		if err := <-errc; err != nil {
-			fmt.Fprintf(stderr, "tabled club: %v\n", err)
-			code = 1
-			stop()
-		}
-	}
-	return code
+	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
+		return web.ListenAndServe(ctx, *listen, console.Handler())
+	})
 }
 
 // feedOutbox appends every journaled entry of the table to an outbox for
 // the club publisher, in the shape the console reads.
-func feedOutbox(t *table.Table, ob *club.MemOutbox, stderr io.Writer) {
-	sub := t.Subscribe()
+func feedOutbox(sub *table.Subscription, ob *club.MemOutbox, stderr io.Writer) {
 	for u := range sub.C() {
 		for _, e := range u.Entries {
 			b, err := web.EncodeEntry(e)

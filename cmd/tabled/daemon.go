@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,12 +64,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	errc := make(chan error, 2)
-	go func() { errc <- t.Run(ctx) }()
-	go func() {
-		errc <- web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken}))
-	}()
-	go printOutcomes(t, stdout)
+	// Subscribe before the loop starts, so nothing is published unseen.
+	go printOutcomes(t.Subscribe(), stdout)
 	if cfg.Club != nil {
 		ob := club.NewMemOutbox()
 		broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
@@ -85,7 +80,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
 			return 2
 		}
-		go feedOutbox(t, ob, stderr)
+		go feedOutbox(t.Subscribe(), ob, stderr)
 		go func() {
 			if err := pub.Run(ctx); err != nil {
 				fmt.Fprintf(stderr, "tabled: club: %v\n", err)
@@ -97,20 +92,13 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	go readTerminal(ctx, t, os.Stdin, stderr)
 	go notifySystemd(ctx, t)
 
-	code := 0
-	for i := 0; i < 2; i++ {
-		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "tabled: %v\n", err)
-			code = 1
-			stop()
-		}
-	}
-	return code
+	return serve(ctx, stop, "tabled", stderr, t.Run, func(ctx context.Context) error {
+		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken}))
+	})
 }
 
 // printOutcomes shows every outcome on the terminal as the panel would.
-func printOutcomes(t *table.Table, w io.Writer) {
-	sub := t.Subscribe()
+func printOutcomes(sub *table.Subscription, w io.Writer) {
 	for u := range sub.C() {
 		for _, e := range u.Entries {
 			if e.Outcome != nil {

@@ -10,6 +10,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -59,6 +61,24 @@ commands:
   club --broker URL            the head referee's console: every table of the club, live
   version                      print the version
 `)
+}
+
+// serve runs services until the first fails or a signal stops them all,
+// and returns the exit code.
+func serve(ctx context.Context, stop func(), name string, stderr io.Writer, services ...func(context.Context) error) int {
+	errc := make(chan error, len(services))
+	for _, run := range services {
+		go func() { errc <- run(ctx) }()
+	}
+	code := 0
+	for range services {
+		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			code = 1
+			stop()
+		}
+	}
+	return code
 }
 
 func cmdVersion(args []string, stdout, stderr io.Writer) int {
