@@ -19,6 +19,7 @@ type TableView struct {
 	Table    string    `json:"table"`
 	Online   bool      `json:"online"`
 	Seq      uint64    `json:"seq"`
+	URL      string    `json:"url,omitempty"`
 	Decision string    `json:"decision"`
 	Alerts   []Alert   `json:"alerts"`
 	Updated  time.Time `json:"updated"`
@@ -119,6 +120,9 @@ func (c *Console) Status(s Status) {
 	defer c.mu.Unlock()
 	t := c.table(s.Table)
 	t.Online = s.Online
+	if s.URL != "" {
+		t.URL = s.URL
+	}
 	c.bump()
 }
 

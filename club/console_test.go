@@ -13,7 +13,7 @@ func TestConsoleAlerts(t *testing.T) {
 	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"decision","reason":"RON West overrides PON East","overrides":1}`)})
 	c.Event(Message{Table: "t2", Seq: 7, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON West: the only claim (late)","late":true}}`)})
 	c.Event(Message{Table: "t2", Seq: 8, Body: json.RawMessage(`not json`)})
-	c.Status(Status{Table: "t3", Online: false})
+	c.Status(Status{Table: "t3", Online: false, URL: "http://t3.local:8080/"})
 	ts, _, _ := c.Tables()
 	if len(ts) != 3 || ts[0].Decision != "RON West overrides PON East" || len(ts[0].Alerts) != 1 || ts[0].Alerts[0].Kind != "override" {
 		t.Fatalf("t1: %+v", ts[0])
@@ -21,7 +21,7 @@ func TestConsoleAlerts(t *testing.T) {
 	if ts[1].Seq != 8 || len(ts[1].Alerts) != 1 || ts[1].Alerts[0].Kind != "late" {
 		t.Fatalf("t2: %+v", ts[1])
 	}
-	if ts[2].Online {
+	if ts[2].Online || ts[2].URL != "http://t3.local:8080/" {
 		t.Fatalf("t3 should be offline: %+v", ts[2])
 	}
 	srv := httptest.NewServer(c.Handler())

@@ -35,6 +35,8 @@ type Status struct {
 	Online bool   `json:"online"`
 	// Seq is the latest sequence number the table has had acknowledged.
 	Seq uint64 `json:"seq"`
+	// URL is the table's own status page, for drilling down from the console.
+	URL string `json:"url,omitempty"`
 }
 
 // Replay is the payload on the replay topic.

@@ -59,6 +59,8 @@ type PublisherConfig struct {
 	// keeps it in memory (a restart then publishes again from the start,
 	// and watchers drop what they have seen).
 	AckFile string
+	// URL is the table's status page as tablets reach it, shown on the console.
+	URL string
 }
 
 // Publisher publishes a table's outbox to the broker, in order, at least once.
@@ -120,7 +122,7 @@ func (p *Publisher) poke() {
 }
 
 func (p *Publisher) status(online bool) []byte {
-	b, _ := json.Marshal(Status{Table: p.cfg.Table, Online: online, Seq: p.Acked()})
+	b, _ := json.Marshal(Status{Table: p.cfg.Table, Online: online, Seq: p.Acked(), URL: p.cfg.URL})
 	return b
 }
 

@@ -50,6 +50,9 @@ type Log struct {
 // Web is the LAN server.
 type Web struct {
 	Listen string `toml:"listen"`
+	// URL is the status page as tablets reach it ("http://table-7.local:8080/"),
+	// shown on the club console.
+	URL string `toml:"url"`
 	// RefereeToken enables referee actions for whoever presents it.
 	RefereeToken string `toml:"referee_token"`
 }

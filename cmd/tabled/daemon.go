@@ -75,7 +75,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 		}
-		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Outbox: ob, Broker: broker})
+		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Outbox: ob, Broker: broker, URL: cfg.Web.URL})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
 			return 2
