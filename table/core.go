@@ -16,9 +16,12 @@ type Entry struct {
 	At time.Duration
 	// Hand counts hands from 1, for filtering.
 	Hand int
-	// Exactly one of Input and Outcome is set.
+	// Exactly one of Input, Outcome and Void is set.
 	Input   *engine.Event
 	Outcome *engine.Outcome
+	// Void is the sequence number of an input the referee voided (a
+	// mistaken press): the state was rebuilt from every other input.
+	Void uint64
 	// Note says how an input was adjusted ("arrived 120ms after later
 	// inputs: applied at 5.2s") or why it was refused by the engine.
 	Note string
@@ -41,6 +44,13 @@ type Update struct {
 // submit and advance with explicit times, so it can be tested step by step.
 type core struct {
 	eng     *engine.Engine
+	profile engine.Profile
+	dealer  engine.Seat
+	// inputs are the inputs applied in this session, by sequence number,
+	// kept so that a voided one can be taken out by a rebuild.
+	inputs  []Entry
+	voided  map[uint64]bool
+	voids   []uint64 // referee voids waiting for the next step
 	latency time.Duration
 	buf     reorder
 	seq     uint64
@@ -61,7 +71,7 @@ func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Jour
 	if latency < 0 {
 		return nil, fmt.Errorf("table: input latency %v is negative", latency)
 	}
-	return &core{eng: eng, latency: latency, hand: 1, journal: j}, nil
+	return &core{eng: eng, profile: p, dealer: dealer, latency: latency, hand: 1, journal: j, voided: map[uint64]bool{}}, nil
 }
 
 // submit holds an input for ordering.
@@ -72,6 +82,10 @@ func (c *core) submit(ev engine.Event) { c.buf.push(ev) }
 func (c *core) step(now time.Duration) ([]Entry, error) {
 	horizon := now - c.latency
 	var entries []Entry
+	for _, seq := range c.voids {
+		entries = c.void(seq, entries)
+	}
+	c.voids = c.voids[:0]
 	for {
 		// Whichever comes first, a held input or an engine deadline.
 		at, haveIn := c.buf.next()
@@ -116,7 +130,9 @@ func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
 	}
 	in := ev
 	c.seq++
-	entries = append(entries, Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Input: &in, Note: note})
+	entry := Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Input: &in, Note: note}
+	entries = append(entries, entry)
+	c.inputs = append(c.inputs, entry)
 	if ev.Action == engine.NewHand {
 		c.hand++
 	}
@@ -140,4 +156,54 @@ func (c *core) wake() (time.Duration, bool) {
 		at, ok = dl, true
 	}
 	return at + c.latency, ok
+}
+
+// void takes a mistaken input out: what is due is decided first, as usual,
+// then the engine is rebuilt from every other input of the session.
+func (c *core) void(seq uint64, entries []Entry) []Entry {
+	at := c.eng.Now()
+	c.out = c.eng.Advance(at, c.out[:0])
+	entries = c.outcomes(entries)
+	note := ""
+	found := false
+	for _, in := range c.inputs {
+		found = found || in.Seq == seq
+	}
+	switch {
+	case !found:
+		note = fmt.Sprintf("refused: no input %d in this session", seq)
+	case c.voided[seq]:
+		note = fmt.Sprintf("refused: input %d is already void", seq)
+	default:
+		c.voided[seq] = true
+		eng, err := rebuild(c.profile, c.dealer, c.inputs, c.voided, at)
+		if err != nil {
+			delete(c.voided, seq)
+			note = fmt.Sprintf("refused: %v", err)
+		} else {
+			c.eng = eng
+		}
+	}
+	c.seq++
+	return append(entries, Entry{Seq: c.seq, At: at, Hand: c.hand, Void: seq, Note: note})
+}
+
+// rebuild is a fresh engine that applied every input but the voided ones,
+// with time run on to until.
+func rebuild(p engine.Profile, dealer engine.Seat, inputs []Entry, voided map[uint64]bool, until time.Duration) (*engine.Engine, error) {
+	e, err := engine.New(p, dealer)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Outcome
+	for _, in := range inputs {
+		if voided[in.Seq] {
+			continue
+		}
+		if out, err = e.Apply(*in.Input, out[:0]); err != nil && in.Note == "" {
+			return nil, fmt.Errorf("rebuild: input %d: %w", in.Seq, err)
+		}
+	}
+	e.Advance(until, out[:0])
+	return e, nil
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"reflect"
+	"time"
 
 	"github.com/tabled/tabled/engine"
 )
@@ -16,20 +17,34 @@ func Replay(p engine.Profile, dealer engine.Seat, entries []Entry) ([]engine.Out
 	if err != nil {
 		return nil, err
 	}
-	var out []engine.Outcome
-	var until engine.Event
+	var (
+		out    []engine.Outcome
+		until  time.Duration
+		inputs []Entry
+		voided = map[uint64]bool{}
+	)
 	for _, en := range entries {
-		if en.At > until.At {
-			until.At = en.At
-		}
-		if en.Input == nil {
-			continue
-		}
-		if out, err = e.Apply(*en.Input, out); err != nil && en.Note == "" {
-			return out, fmt.Errorf("table: replay: input %d: %w", en.Seq, err)
+		until = max(until, en.At)
+		switch {
+		case en.Void != 0:
+			// As the table did: decide what is due, then rebuild without the
+			// voided input; the rebuild's own outcomes were not journaled.
+			out = e.Advance(en.At, out)
+			if en.Note != "" {
+				continue // the table refused it
+			}
+			voided[en.Void] = true
+			if e, err = rebuild(p, dealer, inputs, voided, en.At); err != nil {
+				return out, fmt.Errorf("table: replay: void %d: %w", en.Void, err)
+			}
+		case en.Input != nil:
+			inputs = append(inputs, en)
+			if out, err = e.Apply(*en.Input, out); err != nil && en.Note == "" {
+				return out, fmt.Errorf("table: replay: input %d: %w", en.Seq, err)
+			}
 		}
 	}
-	return e.Advance(until.At, out), nil
+	return e.Advance(until, out), nil
 }
 
 // Verify replays the journal and compares every outcome with the one

@@ -37,6 +37,7 @@ type Table struct {
 	cfg   Config
 	core  *core
 	in    chan engine.Event
+	voids chan uint64
 	clock func() time.Duration
 
 	// alive is the table clock at the loop's latest turn, for the watchdog.
@@ -66,7 +67,7 @@ func New(cfg Config) (*Table, error) {
 		start := time.Now()
 		clock = func() time.Duration { return time.Since(start) }
 	}
-	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), clock: clock,
+	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), voids: make(chan uint64, 16), clock: clock,
 		state: c.eng.State(), subs: map[*Subscription]struct{}{}}, nil
 }
 
@@ -84,6 +85,17 @@ func (t *Table) Submit(ev engine.Event) error {
 	}
 	select {
 	case t.in <- ev:
+		return nil
+	default:
+		return ErrBusy
+	}
+}
+
+// Void asks the table to take out a mistaken input (a referee action): the
+// state is rebuilt from every other input, and the journal says so.
+func (t *Table) Void(seq uint64) error {
+	select {
+	case t.voids <- seq:
 		return nil
 	default:
 		return ErrBusy
@@ -137,6 +149,8 @@ func (t *Table) Run(ctx context.Context) error {
 		case ev := <-t.in:
 			t.core.submit(ev)
 			t.drain()
+		case seq := <-t.voids:
+			t.core.voids = append(t.core.voids, seq)
 		case <-timer.C:
 		}
 		now = t.clock()

@@ -165,3 +165,32 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 		t.Fatal("the slow subscriber was not dropped")
 	}
 }
+
+// TestVoidMistakenPress: the referee voids a pon pressed by mistake; the
+// state is rebuilt without it, and the journal still replays exactly.
+func TestVoidMistakenPress(t *testing.T) {
+	j := &memJournal{}
+	c, _ := newCore(engine.EMA2016, 0, 10*ms, j)
+	c.submit(ev(0, 0, engine.Discard))
+	c.submit(ev(200*ms, 3, engine.Pon)) // North presses pon by mistake
+	c.step(time.Second)
+	if st := c.eng.State(); st.Turn != 3 || len(st.Melds[3]) != 1 {
+		t.Fatalf("before the void: turn %d melds %v", st.Turn, st.Melds[3])
+	}
+	ponSeq := j.entries[1].Seq
+	c.voids = append(c.voids, ponSeq, ponSeq, 99)
+	es, _ := c.step(2 * time.Second)
+	if len(es) != 3 || es[0].Void != ponSeq || es[0].Note != "" || es[1].Note == "" || es[2].Note == "" {
+		t.Fatalf("void entries: %+v", es)
+	}
+	if st := c.eng.State(); st.Turn != 1 || st.Phase != engine.ToDraw || len(st.Melds[3]) != 0 {
+		t.Fatalf("after the void: turn %d phase %d melds %v", st.Turn, st.Phase, st.Melds[3])
+	}
+	// Play goes on from the corrected state: South discards.
+	c.submit(ev(3*time.Second, 1, engine.Discard))
+	c.submit(ev(3100*ms, 2, engine.Chii))
+	c.step(5 * time.Second)
+	if err := Verify(engine.EMA2016, 0, j.entries); err != nil {
+		t.Fatal(err)
+	}
+}

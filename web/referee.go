@@ -17,8 +17,10 @@ import (
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand or tenpai.
+	// Action is newhand, deadhand, tenpai or void.
 	Action string `json:"action"`
+	// Seq is the claim-log sequence number of the input to void (a mistaken press).
+	Seq uint64 `json:"seq"`
 	// Seat is the physical seat (0..3) for deadhand and tenpai.
 	Seat *int `json:"seat"`
 	// Dealer is the physical seat of the new dealer for newhand; absent
@@ -26,13 +28,14 @@ type RefereeAction struct {
 	Dealer *int `json:"dealer"`
 }
 
-// DecodeRefereeAction reads and checks a referee action; the error names the field.
-func DecodeRefereeAction(r io.Reader) (engine.Event, error) {
+// DecodeRefereeAction reads and checks a referee action; the error names
+// the field. A void returns the sequence number to void and no event.
+func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	var a RefereeAction
 	dec := json.NewDecoder(io.LimitReader(r, 4096))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil {
-		return engine.Event{}, fmt.Errorf("body: %v", err)
+		return engine.Event{}, 0, fmt.Errorf("body: %v", err)
 	}
 	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
 	seat := func() (engine.Seat, error) {
@@ -43,11 +46,16 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, error) {
 	}
 	var err error
 	switch a.Action {
+	case "void":
+		if a.Seq == 0 {
+			return engine.Event{}, 0, fmt.Errorf("field seq: void needs the sequence number of the input")
+		}
+		return engine.Event{}, a.Seq, nil
 	case "newhand":
 		ev.Action = engine.NewHand
 		if a.Dealer != nil {
 			if *a.Dealer < 0 || *a.Dealer > 3 {
-				return engine.Event{}, fmt.Errorf("field dealer: %d is not a seat 0..3", *a.Dealer)
+				return engine.Event{}, 0, fmt.Errorf("field dealer: %d is not a seat 0..3", *a.Dealer)
 			}
 			ev.Dealer = engine.Seat(*a.Dealer)
 		}
@@ -58,9 +66,9 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, error) {
 		ev.Action = engine.Tenpai
 		ev.Seat, err = seat()
 	default:
-		return engine.Event{}, fmt.Errorf("field action: %q is not newhand, deadhand or tenpai", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai or void", a.Action)
 	}
-	return ev, err
+	return ev, 0, err
 }
 
 // limiter refuses a client after too many failed token attempts in a
@@ -122,9 +130,18 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "Content-Type must be application/json"})
 		return
 	}
-	ev, err := DecodeRefereeAction(r.Body)
+	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		return
+	}
+	if void != 0 {
+		if err := s.cfg.Table.Void(void); err != nil {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+			return
+		}
+		metricRefereeActions.Inc()
+		writeJSON(w, http.StatusAccepted, map[string]any{"void": void})
 		return
 	}
 	s.submit(w, ev, metricRefereeActions)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -110,11 +111,41 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 	f.Add([]byte(`{"action":"newhand","dealer":1}`))
 	f.Add([]byte(`{"action":"tenpai","seat":3}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ev, err := DecodeRefereeAction(strings.NewReader(string(b)))
-		if err == nil {
+		ev, void, err := DecodeRefereeAction(strings.NewReader(string(b)))
+		if err == nil && void == 0 {
 			if err := ev.Validate(); err != nil {
 				t.Fatalf("decoded an invalid event %+v: %v", ev, err)
 			}
 		}
 	})
+}
+
+// TestRefereeVoidsMistakenPress: a voided pon is taken out of the state.
+func TestRefereeVoidsMistakenPress(t *testing.T) {
+	tb, srv := startRefereeTable(t)
+	sub := tb.Subscribe()
+	tb.Submit(engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
+	tb.Submit(engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
+	var ponSeq uint64
+	for ponSeq == 0 {
+		u := <-sub.C()
+		for _, e := range u.Entries {
+			if e.Input != nil && e.Input.Action == engine.Pon {
+				ponSeq = e.Seq
+			}
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for tb.State().Turn != 3 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", fmt.Sprintf(`{"action":"void","seq":%d}`, ponSeq)); code != http.StatusAccepted {
+		t.Fatalf("void: %d %s", code, msg)
+	}
+	for (tb.State().Turn != 1 || len(tb.State().Melds[3]) != 0) && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if st := tb.State(); st.Turn != 1 || len(st.Melds[3]) != 0 {
+		t.Fatalf("after the void: turn %d, North's melds %v", st.Turn, st.Melds[3])
+	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
@@ -72,10 +73,15 @@ type entryJSON struct {
 	Outcome json.RawMessage `json:"outcome,omitempty"`
 	Text    string          `json:"text,omitempty"`
 	Note    string          `json:"note,omitempty"`
+	// Void is the input a referee voided; the state was rebuilt without it.
+	Void uint64 `json:"void,omitempty"`
 }
 
 func entryView(e table.Entry) (entryJSON, error) {
-	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note}
+	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void}
+	if e.Void != 0 && e.Note == "" {
+		j.Text = fmt.Sprintf("REFEREE  input %d voided: the state is rebuilt without it", e.Void)
+	}
 	if e.Outcome != nil {
 		b, err := script.MarshalOutcome(*e.Outcome)
 		if err != nil {

@@ -41,6 +41,7 @@ function render(st) {
 
 function show(entries) {
   for (const e of entries) {
+    if (e.void && e.text) { $("log").prepend(el("li", "flag", e.text)); continue; }
     if (!e.outcome) continue;
     const o = e.outcome;
     const li = el("li", o.type, e.text);
