@@ -48,7 +48,14 @@ type Table struct {
 	seq    uint64
 	subs   map[*Subscription]struct{}
 	recent []Entry // the latest outcomes, for a page that joins late
+	// backlog is the latest entries of every kind, for a stream that
+	// reconnects with the last sequence it saw.
+	backlog []Entry
 }
+
+// BacklogEntries is how many of the latest entries a reconnecting
+// subscriber can resume from without the claim log.
+const BacklogEntries = 4096
 
 // RecentOutcomes is how many of the latest outcome entries Recent keeps.
 const RecentOutcomes = 50
@@ -192,6 +199,10 @@ func (t *Table) step(now time.Duration) ([]Entry, error) {
 			t.recent = append(t.recent, e)
 		}
 	}
+	t.backlog = append(t.backlog, entries...)
+	if n := len(t.backlog); n > BacklogEntries {
+		t.backlog = append(t.backlog[:0], t.backlog[n-BacklogEntries:]...)
+	}
 	if n := len(t.recent); n > RecentOutcomes {
 		t.recent = append(t.recent[:0], t.recent[n-RecentOutcomes:]...)
 	}
@@ -233,9 +244,34 @@ type Subscription struct {
 func (t *Table) Subscribe() *Subscription {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	return t.subscribe()
+}
+
+func (t *Table) subscribe() *Subscription {
 	s := &Subscription{t: t, c: make(chan Update, t.cfg.Buffer), From: t.seq}
 	t.subs[s] = struct{}{}
 	return s
+}
+
+// SubscribeAfter starts a subscription and returns, atomically with it,
+// the entries after seq that were already published. ok is false when the
+// backlog no longer reaches back to seq: the caller starts from the state.
+func (t *Table) SubscribeAfter(seq uint64) (s *Subscription, missed []Entry, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s = t.subscribe()
+	if seq >= t.seq {
+		return s, nil, true
+	}
+	if len(t.backlog) == 0 || t.backlog[0].Seq > seq+1 {
+		return s, nil, false
+	}
+	for _, e := range t.backlog {
+		if e.Seq > seq {
+			missed = append(missed, e)
+		}
+	}
+	return s, missed, true
 }
 
 // C delivers updates; it is closed when the subscription ends.

@@ -194,3 +194,28 @@ func TestVoidMistakenPress(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSubscribeAfterResumes(t *testing.T) {
+	tb, _ := New(Config{Profile: engine.EMA2016})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	first := tb.Subscribe()
+	for i := 0; i < 3; i++ {
+		tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m")})
+	}
+	var seen uint64
+	for seen < 6 {
+		u := <-first.C()
+		seen = u.Entries[len(u.Entries)-1].Seq
+	}
+	s, missed, ok := tb.SubscribeAfter(2)
+	defer s.Close()
+	if !ok || len(missed) != 4 || missed[0].Seq != 3 || missed[3].Seq != 6 {
+		t.Fatalf("resume after 2: ok %v, %d missed", ok, len(missed))
+	}
+	if _, missed, ok := tb.SubscribeAfter(6); !ok || len(missed) != 0 {
+		t.Fatalf("resume at the head: ok %v, %d missed", ok, len(missed))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
 
@@ -29,15 +30,7 @@ func (c *pushCache) encode(u table.Update) (uint64, []byte, error) {
 		}
 	}
 	c.mu.Unlock()
-	entries := make([]entryJSON, 0, len(u.Entries))
-	for _, e := range u.Entries {
-		j, err := entryView(e)
-		if err != nil {
-			return seq, nil, err
-		}
-		entries = append(entries, j)
-	}
-	b, err := json.Marshal(map[string]any{"entries": entries, "state": stateView(u.State, seq)})
+	b, err := encodeUpdate(u.Entries, u.State, seq)
 	if err != nil {
 		return seq, nil, err
 	}
@@ -46,4 +39,17 @@ func (c *pushCache) encode(u table.Update) (uint64, []byte, error) {
 	c.next = (c.next + 1) % len(c.seqs)
 	c.mu.Unlock()
 	return seq, b, nil
+}
+
+// encodeUpdate is the payload of one stream event: entries and the state after them.
+func encodeUpdate(es []table.Entry, st engine.State, seq uint64) ([]byte, error) {
+	entries := make([]entryJSON, 0, len(es))
+	for _, e := range es {
+		j, err := entryView(e)
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, j)
+	}
+	return json.Marshal(map[string]any{"entries": entries, "state": stateView(st, seq)})
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -142,7 +143,14 @@ func (s *Server) submit(w http.ResponseWriter, ev engine.Event, count *metrics.C
 // the sequence number of its last entry.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	t := s.cfg.Table
-	sub := t.Subscribe()
+	// A browser that reconnects sends the id of the last event it got: it
+	// gets what it missed, then the live stream.
+	after, resume := uint64(0), false
+	if id := r.Header.Get("Last-Event-ID"); id != "" {
+		n, err := strconv.ParseUint(id, 10, 64)
+		after, resume = n, err == nil
+	}
+	sub, missed, ok := t.SubscribeAfter(after)
 	defer sub.Close()
 	metricTablets.Inc()
 	defer metricTabletsClosed.Inc()
@@ -158,9 +166,16 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		metricPushes.Inc()
 		return rc.Flush()
 	}
-	// The page starts from the current state; the claim-log view resumes by id.
-	seq := t.Seq()
-	first, err := json.Marshal(map[string]any{"state": stateView(t.State(), seq)})
+	var first []byte
+	var err error
+	seq := sub.From
+	switch {
+	case resume && ok && len(missed) > 0:
+		first, err = encodeUpdate(missed, t.State(), seq)
+	default:
+		// A new page, or one that was away too long: it starts from the state.
+		first, err = json.Marshal(map[string]any{"state": stateView(t.State(), seq), "resync": resume && !ok})
+	}
 	if err != nil || send(seq, first) != nil {
 		return
 	}

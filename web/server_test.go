@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -163,4 +164,42 @@ func TestLateJoinerSeesRecentDecision(t *testing.T) {
 	if !strings.Contains(b.String(), `PON West: the only claim`) {
 		t.Fatalf("state lacks the recent decision: %s", b.String())
 	}
+}
+
+// TestStreamResumesFromLastEventID: a tablet that reconnects with the id of
+// the last event it got receives exactly what it missed.
+func TestStreamResumesFromLastEventID(t *testing.T) {
+	tb, srv := startTable(t)
+	sub := tb.Subscribe()
+	for i := 0; i < 3; i++ {
+		post(t, srv.URL, `{"action":"dora","tile":"1m"}`)
+	}
+	for seen := uint64(0); seen < 6; {
+		u := <-sub.C()
+		seen = u.Entries[len(u.Entries)-1].Seq
+	}
+	req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
+	req.Header.Set("Last-Event-ID", "2")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var u struct {
+				Entries []struct{ Seq uint64 } `json:"entries"`
+			}
+			if err := json.Unmarshal([]byte(data), &u); err != nil {
+				t.Fatal(err)
+			}
+			if len(u.Entries) != 4 || u.Entries[0].Seq != 3 || u.Entries[3].Seq != 6 {
+				t.Fatalf("resumed with %+v, want entries 3..6", u.Entries)
+			}
+			return
+		}
+	}
+	t.Fatal("no event")
 }

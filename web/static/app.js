@@ -80,6 +80,7 @@ async function start() {
   es.onerror = () => { $("conn").textContent = "reconnecting…"; $("conn").className = "bad"; };
   es.addEventListener("update", (m) => {
     const u = JSON.parse(m.data);
+    if (u.resync) { location.reload(); return; } // away too long: start again from the state
     if (u.entries) show(u.entries.filter((e) => e.seq > seen));
     if (u.entries && u.entries.length) seen = Math.max(seen, u.entries[u.entries.length - 1].seq);
     if (u.state) render(u.state);
