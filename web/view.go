@@ -3,6 +3,8 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
+	"time"
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
@@ -18,6 +20,10 @@ type SeatView struct {
 	Dead     bool     `json:"dead"`
 	Discards []string `json:"discards"`
 	Melds    []string `json:"melds"`
+	// LastTurnMS and AvgTurnMS are the seat's turn times this hand: from
+	// the previous discard to its own.
+	LastTurnMS int64 `json:"last_turn_ms"`
+	AvgTurnMS  int64 `json:"avg_turn_ms"`
 }
 
 // StateView is the table state as the page and /api/state show it.
@@ -62,7 +68,38 @@ func stateView(st engine.State, seq uint64) StateView {
 		}
 		v.Seats = append(v.Seats, sv)
 	}
+	turnTimes(st, v.Seats)
 	return v
+}
+
+// turnTimes fills each seat's turn times from the discards' stamps: a turn
+// lasts from the previous discard (by anyone) to the seat's own.
+func turnTimes(st engine.State, seats []SeatView) {
+	type discard struct {
+		seat int
+		at   time.Duration
+	}
+	var all []discard
+	for s, ds := range st.Discards {
+		for _, d := range ds {
+			all = append(all, discard{s, d.At})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].at < all[j].at })
+	var sum [4]time.Duration
+	var n [4]int64
+	for i := 1; i < len(all); i++ {
+		d := all[i].at - all[i-1].at
+		s := all[i].seat
+		sum[s] += d
+		n[s]++
+		seats[s].LastTurnMS = d.Milliseconds()
+	}
+	for s := range seats {
+		if n[s] > 0 {
+			seats[s].AvgTurnMS = sum[s].Milliseconds() / n[s]
+		}
+	}
 }
 
 // entryJSON is one journaled entry on the event stream: outcomes in the

@@ -24,6 +24,7 @@ function render(st) {
     head.append(el("span", "wind", s.name), ` seat ${s.seat}`);
     if (s.riichi) head.append(el("span", "riichi", "RIICHI"));
     if (s.dead) head.append(" (dead hand)");
+    if (s.avg_turn_ms) head.append(el("span", "times", ` turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s`));
     box.append(head, el("div", "tiles", s.discards.join(" ") || "—"));
     if (s.melds.length) box.append(el("div", "tiles", "melds: " + s.melds.join(", ")));
     if (sim) {
