@@ -62,9 +62,6 @@ func (a *Action) UnmarshalText(b []byte) error {
 // bySeat reports whether the action needs a seat.
 func (a Action) bySeat() bool { return a != Dora && a != NewHand && a != ActNone }
 
-// call reports whether the action is a claim for a meld (chii, pon, kan).
-func (a Action) meld() bool { return a == Chii || a == Pon || a == Kan }
-
 // Source is where an input came from, so the log says how precise its stamp is.
 type Source uint8
 
