@@ -37,6 +37,9 @@ func New(p Profile, dealer Seat) (*Engine, error) {
 // Profile is the rule profile in force.
 func (e *Engine) Profile() Profile { return e.p }
 
+// Dealer is the physical seat of the current dealer (East).
+func (e *Engine) Dealer() Seat { return e.dealer }
+
 // Now is the time of the latest event or Advance.
 func (e *Engine) Now() time.Duration { return e.now }
 

@@ -16,6 +16,8 @@ type Entry struct {
 	At time.Duration
 	// Hand counts hands from 1, for filtering.
 	Hand int
+	// Dealer is the dealer's seat when the entry was made, to name seats by wind.
+	Dealer engine.Seat
 	// Exactly one of Input, Outcome and Void is set.
 	Input   *engine.Event
 	Outcome *engine.Outcome
@@ -63,7 +65,7 @@ type core struct {
 	hasClosed bool
 }
 
-func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Journal) (*core, error) {
+func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Journal, firstSeq uint64) (*core, error) {
 	eng, err := engine.New(p, dealer)
 	if err != nil {
 		return nil, err
@@ -71,7 +73,10 @@ func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Jour
 	if latency < 0 {
 		return nil, fmt.Errorf("table: input latency %v is negative", latency)
 	}
-	return &core{eng: eng, profile: p, dealer: dealer, latency: latency, hand: 1, journal: j, voided: map[uint64]bool{}}, nil
+	if firstSeq == 0 {
+		firstSeq = 1
+	}
+	return &core{eng: eng, profile: p, dealer: dealer, latency: latency, hand: 1, journal: j, voided: map[uint64]bool{}, seq: firstSeq - 1}, nil
 }
 
 // submit holds an input for ordering.
@@ -123,6 +128,7 @@ func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
 		note = fmt.Sprintf("stamped %v but arrived after the table had moved on to %v: applied at %v", ev.At, c.eng.Now(), floor)
 		ev.At = floor
 	}
+	dealer := c.eng.Dealer()
 	var err error
 	c.out, err = c.eng.Apply(ev, c.out[:0])
 	if err != nil {
@@ -130,7 +136,7 @@ func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
 	}
 	in := ev
 	c.seq++
-	entry := Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Input: &in, Note: note}
+	entry := Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Dealer: dealer, Input: &in, Note: note}
 	entries = append(entries, entry)
 	c.inputs = append(c.inputs, entry)
 	if ev.Action == engine.NewHand {
@@ -143,7 +149,7 @@ func (c *core) outcomes(entries []Entry) []Entry {
 	for i := range c.out {
 		o := c.out[i]
 		c.seq++
-		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Outcome: &o})
+		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
 	}
 	return entries
 }
@@ -185,7 +191,7 @@ func (c *core) void(seq uint64, entries []Entry) []Entry {
 		}
 	}
 	c.seq++
-	return append(entries, Entry{Seq: c.seq, At: at, Hand: c.hand, Void: seq, Note: note})
+	return append(entries, Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, Note: note})
 }
 
 // rebuild is a fresh engine that applied every input but the voided ones,

@@ -34,7 +34,7 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 		r := rand.New(rand.NewSource(seed))
 		evs, arrivals := randomGame(r, 300)
 		j := &memJournal{}
-		c, err := newCore(engine.EMA2016, 0, 30*time.Millisecond, j)
+		c, err := newCore(engine.EMA2016, 0, 30*time.Millisecond, j, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

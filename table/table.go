@@ -23,6 +23,9 @@ type Config struct {
 	// Journal makes entries durable before they are published; nil keeps
 	// nothing (tests, scripts).
 	Journal Journal
+	// FirstSeq is the sequence number of the first entry (the claim log's
+	// next number); 0 starts at 1.
+	FirstSeq uint64
 	// Clock is the table's monotonic clock; nil uses the process's, from
 	// the moment New is called.
 	Clock func() time.Duration
@@ -62,7 +65,7 @@ const RecentOutcomes = 50
 
 // New makes a table.
 func New(cfg Config) (*Table, error) {
-	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.Latency, cfg.Journal)
+	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.Latency, cfg.Journal, cfg.FirstSeq)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +78,7 @@ func New(cfg Config) (*Table, error) {
 		clock = func() time.Duration { return time.Since(start) }
 	}
 	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), voids: make(chan uint64, 16), clock: clock,
-		state: c.eng.State(), subs: map[*Subscription]struct{}{}}, nil
+		state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil
 }
 
 // Now is the table's monotonic time, the stamp for an input taken now.

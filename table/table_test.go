@@ -37,7 +37,7 @@ func ev(at time.Duration, s engine.Seat, a engine.Action) engine.Event {
 // same as if they had arrived in order.
 func TestReorderAppliesInStampOrder(t *testing.T) {
 	j := &memJournal{}
-	c, err := newCore(engine.EMA2016, 0, 30*ms, j)
+	c, err := newCore(engine.EMA2016, 0, 30*ms, j, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestReorderAppliesInStampOrder(t *testing.T) {
 // TestLateArrivalIsAppliedNowAndNoted: an input later than the latency is
 // applied at the current time, and the journal says so.
 func TestLateArrivalIsAppliedNowAndNoted(t *testing.T) {
-	c, _ := newCore(engine.EMA2016, 0, 10*ms, nil)
+	c, _ := newCore(engine.EMA2016, 0, 10*ms, nil, 0)
 	c.submit(ev(0, 0, engine.Discard))
 	c.submit(ev(200*ms, 1, engine.Chii))
 	c.step(500 * ms)
@@ -170,7 +170,7 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 // state is rebuilt without it, and the journal still replays exactly.
 func TestVoidMistakenPress(t *testing.T) {
 	j := &memJournal{}
-	c, _ := newCore(engine.EMA2016, 0, 10*ms, j)
+	c, _ := newCore(engine.EMA2016, 0, 10*ms, j, 0)
 	c.submit(ev(0, 0, engine.Discard))
 	c.submit(ev(200*ms, 3, engine.Pon)) // North presses pon by mistake
 	c.step(time.Second)

@@ -3,14 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
@@ -56,7 +59,30 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tabled run: this build has no hardware inputs yet (buttons, serial, NFC); use --sim for a simulated table")
 		return 2
 	}
-	t, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency)})
+	if *sim && *cfgFile == "" {
+		// A laptop: the log goes to the user's cache, not /var/lib.
+		if cache, err := os.UserCacheDir(); err == nil {
+			cfg.Log.Dir = filepath.Join(cache, "tabled", "sim-log")
+		}
+	}
+	logw, err := claimlog.Open(cfg.Log.Dir, claimlog.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled run: %v\n", err)
+		return 1
+	}
+	defer logw.Close()
+	for _, r := range logw.Repairs() {
+		fmt.Fprintf(stderr, "tabled: claim log: %s\n", r)
+	}
+	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency)}
+	body, _ := json.Marshal(sess)
+	if err := logw.Append([]claimlog.Record{{Kind: claimlog.KindNote, Source: "table", Type: "session", Body: body}}); err != nil {
+		fmt.Fprintf(stderr, "tabled run: %v\n", err)
+		return 1
+	}
+	t, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
+		Journal: logJournal{logw}, FirstSeq: logw.LastSeq() + 1})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
@@ -87,7 +113,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
-	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/\n", cfg.Table.Name, p.Name, cfg.Web.Listen)
+	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
 	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
 	go readTerminal(ctx, t, os.Stdin, stderr)
 	go notifySystemd(ctx, t)

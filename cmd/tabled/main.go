@@ -23,6 +23,8 @@ var version = "dev"
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"club":    cmdClub,
+	"log":     cmdLog,
+	"replay":  cmdReplay,
 	"run":     cmdRun,
 	"sim":     cmdSim,
 	"version": cmdVersion,
@@ -59,6 +61,9 @@ commands:
   run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
   club --broker URL            the head referee's console: every table of the club, live
+  log [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s] [--format text|json|csv] [--follow]
+                               the claim log, for a referee
+  replay                       replay the claim log through the engine; non-zero exit on any divergence
   version                      print the version
 `)
 }

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/table"
+)
+
+// session is the body of the note that opens each session in the claim
+// log: the rules in force, so that a replay needs nothing but the log.
+type session struct {
+	Version      string `json:"version"`
+	Table        string `json:"table"`
+	Rules        string `json:"rules"`
+	WindowNS     int64  `json:"window_ns"`
+	DeadlineNS   int64  `json:"call_deadline_ns"`
+	Dealer       int    `json:"dealer"`
+	FirstSeq     uint64 `json:"first_seq"`
+	InputLatency int64  `json:"input_latency_ns"`
+}
+
+func (s session) profile() (engine.Profile, error) {
+	p, err := engine.ProfileByName(s.Rules)
+	if err != nil {
+		return p, err
+	}
+	p.Window, p.CallDeadline = time.Duration(s.WindowNS), time.Duration(s.DeadlineNS)
+	return p, p.Validate()
+}
+
+// logJournal makes table entries claim-log records.
+type logJournal struct{ w *claimlog.Writer }
+
+// Append implements table.Journal.
+func (j logJournal) Append(es []table.Entry) error {
+	recs := make([]claimlog.Record, 0, len(es))
+	for _, e := range es {
+		r, err := toRecord(e)
+		if err != nil {
+			return err
+		}
+		recs = append(recs, r)
+	}
+	return j.w.Append(recs)
+}
+
+// inputBody is an input as logged: the event exactly as applied, and a note
+// when the table adjusted or refused it.
+type inputBody struct {
+	Event engine.Event `json:"event"`
+	Note  string       `json:"note,omitempty"`
+}
+
+// voidBody is a referee's void as logged.
+type voidBody struct {
+	Void uint64 `json:"void"`
+	Note string `json:"note,omitempty"`
+}
+
+func toRecord(e table.Entry) (claimlog.Record, error) {
+	r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
+	var err error
+	switch {
+	case e.Input != nil:
+		r.Kind, r.Source, r.Type = claimlog.KindInput, e.Input.Source.String(), e.Input.Action.String()
+		if e.Input.Seat.Valid() {
+			r.Seat = e.Input.Seat.Wind(e.Dealer).Letter()
+		}
+		r.Body, err = json.Marshal(inputBody{Event: *e.Input, Note: e.Note})
+	case e.Outcome != nil:
+		r.Kind, r.Type = claimlog.KindOutcome, e.Outcome.Kind.String()
+		if s := outcomeSeat(*e.Outcome); s.Valid() {
+			r.Seat = s.Wind(e.Outcome.Dealer).Letter()
+		}
+		r.Body, err = script.MarshalOutcome(*e.Outcome)
+	default:
+		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
+		r.Body, err = json.Marshal(voidBody{Void: e.Void, Note: e.Note})
+	}
+	if err != nil {
+		return r, fmt.Errorf("claim log: entry %d: %w", e.Seq, err)
+	}
+	return r, nil
+}
+
+// outcomeSeat is the seat an outcome is about: the winner of a decision,
+// the seat of a rejection or flag.
+func outcomeSeat(o engine.Outcome) engine.Seat {
+	if o.Kind == engine.KindDecision && len(o.Won) > 0 {
+		return o.Won[0].Seat
+	}
+	if o.Kind == engine.KindRejection || o.Kind == engine.KindFlag {
+		return o.Seat
+	}
+	return engine.NoSeat
+}
+
+// replaySession replays one session's records and compares every outcome
+// with the one logged; it returns how many inputs and outcomes it checked.
+func replaySession(s session, recs []claimlog.Record) (inputs, outcomes int, err error) {
+	p, err := s.profile()
+	if err != nil {
+		return 0, 0, err
+	}
+	var entries []table.Entry
+	var logged [][]byte
+	for _, r := range recs {
+		e := table.Entry{Seq: r.Seq, At: time.Duration(r.Mono), Hand: r.Hand}
+		switch r.Kind {
+		case claimlog.KindInput:
+			var b inputBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return inputs, outcomes, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Input, e.Note = &b.Event, b.Note
+			inputs++
+		case claimlog.KindVoid:
+			var b voidBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return inputs, outcomes, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Void, e.Note = b.Void, b.Note
+		case claimlog.KindOutcome:
+			// Its time lets the replay run on to decisions made after the last input.
+			logged = append(logged, r.Body)
+		default:
+			continue
+		}
+		entries = append(entries, e)
+	}
+	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
+	if err != nil {
+		return inputs, outcomes, err
+	}
+	for i, want := range logged {
+		if i >= len(got) {
+			return inputs, outcomes, fmt.Errorf("outcome %d of the session was not reproduced: %s", i+1, want)
+		}
+		b, err := script.MarshalOutcome(got[i])
+		if err != nil {
+			return inputs, outcomes, err
+		}
+		if !bytes.Equal(b, want) {
+			return inputs, outcomes, fmt.Errorf("outcome %d differs:\n  logged   %s\n  replayed %s", i+1, want, b)
+		}
+		outcomes++
+	}
+	if len(got) > len(logged) {
+		return inputs, outcomes, fmt.Errorf("replay decided %d outcomes more than the log holds", len(got)-len(logged))
+	}
+	return inputs, outcomes, nil
+}

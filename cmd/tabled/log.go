@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/config"
+)
+
+// logDir is the claim-log directory from --dir, else --config, else the default.
+func logDir(dir, cfgFile string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	if cfgFile != "" {
+		cfg, err := config.Load(cfgFile)
+		if err != nil {
+			return "", err
+		}
+		return cfg.Log.Dir, nil
+	}
+	return config.Default().Log.Dir, nil
+}
+
+// cmdLog prints the claim log for a referee: "tabled log [filters]".
+func cmdLog(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("log", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "", "claim-log directory (default: the config's)")
+	cfgFile := fs.String("config", "", "configuration file, for the log directory")
+	var f claimlog.Filter
+	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
+	fs.StringVar(&f.Seat, "seat", "", "only this seat (E, S, W, N)")
+	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
+	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
+	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
+	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
+	at := fs.String("at", "", "table time window, like 4s..6.5s")
+	format := fs.String("format", "text", "text, json or csv")
+	follow := fs.Bool("follow", false, "keep printing records as they are appended")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	d, err := logDir(*dir, *cfgFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+		return 2
+	}
+	if *at != "" {
+		from, to, ok := strings.Cut(*at, "..")
+		a, err1 := time.ParseDuration(from)
+		b, err2 := time.ParseDuration(to)
+		if !ok || err1 != nil || err2 != nil || b < a {
+			fmt.Fprintf(stderr, "tabled log: --at %q is not a table time window like 4s..6.5s\n", *at)
+			return 2
+		}
+		f.MonoFrom, f.MonoTo = int64(a), int64(b)
+	}
+	switch *format {
+	case "csv":
+		err = claimlog.WriteCSV(stdout, d, f)
+	case "json":
+		err = claimlog.WriteJSON(stdout, d, f)
+	case "text":
+		print := func(r claimlog.Record) error { _, err := fmt.Fprintln(stdout, describeRecord(r)); return err }
+		if *follow {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			err = claimlog.Follow(ctx, d, f, 100*time.Millisecond, print)
+		} else {
+			err = claimlog.Read(d, f, print)
+		}
+	default:
+		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json or csv\n", *format)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// describeRecord is one record as a referee reads it.
+func describeRecord(r claimlog.Record) string {
+	what := string(r.Body)
+	switch r.Kind {
+	case claimlog.KindInput:
+		var b inputBody
+		if json.Unmarshal(r.Body, &b) == nil {
+			what = b.Event.Action.String()
+			if b.Event.Tile.Known() {
+				what += " " + b.Event.Tile.String()
+			}
+			if b.Event.Uncertainty > 0 {
+				what += fmt.Sprintf(" (±%v)", b.Event.Uncertainty)
+			}
+			if b.Note != "" {
+				what += " [" + b.Note + "]"
+			}
+		}
+	case claimlog.KindOutcome:
+		var o struct {
+			Reason  string   `json:"reason"`
+			Result  string   `json:"result"`
+			Winners []string `json:"winners"`
+		}
+		switch {
+		case json.Unmarshal(r.Body, &o) != nil:
+		case o.Reason != "":
+			what = strings.ToUpper(r.Type) + ": " + o.Reason
+		case o.Result != "":
+			what = fmt.Sprintf("HAND END: %s %s", o.Result, strings.Join(o.Winners, " "))
+		}
+	}
+	return fmt.Sprintf("%6d  %10.3fs  %s  hand %d  %-7s %-2s %s", r.Seq, time.Duration(r.Mono).Seconds(),
+		r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
+}
+
+// cmdReplay replays every session of the claim log through the engine and
+// exits non-zero if any decision comes out differently.
+func cmdReplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "", "claim-log directory (default: the config's)")
+	cfgFile := fs.String("config", "", "configuration file, for the log directory")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	d, err := logDir(*dir, *cfgFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
+		return 2
+	}
+	var (
+		cur      *session
+		recs     []claimlog.Record
+		sessions int
+		failed   bool
+	)
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		sessions++
+		in, out, err := replaySession(*cur, recs)
+		if err != nil {
+			failed = true
+			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", cur.FirstSeq, cur.Rules, in, out, err)
+		} else {
+			fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", cur.FirstSeq, cur.Rules, in, out)
+		}
+	}
+	err = claimlog.Read(d, claimlog.Filter{}, func(r claimlog.Record) error {
+		if r.Kind == claimlog.KindNote && r.Type == "session" {
+			flush()
+			var s session
+			if err := json.Unmarshal(r.Body, &s); err != nil {
+				return fmt.Errorf("session record %d: %w", r.Seq, err)
+			}
+			cur, recs = &s, nil
+			return nil
+		}
+		recs = append(recs, r)
+		return nil
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
+		return 1
+	}
+	flush()
+	if sessions == 0 {
+		fmt.Fprintf(stderr, "tabled replay: no session in %s\n", d)
+		return 1
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
