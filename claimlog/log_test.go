@@ -227,3 +227,28 @@ func FuzzRepair(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWholePrefix: for any file content, what repair keeps ends at a line
+// boundary and its last line is a record with the sequence number given.
+func FuzzWholePrefix(f *testing.F) {
+	torn, _ := os.ReadFile("testdata/torn.jsonl")
+	f.Add(torn)
+	f.Add([]byte("{\"seq\":1}\n{\"seq\":2}\n{"))
+	f.Add([]byte("{\"seq\":1}\nGARBAGE\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		good, last := wholePrefix(b)
+		if good < 0 || good > len(b) || (good > 0 && b[good-1] != '\n') {
+			t.Fatalf("keeps %d of %d bytes, not at a line end", good, len(b))
+		}
+		if (good == 0) != (last == 0) {
+			t.Fatalf("kept %d bytes with last record %d", good, last)
+		}
+		if good > 0 {
+			start := bytes.LastIndexByte(b[:good-1], '\n') + 1
+			var r Record
+			if err := json.Unmarshal(b[start:good-1], &r); err != nil || r.Seq != last {
+				t.Fatalf("the kept last line is not record %d: %v", last, err)
+			}
+		}
+	})
+}

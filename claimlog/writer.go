@@ -212,20 +212,7 @@ func repair(path string) (uint64, string, error) {
 	if err != nil {
 		return 0, "", fmt.Errorf("claimlog: read %s: %w", path, err)
 	}
-	good := bytes.LastIndexByte(b, '\n') + 1 // end of the last whole line
-	var last uint64
-	for good > 0 {
-		start := bytes.LastIndexByte(b[:good-1], '\n') + 1
-		var r Record
-		if err := json.Unmarshal(b[start:good-1], &r); err == nil && r.Seq > 0 {
-			last = r.Seq
-			break
-		}
-		good = start // a whole but unreadable last line: torn as well
-		if good == 0 {
-			break
-		}
-	}
+	good, last := wholePrefix(b)
 	if good == len(b) {
 		return last, "", nil
 	}
@@ -242,6 +229,22 @@ func repair(path string) (uint64, string, error) {
 		return 0, "", fmt.Errorf("claimlog: repair %s: %w", path, err)
 	}
 	return last, note, nil
+}
+
+// wholePrefix is how much of a log file's bytes to keep: up to the end of
+// the last line that parses as a record, and that record's sequence number.
+// Everything after it is a torn write.
+func wholePrefix(b []byte) (good int, last uint64) {
+	good = bytes.LastIndexByte(b, '\n') + 1
+	for good > 0 {
+		start := bytes.LastIndexByte(b[:good-1], '\n') + 1
+		var r Record
+		if err := json.Unmarshal(b[start:good-1], &r); err == nil && r.Seq > 0 {
+			return good, r.Seq
+		}
+		good = start // a whole but unreadable last line: torn as well
+	}
+	return 0, 0
 }
 
 // lastSeq is the sequence number of a file's last record.
