@@ -77,15 +77,23 @@ type outcome struct {
 
 // Event takes one table event, as a Watcher delivers it.
 func (c *Console) Event(m Message) {
+	// A claim-log record carries the outcome in its body; a stream entry
+	// under "outcome"; a bare outcome at the top.
 	var body struct {
 		outcome
+		Kind    string   `json:"kind"`
+		Body    *outcome `json:"body"`
 		Outcome *outcome `json:"outcome"`
-		Text    string   `json:"text"`
 	}
 	json.Unmarshal(m.Body, &body) // a body the console cannot read still counts as seen
 	o := body.outcome
-	if body.Outcome != nil {
+	switch {
+	case body.Outcome != nil:
 		o = *body.Outcome
+	case body.Kind == "outcome" && body.Body != nil:
+		o = *body.Body
+	case body.Kind != "":
+		o = outcome{} // an input or a note: nothing to show
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -13,9 +13,11 @@ func TestConsoleAlerts(t *testing.T) {
 	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"decision","reason":"RON West overrides PON East","overrides":1}`)})
 	c.Event(Message{Table: "t2", Seq: 7, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON West: the only claim (late)","late":true}}`)})
 	c.Event(Message{Table: "t2", Seq: 8, Body: json.RawMessage(`not json`)})
+	c.Event(Message{Table: "t4", Seq: 3, Body: json.RawMessage(`{"seq":3,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"KAN East: the only claim"}}`)})
+	c.Event(Message{Table: "t4", Seq: 4, Body: json.RawMessage(`{"seq":4,"kind":"input","type":"discard","body":{"event":{}}}`)})
 	c.Status(Status{Table: "t3", Online: false, URL: "http://t3.local:8080/"})
 	ts, _, _ := c.Tables()
-	if len(ts) != 3 || ts[0].Decision != "RON West overrides PON East" || len(ts[0].Alerts) != 1 || ts[0].Alerts[0].Kind != "override" {
+	if len(ts) != 4 || ts[3].Decision != "KAN East: the only claim" || ts[0].Decision != "RON West overrides PON East" || len(ts[0].Alerts) != 1 || ts[0].Alerts[0].Kind != "override" {
 		t.Fatalf("t1: %+v", ts[0])
 	}
 	if ts[1].Seq != 8 || len(ts[1].Alerts) != 1 || ts[1].Alerts[0].Kind != "late" {
@@ -32,7 +34,7 @@ func TestConsoleAlerts(t *testing.T) {
 	}
 	defer r.Body.Close()
 	var got []TableView
-	if err := json.NewDecoder(r.Body).Decode(&got); err != nil || len(got) != 3 {
+	if err := json.NewDecoder(r.Body).Decode(&got); err != nil || len(got) != 4 {
 		t.Fatalf("%v %+v", err, got)
 	}
 	r2, _ := http.Get(srv.URL + "/")

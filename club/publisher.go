@@ -163,15 +163,20 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.poke()
 		return true, nil
 	}}
-	cm, err := autopaho.NewConnection(ctx, cfg)
+	// The connection outlives ctx by the goodbye below: a clean disconnect
+	// does not fire the will, so the table says itself that it is offline.
+	connCtx, connCancel := context.WithCancel(context.Background())
+	defer connCancel()
+	cm, err := autopaho.NewConnection(connCtx, cfg)
 	if err != nil {
 		return fmt.Errorf("club: connect %s: %w", p.cfg.Broker.URL, err)
 	}
 	defer func() {
-		// Say goodbye on a clean stop, so the console does not wait for the will.
 		dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+		if p.Connected() {
+			cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+		}
 		cm.Disconnect(dctx)
 	}()
 	next := p.Acked() + 1

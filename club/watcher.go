@@ -101,8 +101,19 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 	switch kind {
 	case "status":
 		var s Status
-		if json.Unmarshal(payload, &s) == nil && w.cfg.OnStatus != nil {
-			s.Table = table
+		if json.Unmarshal(payload, &s) != nil {
+			return
+		}
+		s.Table = table
+		// A table that has published more than we have seen: what was sent
+		// while we were away (and the broker forgot) is asked for again.
+		w.mu.Lock()
+		last, seen := w.last[table]
+		w.mu.Unlock()
+		if seen && s.Seq > last {
+			w.askReplay(ctx, table, last+1)
+		}
+		if w.cfg.OnStatus != nil {
 			w.cfg.OnStatus(s)
 		}
 	case "events":
@@ -125,16 +136,8 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 			// A gap: drop it and ask the table for what is missing; the
 			// replay brings this event again, in order.
 			w.dropped++
-			ask := time.Since(w.asked[table]) > 2*time.Second
-			if ask {
-				w.asked[table] = time.Now()
-			}
-			cm := w.cm
 			w.mu.Unlock()
-			if ask && cm != nil {
-				b, _ := json.Marshal(Replay{From: last + 1})
-				go cm.Publish(ctx, &paho.Publish{Topic: topic(table, "replay"), QoS: 1, Payload: b})
-			}
+			w.askReplay(ctx, table, last+1)
 			return
 		}
 		w.last[table] = m.Seq
@@ -142,5 +145,21 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 		if w.cfg.OnEvent != nil {
 			w.cfg.OnEvent(m)
 		}
+	}
+}
+
+// askReplay asks a table to publish again from a sequence number, at most
+// once every two seconds per table.
+func (w *Watcher) askReplay(ctx context.Context, table string, from uint64) {
+	w.mu.Lock()
+	ask := time.Since(w.asked[table]) > 2*time.Second
+	if ask {
+		w.asked[table] = time.Now()
+	}
+	cm := w.cm
+	w.mu.Unlock()
+	if ask && cm != nil {
+		b, _ := json.Marshal(Replay{From: from})
+		go cm.Publish(ctx, &paho.Publish{Topic: topic(table, "replay"), QoS: 1, Payload: b})
 	}
 }

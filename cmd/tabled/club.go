@@ -10,7 +10,6 @@ import (
 	"syscall"
 
 	"github.com/tabled/tabled/club"
-	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
 )
 
@@ -43,19 +42,4 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
 		return web.ListenAndServe(ctx, *listen, console.Handler())
 	})
-}
-
-// feedOutbox appends every journaled entry of the table to an outbox for
-// the club publisher, in the shape the console reads.
-func feedOutbox(sub *table.Subscription, ob *club.MemOutbox, stderr io.Writer) {
-	for u := range sub.C() {
-		for _, e := range u.Entries {
-			b, err := web.EncodeEntry(e)
-			if err != nil {
-				fmt.Fprintf(stderr, "tabled: club: entry %d not published: %v\n", e.Seq, err)
-				b = []byte(`{}`) // keep the sequence whole so watchers see no gap
-			}
-			ob.Append(club.Record{Seq: e.Seq, Body: b})
-		}
-	}
 }

@@ -93,7 +93,6 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	// Subscribe before the loop starts, so nothing is published unseen.
 	go printOutcomes(t.Subscribe(), stdout)
 	if cfg.Club != nil {
-		ob := club.NewMemOutbox()
 		broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
 		if cfg.Club.CAFile != "" {
 			if broker.TLS, err = club.TLSWithCA(cfg.Club.CAFile); err != nil {
@@ -101,12 +100,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 		}
-		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Outbox: ob, Broker: broker, URL: cfg.Web.URL})
+		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: cfg.Web.URL,
+			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
 			return 2
 		}
-		go feedOutbox(t.Subscribe(), ob, stderr)
 		go func() {
 			if err := pub.Run(ctx); err != nil {
 				fmt.Fprintf(stderr, "tabled: club: %v\n", err)
