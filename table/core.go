@@ -213,3 +213,23 @@ func rebuild(p engine.Profile, dealer engine.Seat, inputs []Entry, voided map[ui
 	e.Advance(until, out[:0])
 	return e, nil
 }
+
+// resume rebuilds the engine from a journaled session's inputs and voids.
+func (c *core) resume(entries []Entry) error {
+	for _, e := range entries {
+		switch {
+		case e.Input != nil:
+			c.inputs = append(c.inputs, e)
+		case e.Void != 0 && e.Note == "":
+			c.voided[e.Void] = true
+		}
+		c.hand = max(c.hand, e.Hand)
+	}
+	last := entries[len(entries)-1].At
+	eng, err := rebuild(c.profile, c.dealer, c.inputs, c.voided, last)
+	if err != nil {
+		return fmt.Errorf("table: resume: %w", err)
+	}
+	c.eng = eng
+	return nil
+}

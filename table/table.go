@@ -26,6 +26,11 @@ type Config struct {
 	// FirstSeq is the sequence number of the first entry (the claim log's
 	// next number); 0 starts at 1.
 	FirstSeq uint64
+	// Resume are the journaled inputs and voids of a session to go on with
+	// (after a restart or a power cut): the engine is rebuilt from them and
+	// the clock goes on after the last one. Profile and Dealer must be that
+	// session's.
+	Resume []Entry
 	// Clock is the table's monotonic clock; nil uses the process's, from
 	// the moment New is called.
 	Clock func() time.Duration
@@ -72,10 +77,18 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = 256
 	}
+	var offset time.Duration
+	if len(cfg.Resume) > 0 {
+		if err := c.resume(cfg.Resume); err != nil {
+			return nil, err
+		}
+		// Stamps go on after the session's last, so it stays one timeline.
+		offset = cfg.Resume[len(cfg.Resume)-1].At + time.Second
+	}
 	clock := cfg.Clock
 	if clock == nil {
 		start := time.Now()
-		clock = func() time.Duration { return time.Since(start) }
+		clock = func() time.Duration { return offset + time.Since(start) }
 	}
 	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), voids: make(chan uint64, 16), clock: clock,
 		state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil

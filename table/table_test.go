@@ -219,3 +219,40 @@ func TestSubscribeAfterResumes(t *testing.T) {
 		t.Fatalf("resume at the head: ok %v, %d missed", ok, len(missed))
 	}
 }
+
+// TestResumeAfterRestart: a table started with a journaled session goes on
+// from its state, with stamps after the session's, and the whole journal
+// still replays.
+func TestResumeAfterRestart(t *testing.T) {
+	j := &memJournal{}
+	c, _ := newCore(engine.EMA2016, 0, 10*ms, j, 0)
+	c.submit(ev(0, 0, engine.Discard))
+	c.submit(ev(300*ms, 2, engine.Pon))
+	c.step(2 * time.Second)
+	tb, err := New(Config{Profile: engine.EMA2016, Journal: j, FirstSeq: uint64(len(j.entries) + 1), Resume: append([]Entry(nil), j.entries...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := tb.State(); st.Turn != 2 || len(st.Melds[2]) != 1 {
+		t.Fatalf("resumed state: turn %d melds %v", st.Turn, st.Melds[2])
+	}
+	if now := tb.Now(); now <= j.entries[len(j.entries)-1].At {
+		t.Fatalf("the clock did not go on after the session: %v", now)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(ctx) }()
+	sub := tb.Subscribe()
+	tb.Submit(engine.Event{At: tb.Now(), Seat: 2, Action: engine.Discard, Dealer: engine.NoSeat})
+	tb.Submit(engine.Event{At: tb.Now(), Seat: 3, Action: engine.Chii, Dealer: engine.NoSeat})
+	for decided := false; !decided; {
+		for _, e := range (<-sub.C()).Entries {
+			decided = decided || (e.Outcome != nil && e.Outcome.Kind == engine.KindDecision)
+		}
+	}
+	cancel()
+	<-done
+	if err := Verify(engine.EMA2016, 0, j.entries); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -30,6 +30,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	cfgFile := fs.String("config", "", "configuration file (TOML; see tabled.example.toml); none: defaults")
 	listen := fs.String("listen", "", "address of the status page (default: the config's; 127.0.0.1:8080 with --sim)")
 	rules := fs.String("rules", "", "rule profile, ema2016 or ema2008 (default: the config's)")
+	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -74,15 +75,34 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	for _, r := range logw.Repairs() {
 		fmt.Fprintf(stderr, "tabled: claim log: %s\n", r)
 	}
+	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
+		Journal: logJournal{logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency)}
-	body, _ := json.Marshal(sess)
-	if err := logw.Append([]claimlog.Record{{Kind: claimlog.KindNote, Source: "table", Type: "session", Body: body}}); err != nil {
+	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
+	if !*newGame {
+		// After a restart or a power cut the game goes on where the log left it.
+		last, recs, err := lastSession(cfg.Log.Dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v\n", err)
+			return 1
+		}
+		if last != nil && last.Rules == sess.Rules && last.WindowNS == sess.WindowNS && last.DeadlineNS == sess.DeadlineNS && last.Dealer == sess.Dealer {
+			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
+				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
+				return 1
+			}
+			note.Type = "restart"
+			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
+		}
+	}
+	note.Body, _ = json.Marshal(sess)
+	if err := logw.Append([]claimlog.Record{note}); err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
 	}
-	t, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Journal: logJournal{logw}, FirstSeq: logw.LastSeq() + 1})
+	tcfg.FirstSeq = logw.LastSeq() + 1
+	t, err := table.New(tcfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1

@@ -108,31 +108,9 @@ func replaySession(s session, recs []claimlog.Record) (inputs, outcomes int, err
 	if err != nil {
 		return 0, 0, err
 	}
-	var entries []table.Entry
-	var logged [][]byte
-	for _, r := range recs {
-		e := table.Entry{Seq: r.Seq, At: time.Duration(r.Mono), Hand: r.Hand}
-		switch r.Kind {
-		case claimlog.KindInput:
-			var b inputBody
-			if err := json.Unmarshal(r.Body, &b); err != nil {
-				return inputs, outcomes, fmt.Errorf("record %d: %w", r.Seq, err)
-			}
-			e.Input, e.Note = &b.Event, b.Note
-			inputs++
-		case claimlog.KindVoid:
-			var b voidBody
-			if err := json.Unmarshal(r.Body, &b); err != nil {
-				return inputs, outcomes, fmt.Errorf("record %d: %w", r.Seq, err)
-			}
-			e.Void, e.Note = b.Void, b.Note
-		case claimlog.KindOutcome:
-			// Its time lets the replay run on to decisions made after the last input.
-			logged = append(logged, r.Body)
-		default:
-			continue
-		}
-		entries = append(entries, e)
+	entries, logged, inputs, err := entriesOf(recs)
+	if err != nil {
+		return inputs, 0, err
 	}
 	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
 	if err != nil {
@@ -155,4 +133,53 @@ func replaySession(s session, recs []claimlog.Record) (inputs, outcomes int, err
 		return inputs, outcomes, fmt.Errorf("replay decided %d outcomes more than the log holds", len(got)-len(logged))
 	}
 	return inputs, outcomes, nil
+}
+
+// entriesOf turns a session's records back into table entries (inputs,
+// voids, and outcomes for their times) and returns the logged outcomes.
+func entriesOf(recs []claimlog.Record) (entries []table.Entry, logged [][]byte, inputs int, err error) {
+	for _, r := range recs {
+		e := table.Entry{Seq: r.Seq, At: time.Duration(r.Mono), Hand: r.Hand}
+		switch r.Kind {
+		case claimlog.KindInput:
+			var b inputBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return nil, nil, inputs, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Input, e.Note = &b.Event, b.Note
+			inputs++
+		case claimlog.KindVoid:
+			var b voidBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return nil, nil, inputs, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Void, e.Note = b.Void, b.Note
+		case claimlog.KindOutcome:
+			// Its time lets a replay run on to decisions made after the last input.
+			logged = append(logged, r.Body)
+		default:
+			continue
+		}
+		entries = append(entries, e)
+	}
+	return entries, logged, inputs, nil
+}
+
+// lastSession finds the newest session of the log and its records.
+func lastSession(dir string) (*session, []claimlog.Record, error) {
+	var cur *session
+	var recs []claimlog.Record
+	err := claimlog.Read(dir, claimlog.Filter{}, func(r claimlog.Record) error {
+		if r.Kind == claimlog.KindNote && r.Type == "session" {
+			var s session
+			if err := json.Unmarshal(r.Body, &s); err != nil {
+				return fmt.Errorf("session record %d: %w", r.Seq, err)
+			}
+			cur, recs = &s, nil
+			return nil
+		}
+		recs = append(recs, r)
+		return nil
+	})
+	return cur, recs, err
 }

@@ -108,6 +108,8 @@ func describeRecord(r claimlog.Record) string {
 				what += " [" + b.Note + "]"
 			}
 		}
+	case claimlog.KindNote:
+		what = strings.ToUpper(r.Type) + " " + what
 	case claimlog.KindOutcome:
 		var o struct {
 			Reason  string   `json:"reason"`
