@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -83,5 +85,43 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 	}
 	if st := tb.State(); st.Turn != 3 || st.Discards[0][0].Tile.String() != "6s" {
 		t.Fatalf("table state after the clicks: turn %d discards %v", st.Turn, st.Discards[0])
+	}
+}
+
+// TestBrowserClaimLogFilters: the referee's claim-log view lists the presses
+// and decisions and filters them.
+func TestBrowserClaimLogFilters(t *testing.T) {
+	ctx := browser(t)
+	dir := t.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Append([]claimlog.Record{
+		{Kind: claimlog.KindInput, Source: "gpio", Hand: 1, Seat: "E", Type: "discard", Body: json.RawMessage(`{"event":{"action":"discard","tile":"6s"}}`)},
+		{Kind: claimlog.KindInput, Source: "serial", Hand: 1, Seat: "N", Type: "pon", Body: json.RawMessage(`{"event":{"action":"pon"}}`)},
+		{Kind: claimlog.KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: json.RawMessage(`{"type":"decision","reason":"PON North: the only claim"}`)},
+		{Kind: claimlog.KindInput, Source: "gpio", Hand: 2, Seat: "S", Type: "chii", Body: json.RawMessage(`{"event":{"action":"chii"}}`)},
+	})
+	w.Close()
+	tb, _ := table.New(table.Config{Profile: engine.EMA2016})
+	srv := httptest.NewServer(New(Config{Table: tb, LogDir: dir}))
+	defer srv.Close()
+	rows := `document.querySelectorAll('#rows tr').length`
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/log.html"),
+		chromedp.Poll[chromedp.Void](rows+` === 4`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#rows tr.outcome').textContent.includes('DECISION: PON North: the only claim')`),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat"]`), "N"),
+		chromedp.Click(chromedp.ID("apply")),
+		chromedp.Poll[chromedp.Void](rows+` === 2`),
+		chromedp.SetValue(chromedp.CSS(`select[name="seat"]`), ""),
+		chromedp.SendKeys(chromedp.CSS(`input[name="hand"]`), "2"),
+		chromedp.Click(chromedp.ID("apply")),
+		chromedp.Poll[chromedp.Void](rows+` === 1 && document.querySelector('#rows tr').dataset.seq === '4'`),
+		chromedp.Poll[chromedp.Void](`document.getElementById('csv').href.includes('hand=2')`),
+	)
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -30,6 +30,8 @@ type Config struct {
 	// RefereeToken enables POST /api/referee for whoever presents it; empty
 	// refuses every referee action.
 	RefereeToken string
+	// LogDir is the claim log the referee's view reads; empty disables it.
+	LogDir string
 }
 
 // Server is the table's HTTP handler.
@@ -51,6 +53,10 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
+	if cfg.LogDir != "" {
+		s.mux.HandleFunc("GET /api/log", s.handleLog)
+		s.mux.HandleFunc("GET /api/export", s.handleExport)
+	}
 	s.mux.HandleFunc("GET /metrics", handleMetrics)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
 	if cfg.Sim {

@@ -138,7 +138,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	go notifySystemd(ctx, t)
 
 	return serve(ctx, stop, "tabled", stderr, t.Run, func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken}))
+		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken, LogDir: cfg.Log.Dir}))
 	})
 }
 
