@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/VictoriaMetrics/metrics"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
@@ -37,7 +38,7 @@ func (s session) profile() (engine.Profile, error) {
 // logJournal makes table entries claim-log records.
 type logJournal struct{ w *claimlog.Writer }
 
-// Append implements table.Journal.
+// Append implements table.Journal, and counts what the table decided for /metrics.
 func (j logJournal) Append(es []table.Entry) error {
 	recs := make([]claimlog.Record, 0, len(es))
 	for _, e := range es {
@@ -46,9 +47,25 @@ func (j logJournal) Append(es []table.Entry) error {
 			return err
 		}
 		recs = append(recs, r)
+		metrics.GetOrCreateCounter(fmt.Sprintf(`tabled_entries_total{kind=%q,type=%q}`, r.Kind, r.Type)).Inc()
 	}
-	return j.w.Append(recs)
+	start := time.Now()
+	err := j.w.Append(recs)
+	metricAppendSeconds.UpdateDuration(start)
+	metricAppendedRecords.Add(len(recs))
+	if err != nil {
+		metricAppendErrors.Inc()
+	}
+	return err
 }
+
+// The claim log's health, on /metrics: how long a batch takes to reach the
+// disk (write + fsync), how many records, how many failures.
+var (
+	metricAppendSeconds   = metrics.NewHistogram(`tabled_claimlog_append_seconds`)
+	metricAppendedRecords = metrics.NewCounter(`tabled_claimlog_records_total`)
+	metricAppendErrors    = metrics.NewCounter(`tabled_claimlog_append_errors_total`)
+)
 
 // inputBody is an input as logged: the event exactly as applied, and a note
 // when the table adjusted or refused it.
