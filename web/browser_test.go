@@ -53,7 +53,9 @@ func browser(t *testing.T) context.Context {
 // refused.
 func TestBrowserPressShowsDecision(t *testing.T) {
 	ctx := browser(t)
-	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	p := engine.EMA2016
+	p.Window = time.Second // clicks are stamped on arrival: simultaneous even on a slow machine
+	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

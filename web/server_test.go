@@ -16,7 +16,11 @@ import (
 
 func startTable(t *testing.T) (*table.Table, *httptest.Server) {
 	t.Helper()
-	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	// A 1 s window: presses are stamped when the HTTP request arrives, and a
+	// slow CI machine must still see them as simultaneous.
+	p := engine.EMA2016
+	p.Window = time.Second
+	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
