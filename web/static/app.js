@@ -17,27 +17,37 @@ function render(st) {
   $("dora").textContent = "dora: " + (dora || "indicator not read") + (st.kan_dora_due ? `  — reveal kan dora (${st.kan_dora_due})` : "");
   $("wall").textContent = st.ended ? `hand over: ${st.result}` : `wall ${st.wall}, kongs ${st.kongs}, ${st.turn} to play`;
   for (const s of st.seats) {
-    const box = $("seat-" + s.seat);
-    box.replaceChildren();
+    const box = seatBox(s.seat);
     box.classList.toggle("turn", st.turn === s.wind);
-    const head = el("div");
-    head.append(el("span", "wind", s.name), ` seat ${s.seat}`);
-    if (s.riichi) head.append(el("span", "riichi", "RIICHI"));
-    if (s.dead) head.append(" (dead hand)");
-    if (s.avg_turn_ms) head.append(el("span", "times", ` turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s`));
-    box.append(head, el("div", "tiles", s.discards.join(" ") || "—"));
-    if (s.melds.length) box.append(el("div", "tiles", "melds: " + s.melds.join(", ")));
-    if (sim) {
-      const row = el("div");
-      for (const a of ["discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel"]) {
-        const b = el("button", "", a);
-        b.dataset.seat = s.seat;
-        b.dataset.action = a;
-        row.append(b);
-      }
-      box.append(row);
-    }
+    box.querySelector(".wind").textContent = s.name;
+    box.querySelector(".riichi").hidden = !s.riichi;
+    box.querySelector(".dead").hidden = !s.dead;
+    box.querySelector(".times").textContent = s.avg_turn_ms ? ` turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s` : "";
+    box.querySelector(".discards").textContent = s.discards.join(" ") || "—";
+    box.querySelector(".melds").textContent = s.melds.length ? "melds: " + s.melds.join(", ") : "";
   }
+}
+
+// seatBox builds a seat's box once; later renders change only its text, so
+// a button is never replaced under a finger.
+function seatBox(seat) {
+  const box = $("seat-" + seat);
+  if (box.dataset.built) return box;
+  box.dataset.built = "1";
+  const head = el("div");
+  head.append(el("span", "wind"), ` seat ${seat}`, el("span", "riichi", "RIICHI"), el("span", "dead", " (dead hand)"), el("span", "times"));
+  box.append(head, el("div", "tiles discards"), el("div", "tiles melds"));
+  if (sim) {
+    const row = el("div");
+    for (const a of ["discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel"]) {
+      const b = el("button", "", a);
+      b.dataset.seat = seat;
+      b.dataset.action = a;
+      row.append(b);
+    }
+    box.append(row);
+  }
+  return box;
 }
 
 function show(entries) {
