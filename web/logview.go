@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/mjai"
 )
 
 // maxPage bounds one page of the claim-log view.
@@ -98,8 +99,12 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.json"`)
 		err = claimlog.WriteJSON(w, s.cfg.LogDir, f)
+	case "mjai":
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.mjai.jsonl"`)
+		err = mjai.FromLog(w, s.cfg.LogDir, f)
 	default:
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv or json"})
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv, json or mjai"})
 		return
 	}
 	if err != nil {

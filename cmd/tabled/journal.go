@@ -71,7 +71,9 @@ var (
 // when the table adjusted or refused it.
 type inputBody struct {
 	Event engine.Event `json:"event"`
-	Note  string       `json:"note,omitempty"`
+	// Dealer is the dealer's seat when it was applied, to name seats by wind.
+	Dealer engine.Seat `json:"dealer"`
+	Note   string      `json:"note,omitempty"`
 }
 
 // voidBody is a referee's void as logged.
@@ -89,7 +91,7 @@ func toRecord(e table.Entry) (claimlog.Record, error) {
 		if e.Input.Seat.Valid() {
 			r.Seat = e.Input.Seat.Wind(e.Dealer).Letter()
 		}
-		r.Body, err = json.Marshal(inputBody{Event: *e.Input, Note: e.Note})
+		r.Body, err = json.Marshal(inputBody{Event: *e.Input, Dealer: e.Dealer, Note: e.Note})
 	case e.Outcome != nil:
 		r.Kind, r.Type = claimlog.KindOutcome, e.Outcome.Kind.String()
 		if s := outcomeSeat(*e.Outcome); s.Valid() {

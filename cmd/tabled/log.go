@@ -14,6 +14,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/mjai"
 )
 
 // logDir is the claim-log directory from --dir, else --config, else the default.
@@ -45,7 +46,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
 	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
 	at := fs.String("at", "", "table time window, like 4s..6.5s")
-	format := fs.String("format", "text", "text, json or csv")
+	format := fs.String("format", "text", "text, json, csv or mjai")
 	follow := fs.Bool("follow", false, "keep printing records as they are appended")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -70,6 +71,8 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		err = claimlog.WriteCSV(stdout, d, f)
 	case "json":
 		err = claimlog.WriteJSON(stdout, d, f)
+	case "mjai":
+		err = mjai.FromLog(stdout, d, f)
 	case "text":
 		print := func(r claimlog.Record) error { _, err := fmt.Fprintln(stdout, describeRecord(r)); return err }
 		if *follow {
@@ -80,7 +83,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 			err = claimlog.Read(d, f, print)
 		}
 	default:
-		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json or csv\n", *format)
+		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json, csv or mjai\n", *format)
 		return 2
 	}
 	if err != nil {
