@@ -184,12 +184,15 @@ func entriesOf(recs []claimlog.Record) (entries []table.Entry, logged [][]byte, 
 	return entries, logged, inputs, nil
 }
 
-// lastSession finds the newest session of the log and its records.
-func lastSession(dir string) (*session, []claimlog.Record, error) {
+// eachSession calls fn with every session of the log and its records, in order.
+func eachSession(dir string, fn func(session, []claimlog.Record)) error {
 	var cur *session
 	var recs []claimlog.Record
 	err := claimlog.Read(dir, claimlog.Filter{}, func(r claimlog.Record) error {
 		if r.Kind == claimlog.KindNote && r.Type == "session" {
+			if cur != nil {
+				fn(*cur, recs)
+			}
 			var s session
 			if err := json.Unmarshal(r.Body, &s); err != nil {
 				return fmt.Errorf("session record %d: %w", r.Seq, err)
@@ -200,5 +203,16 @@ func lastSession(dir string) (*session, []claimlog.Record, error) {
 		recs = append(recs, r)
 		return nil
 	})
-	return cur, recs, err
+	if err == nil && cur != nil {
+		fn(*cur, recs)
+	}
+	return err
+}
+
+// lastSession finds the newest session of the log and its records.
+func lastSession(dir string) (*session, []claimlog.Record, error) {
+	var last *session
+	var recs []claimlog.Record
+	err := eachSession(dir, func(s session, r []claimlog.Record) { last, recs = &s, r })
+	return last, recs, err
 }

@@ -146,43 +146,21 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 2
 	}
-	var (
-		cur      *session
-		recs     []claimlog.Record
-		sessions int
-		failed   bool
-	)
-	flush := func() {
-		if cur == nil {
-			return
-		}
+	sessions, failed := 0, false
+	err = eachSession(d, func(s session, recs []claimlog.Record) {
 		sessions++
-		in, out, err := replaySession(*cur, recs)
+		in, out, err := replaySession(s, recs)
 		if err != nil {
 			failed = true
-			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", cur.FirstSeq, cur.Rules, in, out, err)
-		} else {
-			fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", cur.FirstSeq, cur.Rules, in, out)
+			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, in, out, err)
+			return
 		}
-	}
-	err = claimlog.Read(d, claimlog.Filter{}, func(r claimlog.Record) error {
-		if r.Kind == claimlog.KindNote && r.Type == "session" {
-			flush()
-			var s session
-			if err := json.Unmarshal(r.Body, &s); err != nil {
-				return fmt.Errorf("session record %d: %w", r.Seq, err)
-			}
-			cur, recs = &s, nil
-			return nil
-		}
-		recs = append(recs, r)
-		return nil
+		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, in, out)
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 1
 	}
-	flush()
 	if sessions == 0 {
 		fmt.Fprintf(stderr, "tabled replay: no session in %s\n", d)
 		return 1
