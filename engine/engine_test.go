@@ -195,3 +195,48 @@ func TestNextDeadline(t *testing.T) {
 		t.Fatalf("at the window's close: %+v", out)
 	}
 }
+
+// TestOverrideKeepsEarlierExtendedKong: a ron that overrides a later call
+// does not undo an extended kong made earlier in the hand; a robbed one is a
+// pon again.
+func TestOverrideKeepsEarlierExtendedKong(t *testing.T) {
+	e := newEngine(t, EMA2016)
+	k := func(at time.Duration, s Seat, a Action, tile string) Event {
+		v := ev(at, s, a)
+		if tile != "" {
+			v.Tile = MustTile(tile)
+		}
+		return v
+	}
+	apply(t, e,
+		k(0, 0, Discard, "9m"), k(300*ms, 2, Pon, "9m"), // West pons 9m
+		k(time.Second, 2, Discard, "1z"),
+		k(5*time.Second, 3, Discard, "2z"),
+		k(9*time.Second, 0, Discard, "3z"),
+		k(13*time.Second, 1, Discard, "4z"),
+		k(17*time.Second, 2, Kan, "9m"), // West extends it in its own turn; nobody robs it
+		k(21*time.Second, 2, Discard, "5p"),
+		k(21300*ms, 3, Chii, ""),      // North's chii is decided ...
+		k(22*time.Second, 0, Ron, ""), // ... then East wins on the 5p
+	)
+	e.Advance(23*time.Second, nil)
+	st := e.State()
+	if !st.Ended || st.Kongs != 1 || len(st.Melds[2]) != 1 || st.Melds[2][0].Call != Kan || !st.Melds[2][0].Extended {
+		t.Fatalf("after the override: kongs %d, West's melds %+v", st.Kongs, st.Melds[2])
+	}
+	// And a robbed extended kong is a pon again.
+	e = newEngine(t, EMA2016)
+	apply(t, e,
+		k(0, 0, Discard, "9m"), k(300*ms, 2, Pon, "9m"),
+		k(time.Second, 2, Discard, "1z"),
+		k(5*time.Second, 3, Discard, "2z"),
+		k(9*time.Second, 0, Discard, "3z"),
+		k(13*time.Second, 1, Discard, "4z"),
+		k(17*time.Second, 2, Kan, "9m"),
+		k(17300*ms, 1, Ron, ""),
+	)
+	e.Advance(18*time.Second, nil)
+	if st := e.State(); st.Kongs != 0 || st.Melds[2][0].Call != Pon || st.Melds[2][0].Extended {
+		t.Fatalf("after the robbing: kongs %d, West's melds %+v", st.Kongs, st.Melds[2])
+	}
+}

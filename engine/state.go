@@ -106,11 +106,15 @@ type mark struct {
 	melds          [4]int
 	kuikae         [4][2]Tile
 	riichiSticks   int
+	// promoted is the pon an extended kong promoted after the mark, which a
+	// robbing ron turns back; -1 when none.
+	promotedSeat Seat
+	promoted     int
 }
 
 func (e *Engine) markHand() mark {
 	h := &e.h
-	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks}
+	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks, promoted: -1}
 	for s := range h.melds {
 		m.melds[s] = len(h.melds[s])
 	}
@@ -122,13 +126,12 @@ func (e *Engine) restore(m mark) {
 	h.turn, h.phase, h.calledThisTurn, h.wall, h.kongs, h.kuikae = m.turn, m.phase, m.calledThisTurn, m.wall, m.kongs, m.kuikae
 	e.riichiSticks = m.riichiSticks
 	for s := range h.melds {
-		// An extended kong promoted a pon in place: turn it back.
-		for i := range h.melds[s][:min(m.melds[s], len(h.melds[s]))] {
-			if h.melds[s][i].Extended {
-				h.melds[s][i].Call, h.melds[s][i].Extended = Pon, false
-			}
-		}
 		h.melds[s] = h.melds[s][:m.melds[s]]
+	}
+	if m.promoted >= 0 && m.promoted < len(h.melds[m.promotedSeat]) {
+		// The robbed extended kong promoted a pon in place: it is a pon again.
+		p := &h.melds[m.promotedSeat][m.promoted]
+		p.Call, p.Extended = Pon, false
 	}
 }
 

@@ -119,6 +119,7 @@ func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	h.phase = ToDiscard
 	r := e.openRound(Claimed{Seat: ev.Seat, Tile: ev.Tile, Kong: true}, ev.At)
 	r.concealedKong = pon < 0
+	before.promotedSeat, before.promoted = ev.Seat, pon
 	r.before, r.hasBefore = before, true
 	return out
 }
