@@ -40,6 +40,12 @@ func (t Type) String() string {
 	return fmt.Sprintf("type(0x%02x)", uint8(t))
 }
 
+// Known reports whether the type is in this version's catalogue.
+func (t Type) Known() bool {
+	_, ok := typeNames[t]
+	return ok
+}
+
 // Sequenced reports whether frames of this type carry a sequence number
 // and must be acknowledged (and retransmitted until they are).
 func (t Type) Sequenced() bool {

@@ -1,0 +1,338 @@
+// Package fwsim simulates a seat and tile-reader controller speaking
+// fwproto: buttons stamped by a microsecond clock that drifts, tile reads,
+// a transport that delays every frame by a jittered latency, events kept
+// and retransmitted until acknowledged (also across an unplug), and
+// garbage on the wire on demand. Tests, `tabled fwsim` and the simulated
+// table drive it over a pty, so the host side is the real link.
+package fwsim
+
+import (
+	"context"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/tabled/tabled/hw/fwproto"
+)
+
+// Config configures a simulated device.
+type Config struct {
+	// Buttons and Readers are the device's channels (default 24 and 1).
+	Buttons, Readers int
+	// DriftPPM is how fast the device's crystal runs (negative: slow).
+	DriftPPM float64
+	// Start is the device clock, in microseconds, at host time 0.
+	Start uint64
+	// Latency and Jitter make each frame's one-way delay Latency ± Jitter,
+	// uniformly (never below zero); frames stay in order, as on a wire.
+	Latency, Jitter time.Duration
+	// Clock is the host's monotonic clock, the truth the device's drifts from.
+	Clock func() time.Duration
+	// BootID and DeviceID are sent in Hello (BootID changes on Reboot).
+	BootID, DeviceID uint32
+	// Seed seeds the jitter.
+	Seed uint64
+}
+
+// Device is a simulated controller. It outlives connections: what it has
+// not had acknowledged it sends again on the next Serve.
+type Device struct {
+	cfg Config
+
+	mu      sync.Mutex
+	rng     *rand.Rand
+	seq     uint8
+	unacked []sent
+	out     []timed // frames due on the wire, in order
+	lastDue time.Duration
+	leds    map[uint8]fwproto.LED
+	cmdSeen fwproto.Dedupe
+	stats   fwproto.Heartbeat
+	wake    chan struct{}
+}
+
+type sent struct {
+	seq    uint8
+	wire   []byte
+	sentAt time.Duration
+}
+
+type timed struct {
+	due  time.Duration
+	wire []byte
+}
+
+// MaxUnacked is how many events the device holds for acknowledgement; on
+// overflow the oldest is lost and a Status says so.
+const MaxUnacked = fwproto.MaxInFlight
+
+// New makes a device.
+func New(cfg Config) *Device {
+	if cfg.Buttons == 0 {
+		cfg.Buttons = 24
+	}
+	if cfg.Readers == 0 {
+		cfg.Readers = 1
+	}
+	if cfg.Clock == nil {
+		start := time.Now()
+		cfg.Clock = func() time.Duration { return time.Since(start) }
+	}
+	return &Device{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		leds: map[uint8]fwproto.LED{}, wake: make(chan struct{}, 1)}
+}
+
+// DeviceTime is the device clock at host time h.
+func (d *Device) DeviceTime(h time.Duration) uint64 {
+	return d.cfg.Start + uint64(float64(h.Microseconds())*(1+d.cfg.DriftPPM*1e-6))
+}
+
+func (d *Device) delay() time.Duration {
+	j := time.Duration((d.rng.Float64()*2 - 1) * float64(d.cfg.Jitter))
+	return max(0, d.cfg.Latency+j)
+}
+
+// schedule puts wire on the line after a transport delay from at, after
+// everything already scheduled. Callers hold mu.
+func (d *Device) schedule(at time.Duration, wire []byte) {
+	due := max(at+d.delay(), d.lastDue)
+	d.lastDue = due
+	d.out = append(d.out, timed{due, wire})
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (d *Device) queue(m fwproto.Message) {
+	now := d.cfg.Clock()
+	if len(d.unacked) == MaxUnacked {
+		d.unacked = d.unacked[1:]
+		d.queueStatus(fwproto.StatusOverflow, "event queue full, oldest event lost")
+	}
+	d.seq++
+	if d.seq == 0 {
+		d.seq = 1
+	}
+	wire, _ := fwproto.Encode(nil, m, d.seq)
+	d.unacked = append(d.unacked, sent{seq: d.seq, wire: wire, sentAt: now})
+	d.schedule(now, wire)
+}
+
+func (d *Device) queueStatus(code uint8, text string) {
+	d.seq++
+	if d.seq == 0 {
+		d.seq = 1
+	}
+	wire, _ := fwproto.Encode(nil, fwproto.Status{Code: code, Text: text}, d.seq)
+	d.unacked = append(d.unacked, sent{seq: d.seq, wire: wire, sentAt: d.cfg.Clock()})
+}
+
+// Press presses button ch now and returns the host time it was pressed.
+func (d *Device) Press(ch uint8) time.Duration { return d.button(ch, true) }
+
+// Release releases button ch now.
+func (d *Device) Release(ch uint8) time.Duration { return d.button(ch, false) }
+
+func (d *Device) button(ch uint8, pressed bool) time.Duration {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := d.cfg.Clock()
+	d.queue(fwproto.Button{Channel: ch, Pressed: pressed, Time: d.DeviceTime(now)})
+	return now
+}
+
+// PlaceTile puts a tag on a reader now.
+func (d *Device) PlaceTile(reader uint8, uid []byte) time.Duration {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := d.cfg.Clock()
+	d.queue(fwproto.TileRead{Reader: reader, Time: d.DeviceTime(now), UID: uid})
+	return now
+}
+
+// RemoveTile takes a tag off a reader now.
+func (d *Device) RemoveTile(reader uint8, uid []byte) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	now := d.cfg.Clock()
+	d.queue(fwproto.TileGone{Reader: reader, Time: d.DeviceTime(now), UID: uid})
+}
+
+// Inject puts raw bytes on the wire now, between frames: line noise.
+func (d *Device) Inject(b []byte) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.schedule(d.cfg.Clock(), append([]byte(nil), b...))
+}
+
+// Reboot simulates a power cycle: a new boot, a clock from zero, and every
+// unacknowledged event lost.
+func (d *Device) Reboot() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.cfg.BootID++
+	d.cfg.Start = 0
+	d.unacked, d.out, d.seq = nil, nil, 0
+	d.cmdSeen = fwproto.Dedupe{}
+}
+
+// LED is the light the host last set on channel ch.
+func (d *Device) LED(ch uint8) (fwproto.LED, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l, ok := d.leds[ch]
+	return l, ok
+}
+
+// Unacked is how many events wait for the host's acknowledgement.
+func (d *Device) Unacked() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.unacked)
+}
+
+// Serve speaks the protocol on rw until a read or write fails with
+// anything but EIO (a pty master reads EIO while no one has the port
+// open: a device with no host) or ctx ends. To unplug, close rw.
+func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	d.mu.Lock()
+	d.out, d.lastDue = nil, 0
+	now := d.cfg.Clock()
+	d.schedule(now, append([]byte{0}, d.hello()...))
+	for i := range d.unacked { // pending since the last connection
+		d.unacked[i].sentAt = now
+		d.schedule(now, d.unacked[i].wire)
+	}
+	d.mu.Unlock()
+
+	errc := make(chan error, 1)
+	go func() { errc <- d.read(ctx, rw) }()
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	lastBeat := now
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-errc:
+			return err
+		case <-d.wake:
+		case <-tick.C:
+		}
+		now := d.cfg.Clock()
+		d.mu.Lock()
+		if now-lastBeat >= 250*time.Millisecond {
+			lastBeat = now
+			hb := d.stats
+			hb.Time, hb.Queued = d.DeviceTime(now), uint8(len(d.unacked))
+			wire, _ := fwproto.Encode(nil, hb, 0)
+			d.schedule(now, wire)
+		}
+		for i := range d.unacked {
+			if now-d.unacked[i].sentAt >= 100*time.Millisecond {
+				d.unacked[i].sentAt = now
+				d.stats.Retransmits++
+				d.schedule(now, d.unacked[i].wire)
+			}
+		}
+		var due []byte
+		for len(d.out) > 0 && d.out[0].due <= now {
+			due = append(due, d.out[0].wire...)
+			d.out = d.out[1:]
+		}
+		d.mu.Unlock()
+		if len(due) > 0 {
+			if _, err := rw.Write(due); err != nil && !errors.Is(err, syscall.EIO) {
+				return err
+			}
+		}
+	}
+}
+
+func (d *Device) hello() []byte {
+	kind := uint8(fwproto.KindSeats | fwproto.KindLEDs)
+	if d.cfg.Readers > 0 {
+		kind |= fwproto.KindReader
+	}
+	wire, _ := fwproto.Encode(nil, fwproto.Hello{Proto: fwproto.Version, Kind: kind, Firmware: [3]uint8{1, 0, 0},
+		BootID: d.cfg.BootID, DeviceID: d.cfg.DeviceID, Buttons: uint8(d.cfg.Buttons), Readers: uint8(d.cfg.Readers)}, 0)
+	return wire
+}
+
+func (d *Device) read(ctx context.Context, r io.Reader) error {
+	var dec fwproto.Decoder
+	buf := make([]byte, 256)
+	for {
+		n, err := r.Read(buf)
+		at := d.cfg.Clock()
+		if n > 0 {
+			d.mu.Lock()
+			dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
+				if err != nil {
+					d.stats.BadFrames++
+					return
+				}
+				d.command(f, at)
+			})
+			d.mu.Unlock()
+		}
+		switch {
+		case err == nil:
+		case errors.Is(err, syscall.EIO) || errors.Is(err, io.EOF):
+			select { // no host on the port (yet)
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(10 * time.Millisecond):
+			}
+		default:
+			return err
+		}
+	}
+}
+
+// command handles one frame from the host that came off the wire at at.
+// Callers hold mu.
+func (d *Device) command(f fwproto.Frame, at time.Duration) {
+	m, err := fwproto.Parse(f)
+	if err != nil {
+		d.stats.BadFrames++
+		if f.Seq != 0 {
+			st := fwproto.AckBadPayload
+			if !f.Type.Known() {
+				st = fwproto.AckUnknownType
+			}
+			wire, _ := fwproto.Encode(nil, fwproto.Ack{Status: st}, f.Seq)
+			d.schedule(at, wire)
+		}
+		return
+	}
+	// The frame reached the device after the inbound half of the transport.
+	arrived := at + d.delay()
+	switch m := m.(type) {
+	case fwproto.Query:
+		d.schedule(arrived, d.hello())
+	case fwproto.Ping:
+		wire, _ := fwproto.Encode(nil, fwproto.Pong{ID: m.ID, Time: d.DeviceTime(arrived)}, 0)
+		d.schedule(arrived, wire)
+	case fwproto.Ack:
+		for i, s := range d.unacked {
+			if s.seq == f.Seq {
+				d.unacked = append(d.unacked[:i], d.unacked[i+1:]...)
+				break
+			}
+		}
+	case fwproto.LED:
+		if !d.cmdSeen.Seen(f.Seq) {
+			d.cmdSeen.Add(f.Seq)
+			d.leds[m.Channel] = m
+		}
+		wire, _ := fwproto.Encode(nil, fwproto.Ack{Status: fwproto.AckOK}, f.Seq)
+		d.schedule(arrived, wire)
+	}
+}
