@@ -233,7 +233,9 @@ func TestGarbageNeverYieldsAFalseEvent(t *testing.T) {
 			dev.Press(ch)
 			want = append(want, ch)
 		}
-		time.Sleep(2 * time.Millisecond)
+		// A frame spoilt is sent again 100 ms later; at this pace fewer
+		// than the device's 32 wait, so none is lost to an overflow.
+		time.Sleep(8 * time.Millisecond)
 	}
 	waitFor(t, "every press", func() bool { return len(presses(c.events())) >= len(want) && dev.Unacked() == 0 })
 	time.Sleep(100 * time.Millisecond)
