@@ -22,7 +22,9 @@ type Config struct {
 	Log     Log      `toml:"log"`
 	Web     Web      `toml:"web"`
 	Buttons []Button `toml:"button"`
-	Serial  *Serial  `toml:"serial"`
+	// Expanders are MCP23017 chips carrying buttons ("mcp0.A3" pins).
+	Expanders []Expander `toml:"expander"`
+	Serial    *Serial    `toml:"serial"`
 	NFC     NFC      `toml:"nfc"`
 	Club    *Club    `toml:"club"`
 }
@@ -57,13 +59,18 @@ type Web struct {
 	RefereeToken string `toml:"referee_token"`
 }
 
-// Button is one call button wired to a GPIO pin.
+// Button is one call button: on a GPIO pin, an expander pin, or a channel
+// of the seat controller on the serial link.
 type Button struct {
 	Seat int `toml:"seat"`
 	// Call is the button's action: chii, pon, kan, ron, riichi, discard, cancel.
 	Call string `toml:"call"`
-	// Pin is the GPIO name as the board knows it ("GPIO17").
+	// Pin is the GPIO name as the board knows it ("GPIO17"), or an
+	// expander's name and pin ("mcp0.A3").
 	Pin string `toml:"pin"`
+	// Channel is the seat controller's button channel, for a button on the
+	// serial link instead of a pin.
+	Channel *int `toml:"channel"`
 	// Pull is up (default), down or none.
 	Pull string `toml:"pull"`
 	// ActiveHigh: the press drives the pin high (default: active low, to ground).
@@ -71,6 +78,18 @@ type Button struct {
 	// Debounce and MinPress override the defaults (20 ms, 5 ms).
 	Debounce Duration `toml:"debounce"`
 	MinPress Duration `toml:"min_press"`
+}
+
+// Expander is an MCP23017 I/O expander for more buttons than free pins.
+type Expander struct {
+	// Name is how button pins refer to it ("mcp0" in "mcp0.A3").
+	Name string `toml:"name"`
+	// Bus is the I2C bus ("/dev/i2c-1"; empty: the first).
+	Bus string `toml:"bus"`
+	// Address is the chip's I2C address, 0x20..0x27 (default 0x20).
+	Address int `toml:"address"`
+	// IntPin is the host GPIO its INT output is wired to.
+	IntPin string `toml:"int_pin"`
 }
 
 // Serial is the link to seat and reader controllers.
@@ -197,7 +216,27 @@ func (c Config) validate(l lines) error {
 	if time.Duration(c.Table.InputLatency) > time.Second {
 		return fmt.Errorf("line %d: input_latency %v would delay every decision by as much; at most 1s", at("table", "input_latency"), time.Duration(c.Table.InputLatency))
 	}
-	pins := map[string]int{} // pin -> line of the button that uses it
+	pins := map[string]string{} // pin -> what uses it, and where
+	expanders := map[string]bool{}
+	for i, x := range c.Expanders {
+		line := l.arrayLine("expander", i)
+		switch {
+		case x.Name == "" || strings.ContainsAny(x.Name, ". "):
+			return fmt.Errorf("line %d: expander needs a name without dots or spaces (like mcp0)", line)
+		case expanders[x.Name]:
+			return fmt.Errorf("line %d: a second expander named %s", line, x.Name)
+		case x.Address != 0 && (x.Address < 0x20 || x.Address > 0x27):
+			return fmt.Errorf("line %d: expander address %#x is not an MCP23017's 0x20..0x27", line, x.Address)
+		case x.IntPin == "":
+			return fmt.Errorf("line %d: expander %s needs int_pin, the GPIO its INT is wired to", line, x.Name)
+		}
+		if first, ok := pins[x.IntPin]; ok {
+			return fmt.Errorf("line %d: pin %s is already used by %s", line, x.IntPin, first)
+		}
+		expanders[x.Name] = true
+		pins[x.IntPin] = fmt.Sprintf("expander %s's INT at line %d", x.Name, line)
+	}
+	channels := map[int]int{} // serial channel -> line
 	for i, b := range c.Buttons {
 		line := l.arrayLine("button", i)
 		switch {
@@ -205,19 +244,43 @@ func (c Config) validate(l lines) error {
 			return fmt.Errorf("line %d: button seat %d is not 0..3", line, b.Seat)
 		case !buttonCalls[b.Call]:
 			return fmt.Errorf("line %d: button call %q is not one of chii, pon, kan, ron, tsumo, riichi, discard, cancel", line, b.Call)
-		case b.Pin == "":
-			return fmt.Errorf("line %d: button has no pin", line)
+		case b.Pin == "" && b.Channel == nil:
+			return fmt.Errorf("line %d: button needs a pin (GPIO17, mcp0.A3) or a serial channel", line)
+		case b.Pin != "" && b.Channel != nil:
+			return fmt.Errorf("line %d: button has both a pin and a serial channel; which is it?", line)
 		case b.Pull != "" && b.Pull != "up" && b.Pull != "down" && b.Pull != "none":
 			return fmt.Errorf("line %d: button pull %q is not up, down or none", line, b.Pull)
 		}
-		if first, ok := pins[b.Pin]; ok {
-			return fmt.Errorf("line %d: pin %s is already used by the button at line %d", line, b.Pin, first)
+		if b.Channel != nil {
+			ch := *b.Channel
+			if ch < 0 || ch > 255 {
+				return fmt.Errorf("line %d: serial channel %d is not 0..255", line, ch)
+			}
+			if c.Serial == nil {
+				return fmt.Errorf("line %d: button on serial channel %d, but there is no [serial] section", line, ch)
+			}
+			if first, ok := channels[ch]; ok {
+				return fmt.Errorf("line %d: serial channel %d is already used by the button at line %d", line, ch, first)
+			}
+			channels[ch] = line
+			continue
 		}
-		pins[b.Pin] = line
+		if name, pin, ok := strings.Cut(b.Pin, "."); ok {
+			if !expanders[name] {
+				return fmt.Errorf("line %d: pin %s: no [[expander]] named %s", line, b.Pin, name)
+			}
+			if len(pin) != 2 || (pin[0] != 'A' && pin[0] != 'B') || pin[1] < '0' || pin[1] > '7' {
+				return fmt.Errorf("line %d: pin %s: expander pins are A0..A7 and B0..B7", line, b.Pin)
+			}
+		}
+		if first, ok := pins[b.Pin]; ok {
+			return fmt.Errorf("line %d: pin %s is already used by %s", line, b.Pin, first)
+		}
+		pins[b.Pin] = fmt.Sprintf("the button at line %d", line)
 	}
 	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
 		if first, ok := pins[p.pin]; ok && p.pin != "" {
-			return fmt.Errorf("line %d: pin %s is already used by the button at line %d", at("nfc", p.key), p.pin, first)
+			return fmt.Errorf("line %d: pin %s is already used by %s", at("nfc", p.key), p.pin, first)
 		}
 	}
 	switch c.NFC.Reader {

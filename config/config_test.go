@@ -37,7 +37,7 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n\n[[button]]\nseat = 1\ncall = \"pon\"\npin = \"GPIO17\"\n", "line 6: pin GPIO17 is already used by the button at line 1"},
 		{"[[button]]\nseat = 4\ncall = \"pon\"\npin = \"GPIO1\"\n", "line 1: button seat 4 is not 0..3"},
 		{"[[button]]\nseat = 1\ncall = \"pong\"\npin = \"GPIO1\"\n", `line 1: button call "pong"`},
-		{"[[button]]\nseat = 1\ncall = \"pon\"\n", "line 1: button has no pin"},
+		{"[[button]]\nseat = 1\ncall = \"pon\"\n", "line 1: button needs a pin (GPIO17, mcp0.A3) or a serial channel"},
 		{"[[button]]\nseat = 1\ncall = \"pon\"\npin = \"GPIO2\"\npul = \"up\"\n", `line 5: unknown key "button.pul"`},
 		{"[nfc]\nreader = \"serial\"\n", "line 2: reader serial needs a [serial] section"},
 		{"[nfc]\nreader = \"pn532\"\n", `line 2: nfc reader "pn532"`},
@@ -45,6 +45,14 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[club]\nusername = \"a\"\n", "line 1: [club] needs a broker"},
 		{"[table]\nname = \n", "line 2:"},
 		{"[table]\ninput_latency = \"5s\"\n", "line 2: input_latency 5s"},
+		{"[serial]\npath = \"/dev/ttyACM0\"\n\n[[button]]\nseat = 0\ncall = \"pon\"\nchannel = 3\n\n[[button]]\nseat = 1\ncall = \"ron\"\nchannel = 3\n", "line 9: serial channel 3 is already used by the button at line 4"},
+		{"[[button]]\nseat = 0\ncall = \"pon\"\nchannel = 3\n", "line 1: button on serial channel 3, but there is no [serial] section"},
+		{"[serial]\npath = \"/dev/x\"\n[[button]]\nseat = 0\ncall = \"pon\"\nchannel = 3\npin = \"GPIO5\"\n", "line 3: button has both a pin and a serial channel"},
+		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"mcp1.A3\"\n", "line 1: pin mcp1.A3: no [[expander]] named mcp1"},
+		{"[[expander]]\nname = \"mcp0\"\nint_pin = \"GPIO4\"\n[[button]]\nseat = 0\ncall = \"pon\"\npin = \"mcp0.C3\"\n", "line 4: pin mcp0.C3: expander pins are A0..A7 and B0..B7"},
+		{"[[expander]]\nname = \"mcp0\"\naddress = 0x40\nint_pin = \"GPIO4\"\n", "line 1: expander address 0x40"},
+		{"[[expander]]\nname = \"mcp0\"\n", "line 1: expander mcp0 needs int_pin"},
+		{"[[expander]]\nname = \"mcp0\"\nint_pin = \"GPIO4\"\n[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO4\"\n", "line 4: pin GPIO4 is already used by expander mcp0's INT at line 1"},
 	} {
 		_, err := Parse([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

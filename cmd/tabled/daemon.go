@@ -17,13 +17,22 @@ import (
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
 )
 
-// cmdRun runs the daemon: "tabled run [--sim] [--listen ADDR]".
+// cmdRun runs the daemon: "tabled run [--sim] [--listen ADDR]", until
+// SIGINT or SIGTERM.
 func cmdRun(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runDaemon(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// runDaemon is the daemon until ctx ends.
+func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sim := fs.Bool("sim", false, "run a simulated table: seats driven from this terminal and from the status page")
@@ -54,10 +63,6 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	p, err := cfg.Profile()
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: rules: %v\n", err)
-		return 2
-	}
-	if !*sim {
-		fmt.Fprintln(stderr, "tabled run: this build has no hardware inputs yet (buttons, serial, NFC); use --sim for a simulated table")
 		return 2
 	}
 	if *sim && *cfgFile == "" {
@@ -107,8 +112,31 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := context.WithCancel(ctx)
 	defer stop()
+	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+
+	var registry *nfc.Registry
+	var simc *simController
+	if *sim {
+		// The simulated controller stands in for the seat panels and the
+		// tile reader, on the same serial link code as a real one.
+		if simc, err = startSimController(ctx, t.Now); err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v\n", err)
+			return 1
+		}
+		cfg.Serial = &config.Serial{Path: simc.path, Baud: 115200}
+		cfg.Buttons = append(cfg.Buttons, simButtons()...)
+		registry = simc.registry
+	} else if cfg.NFC.Reader != "none" && cfg.NFC.Registry != "" {
+		if registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
+		}
+	}
+	if _, err := startInputs(ctx, cfg, t, registry, logf); err != nil {
+		fmt.Fprintf(stderr, "tabled run: %v\n", err)
+		return 2
+	}
 
 	// Subscribe before the loop starts, so nothing is published unseen.
 	go printOutcomes(t.Subscribe(), stdout)
@@ -132,9 +160,14 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
-	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
-	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
-	go readTerminal(ctx, t, os.Stdin, stderr)
+	if *sim {
+		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
+		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
+		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
+		go readTerminal(ctx, t, stdin, stderr, simc.routes)
+	} else {
+		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
+	}
 	go notifySystemd(ctx, t)
 
 	return serve(ctx, stop, "tabled", stderr, t.Run, func(ctx context.Context) error {
@@ -153,8 +186,10 @@ func printOutcomes(sub *table.Subscription, w io.Writer) {
 	}
 }
 
-// readTerminal turns typed commands into inputs stamped when Enter is pressed.
-func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Writer) {
+// readTerminal turns typed commands into inputs stamped when Enter is
+// pressed; route takes those the simulated controller can make (button
+// presses, tile reads), so they travel the serial link like real ones.
+func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Writer, route func(engine.Event) bool) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() && ctx.Err() == nil {
 		line := sc.Text()
@@ -169,6 +204,9 @@ func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Wr
 		st.At = at
 		ev := st.Event(t.State().Dealer)
 		ev.Source = engine.SourceScript
+		if route(ev) {
+			continue
+		}
 		if err := t.Submit(ev); err != nil {
 			fmt.Fprintf(stderr, "? %v\n", err)
 		}

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/VictoriaMetrics/metrics"
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/buttons"
+	"github.com/tabled/tabled/hw/link"
+	"github.com/tabled/tabled/hw/nfc"
+	"github.com/tabled/tabled/table"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/i2c/i2creg"
+	"periph.io/x/host/v3"
+)
+
+// inputs feeds a table from the hardware a config names: GPIO and
+// expander buttons, the serial link's buttons and tile readers, and a
+// direct MFRC522. Every press is stamped on the table's clock.
+type inputs struct {
+	t        *table.Table
+	registry *nfc.Registry // nil: tile reads are logged, not used
+	logf     func(string, ...any)
+	link     *link.Link
+	// channels maps a serial button channel to its seat and call.
+	channels map[uint8]seatCall
+}
+
+type seatCall struct {
+	seat engine.Seat
+	call engine.Action
+}
+
+// startInputs sets up every input of cfg and starts a goroutine for each;
+// they stop when ctx ends. A pin that does not exist or a bus that does
+// not open is an error, before anything starts.
+func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registry *nfc.Registry, logf func(string, ...any)) (*inputs, error) {
+	in := &inputs{t: t, registry: registry, logf: logf, channels: map[uint8]seatCall{}}
+	var starts []func()
+	needHost := cfg.NFC.Reader == "mfrc522" || len(cfg.Expanders) > 0
+	for _, b := range cfg.Buttons {
+		needHost = needHost || b.Pin != ""
+	}
+	if needHost {
+		if _, err := host.Init(); err != nil {
+			return nil, fmt.Errorf("periph host: %w", err)
+		}
+	}
+	expanders := map[string]*expanderButtons{}
+	for _, x := range cfg.Expanders {
+		bus, err := i2creg.Open(x.Bus)
+		if err != nil {
+			return nil, fmt.Errorf("expander %s: I2C bus %q: %w", x.Name, x.Bus, err)
+		}
+		intPin := gpioreg.ByName(x.IntPin)
+		if intPin == nil {
+			bus.Close()
+			return nil, fmt.Errorf("expander %s: no GPIO named %q on this board", x.Name, x.IntPin)
+		}
+		addr := uint16(x.Address)
+		if addr == 0 {
+			addr = 0x20
+		}
+		expanders[x.Name] = &expanderButtons{x: &buttons.Expander{Dev: &i2c.Dev{Bus: bus, Addr: addr}, Int: intPin, Logf: logf}}
+	}
+	for _, b := range cfg.Buttons {
+		sc := seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
+		if b.Channel != nil {
+			in.channels[uint8(*b.Channel)] = sc
+			continue
+		}
+		if name, pinName, ok := strings.Cut(b.Pin, "."); ok {
+			n, err := buttons.ParsePinName(pinName)
+			if err != nil {
+				return nil, err
+			}
+			xb := expanders[name]
+			xb.x.Mask |= 1 << n
+			xb.pins[n] = sc
+			xb.x.Debounce, xb.x.MinPress = time.Duration(b.Debounce), time.Duration(b.MinPress)
+			continue
+		}
+		pin := gpioreg.ByName(b.Pin)
+		if pin == nil {
+			return nil, fmt.Errorf("button seat %d %s: no GPIO named %q on this board", b.Seat, b.Call, b.Pin)
+		}
+		p := buttons.Pin{In: pin, Pull: pull(b.Pull, b.ActiveHigh), ActiveHigh: b.ActiveHigh,
+			Debounce: time.Duration(b.Debounce), MinPress: time.Duration(b.MinPress)}
+		starts = append(starts, func() {
+			err := buttons.Watch(ctx, p, t.Now, func(e buttons.Edge) {
+				if e.Pressed {
+					in.press(sc, e.At, 0, engine.SourceGPIO)
+				}
+			})
+			if err != nil && ctx.Err() == nil {
+				logf("tabled: %v", err)
+			}
+		})
+	}
+	for name, xb := range expanders {
+		starts = append(starts, func() {
+			err := xb.x.Watch(ctx, t.Now, func(n int, e buttons.Edge) {
+				if e.Pressed {
+					in.press(xb.pins[n], e.At, 0, engine.SourceGPIO)
+				}
+			})
+			if err != nil && ctx.Err() == nil {
+				logf("tabled: expander %s: %v", name, err)
+			}
+		})
+	}
+	if s := cfg.Serial; s != nil {
+		baud := s.Baud
+		if baud == 0 {
+			baud = 115200
+		}
+		in.link = link.New(link.Config{Open: link.Serial(s.Path, baud), Name: s.Path, Clock: t.Now, OnEvent: in.serialEvent, Logf: logf})
+		starts = append(starts, func() { in.link.Run(ctx) })
+		in.linkMetrics()
+	}
+	if cfg.NFC.Reader == "mfrc522" {
+		dev, err := nfc.OpenMFRC522(cfg.NFC.SPI, cfg.NFC.ResetPin, cfg.NFC.IRQPin)
+		if err != nil {
+			return nil, err
+		}
+		starts = append(starts, func() {
+			defer dev.Halt()
+			nfc.Poll(ctx, dev, 0, t.Now, func(r nfc.Read) {
+				if !r.Gone {
+					in.tile(uint8(r.Reader), r.UID, r.At, 0)
+				}
+			}, logf)
+		})
+	}
+	for _, start := range starts {
+		go start()
+	}
+	return in, nil
+}
+
+type expanderButtons struct {
+	x    *buttons.Expander
+	pins [16]seatCall
+}
+
+func mustAction(call string) engine.Action {
+	a, err := engine.ParseAction(call)
+	if err != nil {
+		panic(err) // config.validate admits only known calls
+	}
+	return a
+}
+
+func pull(p string, activeHigh bool) gpio.Pull {
+	switch p {
+	case "up":
+		return gpio.PullUp
+	case "down":
+		return gpio.PullDown
+	case "none":
+		return gpio.Float
+	}
+	if activeHigh {
+		return gpio.PullDown
+	}
+	return gpio.PullUp
+}
+
+// press hands a button press to the table.
+func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.Source) {
+	ev := engine.Event{At: at, Seat: sc.seat, Action: sc.call, Source: src, Uncertainty: uncertainty}
+	if err := in.t.Submit(ev); err != nil {
+		in.logf("tabled: %s %s press at %v lost: %v", sc.seat.Wind(in.t.State().Dealer), sc.call, at, err)
+	}
+}
+
+// tile hands a tile read to the table as a dora indicator.
+func (in *inputs) tile(reader uint8, uid []byte, at, uncertainty time.Duration) {
+	if in.registry == nil {
+		in.logf("tabled: reader %d: tag %X read, but there is no tile registry (nfc.registry; tabled enroll)", reader, uid)
+		return
+	}
+	tile, ok := in.registry.Tile(uid)
+	if !ok {
+		in.logf("tabled: reader %d: tag %X is not in the tile registry (enrol it with tabled enroll)", reader, uid)
+		return
+	}
+	ev := engine.Event{At: at, Seat: engine.NoSeat, Action: engine.Dora, Tile: tile, Source: engine.SourceNFC, Uncertainty: uncertainty}
+	if err := in.t.Submit(ev); err != nil {
+		in.logf("tabled: dora read %s at %v lost: %v", tile, at, err)
+	}
+}
+
+func (in *inputs) serialEvent(ev link.Event) {
+	switch ev.Kind {
+	case link.Press:
+		sc, ok := in.channels[ev.Channel]
+		if !ok {
+			in.logf("tabled: serial button channel %d pressed, but no [[button]] has channel = %d", ev.Channel, ev.Channel)
+			return
+		}
+		in.press(sc, ev.At, ev.Uncertainty, engine.SourceSerial)
+	case link.TileRead:
+		in.tile(ev.Reader, ev.UID, ev.At, ev.Uncertainty)
+	}
+}
+
+// linkMetrics exports the serial link's health on /metrics.
+func (in *inputs) linkMetrics() {
+	gauge := func(name string, f func(h link.Health) float64) {
+		metrics.GetOrCreateGauge(name, func() float64 { return f(in.link.Health()) })
+	}
+	b := func(v bool) float64 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	gauge(`tabled_serial_connected`, func(h link.Health) float64 { return b(h.Connected) })
+	gauge(`tabled_serial_losses_total`, func(h link.Health) float64 { return float64(h.Losses) })
+	gauge(`tabled_serial_bad_frames_total`, func(h link.Health) float64 { return float64(h.BadFrames) })
+	gauge(`tabled_serial_duplicates_total`, func(h link.Health) float64 { return float64(h.Duplicates) })
+	gauge(`tabled_serial_retransmits_total`, func(h link.Health) float64 { return float64(h.Retransmits) })
+	gauge(`tabled_serial_events_total`, func(h link.Health) float64 { return float64(h.Events) })
+	gauge(`tabled_serial_clock_drift_ppm`, func(h link.Health) float64 { return h.DriftPPM })
+	gauge(`tabled_serial_min_rtt_seconds`, func(h link.Health) float64 { return h.MinRTT.Seconds() })
+	gauge(`tabled_serial_sync_samples`, func(h link.Health) float64 { return float64(h.SyncSamples) })
+}
+
+// simChannel is the serial channel of a seat's call on the simulated
+// table's controller: eight per seat.
+func simChannel(seat engine.Seat, call engine.Action) (uint8, bool) {
+	for i, c := range simCalls {
+		if c == call {
+			return uint8(int(seat)*len(simCalls) + i), true
+		}
+	}
+	return 0, false
+}
+
+var simCalls = []engine.Action{engine.Chii, engine.Pon, engine.Kan, engine.Ron, engine.Tsumo, engine.Riichi, engine.Discard, engine.Cancel}
+
+// simButtons is the button configuration of the simulated controller.
+func simButtons() []config.Button {
+	var bs []config.Button
+	for seat := range engine.Seat(4) {
+		for _, call := range simCalls {
+			ch, _ := simChannel(seat, call)
+			c := int(ch)
+			bs = append(bs, config.Button{Seat: int(seat), Call: call.String(), Channel: &c})
+		}
+	}
+	return bs
+}
+
+// simUID is the tag UID of the simulated set's i-th tile.
+func simUID(i int) []byte {
+	return []byte{0x04, 0x7A, 0xB1, 0xED, byte(i >> 8), byte(i), 0x80}
+}
+
+// simRegistry is the simulated set, enrolled in order.
+func simRegistry() *nfc.Registry {
+	var r nfc.Registry
+	for i, tile := range nfc.EnrolmentOrder(true) {
+		if err := r.Add(simUID(i), tile); err != nil {
+			panic(err)
+		}
+	}
+	return &r
+}
+

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/tabled/tabled/hw/fwsim"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/gpio/gpiotest"
+)
+
+// syncBuffer is a bytes.Buffer the daemon's goroutines write to.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestEndToEndHardwareToLog is the issue's end-to-end test: the firmware
+// simulator on a real pty and GPIO fakes drive the daemon, and `tabled log`
+// shows the decision with the stamps the hardware took. West's pon comes
+// over a serial link 40 ms slow; North's pon on a GPIO comes 15 ms after
+// West's press but arrives first. Stamped on arrival North would win;
+// stamped by the controller's clock, West does.
+func TestEndToEndHardwareToLog(t *testing.T) {
+	discard := &gpiotest.Pin{N: "E2E_GPIO17", Num: 917, EdgesChan: make(chan gpio.Level)}
+	northPon := &gpiotest.Pin{N: "E2E_GPIO27", Num: 927, EdgesChan: make(chan gpio.Level)}
+	for _, p := range []*gpiotest.Pin{discard, northPon} {
+		if err := gpioreg.Register(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	start := time.Now()
+	clock := func() time.Duration { return time.Since(start) }
+	dev := fwsim.New(fwsim.Config{Clock: clock, Latency: 40 * time.Millisecond, DriftPPM: 80, Start: 3e9, BootID: 1})
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slave.Close()
+	defer master.Close()
+	go dev.Serve(context.Background(), master)
+
+	dir := t.TempDir()
+	cfgFile := filepath.Join(dir, "tabled.toml")
+	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[table]
+name = "e2e"
+dealer = 0
+input_latency = "80ms"
+
+[log]
+dir = %q
+
+[web]
+listen = "127.0.0.1:0"
+
+[serial]
+path = %q
+
+[[button]]
+seat = 0
+call = "discard"
+pin = "E2E_GPIO17"
+min_press = "2ms"
+
+[[button]]
+seat = 3
+call = "pon"
+pin = "E2E_GPIO27"
+min_press = "2ms"
+
+[[button]]
+seat = 2
+call = "pon"
+channel = 5
+`, filepath.Join(dir, "log"), slave.Name())), 0o644)
+
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &stdout, &stderr) }()
+	// The link is up and its clock fit has a second of round trips.
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware 1.0.0") })
+	time.Sleep(time.Second)
+
+	press := func(p *gpiotest.Pin) {
+		p.EdgesChan <- gpio.Low
+		time.Sleep(30 * time.Millisecond)
+		p.EdgesChan <- gpio.High
+	}
+	press(discard)
+	time.Sleep(300 * time.Millisecond)
+	dev.Press(5) // West's pon, on its way over the slow link
+	time.Sleep(15 * time.Millisecond)
+	press(northPon)
+	dev.Release(5)
+	waitUntil(t, "the decision", func() bool { return strings.Contains(stdout.String(), "DECISION") })
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	}
+
+	var out, errb bytes.Buffer
+	if code := run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb); code != 0 {
+		t.Fatalf("tabled log: %s", errb.String())
+	}
+	log := out.String()
+	t.Logf("tabled log:\n%s", log)
+	stamp := func(substr string) time.Duration {
+		for _, line := range strings.Split(log, "\n") {
+			if strings.Contains(line, substr) {
+				f := strings.Fields(line)
+				s, err := strconv.ParseFloat(strings.TrimSuffix(f[1], "s"), 64)
+				if err != nil {
+					t.Fatalf("line %q: %v", line, err)
+				}
+				return time.Duration(s * float64(time.Second))
+			}
+		}
+		t.Fatalf("no line with %q in the log", substr)
+		return 0
+	}
+	if !strings.Contains(log, "DECISION: PON West") {
+		t.Fatalf("the log does not show West's pon winning")
+	}
+	west, north := stamp("serial  W  pon"), stamp("gpio    N  pon")
+	if west >= north {
+		t.Fatalf("West's serial press stamped %v, not before North's GPIO press at %v", west, north)
+	}
+	if disc := stamp("gpio    E  discard"); disc >= west {
+		t.Fatalf("discard stamped %v, after the pon at %v", disc, west)
+	}
+}

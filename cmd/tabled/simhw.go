@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/hw/nfc"
+)
+
+// simController is the simulated table's seat and reader controller: a
+// firmware simulator on a pty, which the daemon's serial link opens like
+// a real one, with a simulated set of tagged tiles.
+type simController struct {
+	dev      *fwsim.Device
+	path     string
+	registry *nfc.Registry
+}
+
+// startSimController starts the simulator on a new pty until ctx ends.
+func startSimController(ctx context.Context, clock func() time.Duration) (*simController, error) {
+	master, slave, err := pty.Open()
+	if err != nil {
+		return nil, fmt.Errorf("simulated controller: pty: %w", err)
+	}
+	// A crystal 60 ppm fast and a USB link with a few ms of jitter: the
+	// clock fit has real work to do.
+	dev := fwsim.New(fwsim.Config{Clock: clock, Buttons: 4 * len(simCalls), Readers: 1, DriftPPM: 60, Start: 7_000_000,
+		Latency: 2 * time.Millisecond, Jitter: time.Millisecond, BootID: uint32(time.Now().UnixNano()), DeviceID: 0x51D})
+	go func() {
+		<-ctx.Done()
+		master.Close()
+		slave.Close()
+	}()
+	go dev.Serve(ctx, master)
+	return &simController{dev: dev, path: slave.Name(), registry: simRegistry()}, nil
+}
+
+// routes reports whether the controller takes ev, and takes it: a press of
+// a seat button, or a dora read of a tile in the set. Inputs the buttons
+// cannot make (a discard naming its tile, a referee action) go to the
+// table directly.
+func (s *simController) routes(ev engine.Event) bool {
+	switch {
+	case ev.Action == engine.Dora:
+		for i, e := range s.registry.Entries() {
+			if e.Tile == ev.Tile {
+				uid := simUID(i)
+				s.dev.PlaceTile(0, uid)
+				time.AfterFunc(500*time.Millisecond, func() { s.dev.RemoveTile(0, uid) })
+				return true
+			}
+		}
+		return false
+	case ev.Tile.Known() || ev.Shown != [2]engine.Tile{} || !ev.Seat.Valid():
+		return false
+	}
+	ch, ok := simChannel(ev.Seat, ev.Action)
+	if !ok {
+		return false
+	}
+	s.dev.Press(ch)
+	time.AfterFunc(80*time.Millisecond, func() { s.dev.Release(ch) })
+	return true
+}
+
