@@ -25,8 +25,8 @@ type Config struct {
 	// Expanders are MCP23017 chips carrying buttons ("mcp0.A3" pins).
 	Expanders []Expander `toml:"expander"`
 	Serial    *Serial    `toml:"serial"`
-	NFC     NFC      `toml:"nfc"`
-	Club    *Club    `toml:"club"`
+	NFC       NFC        `toml:"nfc"`
+	Club      *Club      `toml:"club"`
 }
 
 // Table is the table and its rules.

@@ -274,4 +274,3 @@ func simRegistry() *nfc.Registry {
 	}
 	return &r
 }
-

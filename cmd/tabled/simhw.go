@@ -66,4 +66,3 @@ func (s *simController) routes(ev engine.Event) bool {
 	time.AfterFunc(80*time.Millisecond, func() { s.dev.Release(ch) })
 	return true
 }
-

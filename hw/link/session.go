@@ -260,7 +260,9 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 
 func (l *Link) onHello(m fwproto.Hello) error {
 	if m.Proto != fwproto.Version {
-		l.update(func(h *Health) { h.LastError = fmt.Sprintf("device speaks protocol version %d, this tabled %d", m.Proto, fwproto.Version) })
+		l.update(func(h *Health) {
+			h.LastError = fmt.Sprintf("device speaks protocol version %d, this tabled %d", m.Proto, fwproto.Version)
+		})
 		l.cfg.Logf("link: %s: device speaks protocol version %d, this tabled %d: its events are not taken", l.cfg.Name, m.Proto, fwproto.Version)
 		l.hello = false
 		return nil
