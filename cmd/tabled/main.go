@@ -23,6 +23,8 @@ var version = "dev"
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"club":    cmdClub,
+	"enroll":  cmdEnroll,
+	"fwsim":   cmdFwsim,
 	"log":     cmdLog,
 	"replay":  cmdReplay,
 	"run":     cmdRun,
@@ -63,6 +65,9 @@ commands:
   club --broker URL            the head referee's console: every table of the club, live
   log [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s] [--format text|json|csv] [--follow]
                                the claim log, for a referee
+  enroll [--config F] [--red-fives] [--restart]
+                               build the tile registry by scanning a set in order
+  fwsim [--link PATH]          a simulated seat/reader controller on a pty (see firmware-protocol.md)
   replay                       replay the claim log through the engine; non-zero exit on any divergence
   version                      print the version
 `)

@@ -30,13 +30,16 @@ func startSimController(ctx context.Context, clock func() time.Duration) (*simCo
 	// clock fit has real work to do.
 	dev := fwsim.New(fwsim.Config{Clock: clock, Buttons: 4 * len(simCalls), Readers: 1, DriftPPM: 60, Start: 7_000_000,
 		Latency: 2 * time.Millisecond, Jitter: time.Millisecond, BootID: uint32(time.Now().UnixNano()), DeviceID: 0x51D})
+	// The link opens the slave by name, as it opens a serial device; an
+	// open end here would only fill with the device's heartbeats.
+	path := slave.Name()
+	slave.Close()
 	go func() {
 		<-ctx.Done()
 		master.Close()
-		slave.Close()
 	}()
 	go dev.Serve(ctx, master)
-	return &simController{dev: dev, path: slave.Name(), registry: simRegistry()}, nil
+	return &simController{dev: dev, path: path, registry: simRegistry()}, nil
 }
 
 // routes reports whether the controller takes ev, and takes it: a press of

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/tabled/tabled/hw/fwsim"
+)
+
+// cmdFwsim runs the firmware simulator on a pty, for trying tabled (or a
+// firmware author's host tool) without hardware: "tabled fwsim".
+func cmdFwsim(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runFwsim(ctx, args, os.Stdin, stdout, stderr)
+}
+
+func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fwsim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	linkPath := fs.String("link", "", "also make this symlink to the pty, like a /dev/serial/by-id/ name that survives replugs")
+	drift := fs.Float64("drift", 50, "device clock drift, ppm")
+	latency := fs.Duration("latency", 2*time.Millisecond, "one-way transport latency")
+	jitter := fs.Duration("jitter", time.Millisecond, "transport jitter (± around the latency)")
+	buttons := fs.Int("buttons", 32, "button channels")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	start := time.Now()
+	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: 1,
+		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: 0xF1})
+	p := &ptyPlug{dev: dev, link: *linkPath}
+	if err := p.plug(stdout); err != nil {
+		fmt.Fprintf(stderr, "tabled fwsim: %v\n", err)
+		return 1
+	}
+	defer p.unplug()
+	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX, untile UIDHEX, garbage N, unplug DURATION, reboot, quit`)
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	for {
+		var line string
+		var ok bool
+		select {
+		case <-ctx.Done():
+			return 0
+		case line, ok = <-lines:
+			if !ok {
+				<-ctx.Done() // input closed: keep serving until stopped
+				return 0
+			}
+		}
+		if err := p.command(strings.Fields(line), stdout); err != nil {
+			if err == io.EOF {
+				return 0
+			}
+			fmt.Fprintf(stderr, "? %v\n", err)
+		}
+	}
+}
+
+// ptyPlug is the simulator's end of a pty, which an unplug closes.
+type ptyPlug struct {
+	dev    *fwsim.Device
+	link   string
+	master *os.File
+	cancel context.CancelFunc
+}
+
+func (p *ptyPlug) plug(stdout io.Writer) error {
+	master, slave, err := pty.Open()
+	if err != nil {
+		return fmt.Errorf("pty: %w", err)
+	}
+	// Only the host opens the slave, by name, as it opens a serial device.
+	name := slave.Name()
+	slave.Close()
+	p.master = master
+	ctx, cancel := context.WithCancel(context.Background())
+	p.cancel = cancel
+	go p.dev.Serve(ctx, master)
+	fmt.Fprintf(stdout, "fwsim: controller on %s\n", name)
+	if p.link != "" {
+		os.Remove(p.link)
+		if err := os.Symlink(name, p.link); err != nil {
+			return fmt.Errorf("link %s: %w", p.link, err)
+		}
+		fmt.Fprintf(stdout, "fwsim: %s -> %s\n", p.link, name)
+	}
+	return nil
+}
+
+func (p *ptyPlug) unplug() {
+	if p.link != "" {
+		os.Remove(p.link)
+	}
+	p.cancel()
+	p.master.Close()
+}
+
+func (p *ptyPlug) command(f []string, stdout io.Writer) error {
+	if len(f) == 0 {
+		return nil
+	}
+	arg := func() (string, error) {
+		if len(f) != 2 {
+			return "", fmt.Errorf("%s takes one argument", f[0])
+		}
+		return f[1], nil
+	}
+	channel := func() (uint8, error) {
+		a, err := arg()
+		if err != nil {
+			return 0, err
+		}
+		n, err := strconv.ParseUint(a, 10, 8)
+		if err != nil {
+			return 0, fmt.Errorf("channel %q is not 0..255", a)
+		}
+		return uint8(n), nil
+	}
+	uid := func() ([]byte, error) {
+		a, err := arg()
+		if err != nil {
+			return nil, err
+		}
+		b, err := hex.DecodeString(a)
+		if err != nil || (len(b) != 4 && len(b) != 7 && len(b) != 10) {
+			return nil, fmt.Errorf("UID %q is not 4, 7 or 10 bytes of hex", a)
+		}
+		return b, nil
+	}
+	switch f[0] {
+	case "press", "release", "tap":
+		ch, err := channel()
+		if err != nil {
+			return err
+		}
+		switch f[0] {
+		case "press":
+			p.dev.Press(ch)
+		case "release":
+			p.dev.Release(ch)
+		default:
+			p.dev.Press(ch)
+			time.AfterFunc(80*time.Millisecond, func() { p.dev.Release(ch) })
+		}
+	case "tile", "untile":
+		u, err := uid()
+		if err != nil {
+			return err
+		}
+		if f[0] == "tile" {
+			p.dev.PlaceTile(0, u)
+		} else {
+			p.dev.RemoveTile(0, u)
+		}
+	case "garbage":
+		a, err := arg()
+		if err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 1 || n > 4096 {
+			return fmt.Errorf("garbage %q: give a byte count 1..4096", a)
+		}
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(i*73 + 11)
+		}
+		p.dev.Inject(b)
+	case "unplug":
+		a, err := arg()
+		if err != nil {
+			return err
+		}
+		d, err := time.ParseDuration(a)
+		if err != nil {
+			return fmt.Errorf("unplug %q: give a duration like 2s", a)
+		}
+		p.unplug()
+		fmt.Fprintf(stdout, "fwsim: unplugged for %v\n", d)
+		time.Sleep(d)
+		return p.plug(stdout)
+	case "reboot":
+		p.dev.Reboot()
+	case "quit":
+		return io.EOF
+	default:
+		return fmt.Errorf("unknown command %q", f[0])
+	}
+	return nil
+}
