@@ -36,7 +36,9 @@ func TestEnrollAFullSet(t *testing.T) {
 	var stdout, stderr syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
-	go func() { done <- runEnroll(ctx, []string{"--serial", name, "--out", out, "--red-fives"}, &stdout, &stderr) }()
+	go func() {
+		done <- runEnroll(ctx, []string{"--serial", name, "--out", out, "--red-fives"}, &stdout, &stderr)
+	}()
 	// A player puts each tile on the reader when asked for it.
 	scan := func(out *syncBuffer, i int, u []byte) {
 		t.Helper()
@@ -72,7 +74,9 @@ func TestEnrollAFullSet(t *testing.T) {
 	stdout = syncBuffer{}
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	go func() { done <- runEnroll(ctx, []string{"--serial", name, "--out", out, "--red-fives"}, &stdout, &stderr) }()
+	go func() {
+		done <- runEnroll(ctx, []string{"--serial", name, "--out", out, "--red-fives"}, &stdout, &stderr)
+	}()
 	waitUntil(t, "the second run's prompt", func() bool { return strings.Contains(stdout.String(), "[ 41/136]") })
 	for i := 40; i < 136; i++ {
 		scan(&stdout, i, uid(i))
