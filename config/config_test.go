@@ -11,7 +11,7 @@ func TestExampleConfigLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Table.Name != "table-1" || len(c.Buttons) != 2 || c.Serial == nil || c.Serial.Baud != 115200 || time.Duration(c.Buttons[1].Debounce) != 20*time.Millisecond {
+	if c.Table.Name != "table-1" || len(c.Buttons) != 3 || c.Buttons[2].Channel == nil || *c.Buttons[2].Channel != 9 || c.Serial == nil || c.Serial.Baud != 115200 || time.Duration(c.Buttons[1].Debounce) != 20*time.Millisecond {
 		t.Fatalf("%+v", c)
 	}
 	if p, err := c.Profile(); err != nil || p.Name != "ema2016" || p.Window != 250*time.Millisecond {
