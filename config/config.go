@@ -26,6 +26,7 @@ type Config struct {
 	Expanders []Expander `toml:"expander"`
 	Serial    *Serial    `toml:"serial"`
 	NFC       NFC        `toml:"nfc"`
+	Display   Display    `toml:"display"`
 	Club      *Club      `toml:"club"`
 }
 
@@ -142,10 +143,11 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d)
 // Default is the configuration when no file is given.
 func Default() Config {
 	return Config{
-		Table: Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
-		Log:   Log{Dir: "/var/lib/tabled/log"},
-		Web:   Web{Listen: ":8080"},
-		NFC:   NFC{Reader: "none"},
+		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
+		Log:     Log{Dir: "/var/lib/tabled/log"},
+		Web:     Web{Listen: ":8080"},
+		NFC:     NFC{Reader: "none"},
+		Display: defaultDisplay(),
 	}
 }
 
@@ -279,9 +281,13 @@ func (c Config) validate(l lines) error {
 		pins[b.Pin] = fmt.Sprintf("the button at line %d", line)
 	}
 	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
-		if first, ok := pins[p.pin]; ok && p.pin != "" {
+		if p.pin == "" || c.NFC.Reader != "mfrc522" {
+			continue
+		}
+		if first, ok := pins[p.pin]; ok {
 			return fmt.Errorf("line %d: pin %s is already used by %s", at("nfc", p.key), p.pin, first)
 		}
+		pins[p.pin] = fmt.Sprintf("the reader's %s (line %d)", p.key, at("nfc", p.key))
 	}
 	switch c.NFC.Reader {
 	case "none", "serial":
@@ -306,5 +312,5 @@ func (c Config) validate(l lines) error {
 	if cl := c.Club; cl != nil && cl.Broker == "" {
 		return fmt.Errorf("line %d: [club] needs a broker (like tcp://broker.local:1883)", l.header("club"))
 	}
-	return nil
+	return c.Display.validate(c, l, pins)
 }

@@ -19,6 +19,27 @@ func TestExampleConfigLoads(t *testing.T) {
 	}
 }
 
+// TestDisplaySection: a strip, an e-ink on the HAT's default pins, and
+// the defaults kept for what is not written.
+func TestDisplaySection(t *testing.T) {
+	c, err := Parse([]byte("[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\nclockwise = true\npanel = \"eink\"\nsleep = \"0s\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := c.Display
+	if d.Lights != "apa102" || d.PerSeat != 8 || !d.Clockwise || d.Brightness != 255 || d.Panel != "eink" || d.PanelSPI != "/dev/spidev0.0" ||
+		d.ResetPin != "GPIO17" || d.Sleep != 0 || len(d.LightChannels) != 4 {
+		t.Fatalf("%+v", d)
+	}
+	c, err = Parse([]byte("[serial]\npath = \"/dev/x\"\n[display]\nlights = \"serial\"\nlight_channels = [4, 5, 6, 7]\n"))
+	if err != nil || c.Display.LightChannels[3] != 7 || len(c.Display.LightChannels) != 4 {
+		t.Fatalf("%+v %v", c.Display, err)
+	}
+	if c, _ := Parse(nil); c.Display.Lights != "none" || c.Display.Panel != "none" || time.Duration(c.Display.Sleep) != 10*time.Minute {
+		t.Fatalf("defaults %+v", c.Display)
+	}
+}
+
 func TestDefaultsNeedNoFile(t *testing.T) {
 	c, err := Parse(nil)
 	if err != nil || c.Table.Rules != "ema2016" || c.Web.Listen != ":8080" || time.Duration(c.Table.InputLatency) != 30*time.Millisecond {
@@ -53,6 +74,21 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[[expander]]\nname = \"mcp0\"\naddress = 0x40\nint_pin = \"GPIO4\"\n", "line 1: expander address 0x40"},
 		{"[[expander]]\nname = \"mcp0\"\n", "line 1: expander mcp0 needs int_pin"},
 		{"[[expander]]\nname = \"mcp0\"\nint_pin = \"GPIO4\"\n[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO4\"\n", "line 4: pin GPIO4 is already used by expander mcp0's INT at line 1"},
+		{"[display]\nlights = \"neopixel\"\n", `line 2: lights "neopixel" is not apa102, ws2812, serial or none`},
+		{"[display]\nlights = \"apa102\"\n", "line 2: lights apa102 needs lights_spi"},
+		{"[display]\nlights = \"ws2812\"\nlights_spi = \"/dev/spidev1.0\"\nper_seat = 4\n", "line 4: per_seat 4: the light language needs at least 6"},
+		{"[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\nfirst_seat = 4\n", "line 4: first_seat 4 is not a seat"},
+		{"[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\nbrightness = 0\n", "line 4: brightness 0 is not 1..255"},
+		{"[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev0.1\"\npanel = \"eink\"\n", "line 3: lights_spi /dev/spidev0.1 is on the same SPI bus as the e-ink's /dev/spidev0.0"},
+		{"[nfc]\nreader = \"mfrc522\"\nspi = \"/dev/spidev1.1\"\n[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\n", "line 6: lights_spi /dev/spidev1.0 is on the same SPI bus as the MFRC522 reader's"},
+		{"[display]\nlights = \"serial\"\n", "line 2: lights serial needs a [serial] section"},
+		{"[serial]\npath = \"/dev/x\"\n[display]\nlights = \"serial\"\nlight_channels = [0, 1, 2]\n", "line 5: light_channels needs 4 channels"},
+		{"[serial]\npath = \"/dev/x\"\n[display]\nlights = \"serial\"\nlight_channels = [0, 1, 2, 300]\n", "line 5: light channel 300 is not 0..255"},
+		{"[display]\npanel = \"epd\"\n", `line 2: panel "epd" is not eink, ssd1306 or none`},
+		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n[display]\npanel = \"eink\"\n", "line 5: the e-ink's reset_pin GPIO17 is already used by the button at line 1"},
+		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n[display]\npanel = \"eink\"\nreset_pin = \"GPIO5\"\nbusy_pin = \"GPIO5\"\n", "line 8: the e-ink's busy_pin GPIO5 is already used by the e-ink's reset_pin (line 7)"},
+		{"[nfc]\nreader = \"mfrc522\"\nspi = \"/dev/spidev0.1\"\nreset_pin = \"GPIO25\"\n[display]\npanel = \"eink\"\n", "line 5: the e-ink's dc_pin GPIO25 is already used by the reader's reset_pin (line 4)"},
+		{"[display]\nsleep = \"soon\"\n", `line 2: "soon" is not a duration`},
 	} {
 		_, err := Parse([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -66,6 +102,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[table]\nrules = \"ema2008\"\nwindow = \"100ms\"\n"))
 	f.Add([]byte("[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n"))
 	f.Add([]byte("[serial]\npath = \"/dev/ttyUSB0\"\n[nfc]\nreader = \"serial\"\n"))
+	f.Add([]byte("[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\npanel = \"eink\"\nreset_pin = \"GPIO5\"\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := Parse(b)
 		if err != nil {

@@ -3,9 +3,13 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"image"
+	"image/png"
+	"io"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"testing"
 	"time"
 
@@ -70,6 +74,7 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 		chromedp.Navigate(srv.URL),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		chromedp.Poll[chromedp.Void](`document.getElementById('panelbox').hidden`), // no panel: 404
 		chromedp.SendKeys(chromedp.ID("tile"), "6s"),
 		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
 		chromedp.Click(chromedp.CSS(`#seat-1 button[data-action="chii"]`)),
@@ -125,5 +130,60 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserShowsPanel: the status page shows the panel's frame, crisp when
+// scaled, and fetches the new frame when an update arrives, without
+// replacing the seat buttons.
+func TestBrowserShowsPanel(t *testing.T) {
+	ctx := browser(t)
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(tctx) }()
+	// The frame's size tells which state it was drawn from: 250x122 before
+	// any input, 128x64 after.
+	panel := func(w io.Writer) error {
+		r := image.Rect(0, 0, 250, 122)
+		if tb.Seq() > 0 {
+			r = image.Rect(0, 0, 128, 64)
+		}
+		return png.Encode(w, image.NewGray(r))
+	}
+	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, Panel: panel}))
+	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
+
+	img := `document.getElementById('panel')`
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL),
+		chromedp.WaitVisible(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		chromedp.Poll[chromedp.Void](img+`.naturalWidth === 250 && !document.getElementById('panelbox').hidden`),
+		chromedp.Poll[chromedp.Void](`getComputedStyle(`+img+`).imageRendering === 'pixelated' && `+img+`.getBoundingClientRect().width === 500`),
+		chromedp.Evaluate[chromedp.Void](`window.button0 = document.querySelector('#seat-0 button'); window.panel0 = `+img),
+		chromedp.SendKeys(chromedp.ID("tile"), "4m"),
+		chromedp.Click(chromedp.CSS(`button[data-table="dora"]`)),
+		chromedp.Poll[chromedp.Void](img+`.naturalWidth === 128 && `+img+`.naturalHeight === 64`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#seat-0 button') === window.button0 && `+img+` === window.panel0`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new URL(`+img+`.src).searchParams.get('seq')`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !kept {
+		t.Error("the update replaced the seat buttons or the panel image")
+	}
+	if want := strconv.FormatUint(tb.Seq(), 10); seq != want {
+		t.Errorf("the panel was fetched for seq %q, want the update's %s", seq, want)
 	}
 }

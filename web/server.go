@@ -32,6 +32,10 @@ type Config struct {
 	RefereeToken string
 	// LogDir is the claim log the referee's view reads; empty disables it.
 	LogDir string
+	// Panel writes the table panel's current frame as a PNG
+	// (display.Driver.PNG); nil: no panel, GET /api/panel.png is 404. It
+	// is called from request goroutines, possibly concurrently.
+	Panel func(w io.Writer) error
 }
 
 // Server is the table's HTTP handler.
@@ -56,6 +60,9 @@ func New(cfg Config) *Server {
 	if cfg.LogDir != "" {
 		s.mux.HandleFunc("GET /api/log", s.handleLog)
 		s.mux.HandleFunc("GET /api/export", s.handleExport)
+	}
+	if cfg.Panel != nil {
+		s.mux.HandleFunc("GET /api/panel.png", s.handlePanel)
 	}
 	s.mux.HandleFunc("GET /metrics", handleMetrics)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
@@ -85,7 +92,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		}
 		entries = append(entries, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "state": stateView(t.State(), seq), "recent": entries})
+	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "state": stateView(t.State(), seq), "recent": entries})
 }
 
 // Press is the body of POST /api/press: a virtual button on a simulated seat.

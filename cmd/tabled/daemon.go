@@ -128,18 +128,28 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		cfg.Serial = &config.Serial{Path: simc.path, Baud: 115200}
 		cfg.Buttons = append(cfg.Buttons, simButtons()...)
 		registry = simc.registry
+		// Its seat lights show the light language; the panel is this
+		// terminal and the status page.
+		cfg.Display.Lights, cfg.Display.LightChannels, cfg.Display.Panel = "serial", simLightChannels(), "none"
 	} else if cfg.NFC.Reader != "none" && cfg.NFC.Registry != "" {
 		if registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
 		}
 	}
-	if _, err := startInputs(ctx, cfg, t, registry, logf); err != nil {
+	in, err := startInputs(ctx, cfg, t, registry, logf)
+	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 2
 	}
-
-	// Subscribe before the loop starts, so nothing is published unseen.
-	go printOutcomes(t.Subscribe(), stdout)
+	var panelText io.Writer
+	if *sim {
+		panelText = stdout
+	}
+	displays, lightsOff, err := newDisplays(cfg, in.link, stdout, panelText, logf)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled run: %v\n", err)
+		return 2
+	}
 	if cfg.Club != nil {
 		broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
 		if cfg.Club.CAFile != "" {
@@ -170,20 +180,10 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	go notifySystemd(ctx, t)
 
-	return serve(ctx, stop, "tabled", stderr, t.Run, func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken, LogDir: cfg.Log.Dir}))
+	return serve(ctx, stop, "tabled", stderr, t.Run, runDisplays(displays, t, lightsOff), func(ctx context.Context) error {
+		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
+			LogDir: cfg.Log.Dir, Panel: displays.PNG}))
 	})
-}
-
-// printOutcomes shows every outcome on the terminal as the panel would.
-func printOutcomes(sub *table.Subscription, w io.Writer) {
-	for u := range sub.C() {
-		for _, e := range u.Entries {
-			if e.Outcome != nil {
-				fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), script.Describe(*e.Outcome))
-			}
-		}
-	}
 }
 
 // readTerminal turns typed commands into inputs stamped when Enter is

@@ -259,6 +259,10 @@ func simButtons() []config.Button {
 	return bs
 }
 
+// simLightChannels are the simulated controller's seat lights: seat i's
+// on channel i.
+func simLightChannels() []int { return []int{0, 1, 2, 3} }
+
 // simUID is the tag UID of the simulated set's i-th tile.
 func simUID(i int) []byte {
 	return []byte{0x04, 0x7A, 0xB1, 0xED, byte(i >> 8), byte(i), 0x80}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
@@ -53,7 +54,8 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // shows the decision with the stamps the hardware took. West's pon comes
 // over a serial link 40 ms slow; North's pon on a GPIO comes 15 ms after
 // West's press but arrives first. Stamped on arrival North would win;
-// stamped by the controller's clock, West does.
+// stamped by the controller's clock, West does; the controller's seat
+// lights show it.
 func TestEndToEndHardwareToLog(t *testing.T) {
 	discard := &gpiotest.Pin{N: "E2E_GPIO17", Num: 917, EdgesChan: make(chan gpio.Level)}
 	northPon := &gpiotest.Pin{N: "E2E_GPIO27", Num: 927, EdgesChan: make(chan gpio.Level)}
@@ -106,6 +108,10 @@ min_press = "2ms"
 seat = 2
 call = "pon"
 channel = 5
+
+[display]
+lights = "serial"
+light_channels = [10, 11, 12, 13]
 `, filepath.Join(dir, "log"), slave.Name())), 0o644)
 
 	var stdout, stderr syncBuffer
@@ -128,6 +134,14 @@ channel = 5
 	press(northPon)
 	dev.Release(5)
 	waitUntil(t, "the decision", func() bool { return strings.Contains(stdout.String(), "DECISION") })
+	// The seat controller's lights say it too: West's steady green, North's
+	// red slow blink, sent back over the same link.
+	waitUntil(t, "the decision on the seat lights", func() bool {
+		west, okW := dev.LED(12)
+		north, okN := dev.LED(13)
+		return okW && okN && west == fwproto.LED{Channel: 12, G: 255} &&
+			north == fwproto.LED{Channel: 13, R: 255, Pattern: fwproto.PatternSlowBlink}
+	})
 	cancel()
 	if code := <-done; code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, stderr.String())

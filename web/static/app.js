@@ -3,6 +3,7 @@
 // Works without any framework; the virtual seat buttons appear on a simulated table.
 const $ = (id) => document.getElementById(id);
 let sim = false;
+let panel = false; // the daemon drives a table panel: /api/panel.png serves its frame
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -82,6 +83,7 @@ async function start() {
   const r = await fetch("/api/state");
   const j = await r.json();
   sim = j.sim;
+  panel = j.panel;
   $("simctl").hidden = !sim;
   render(j.state);
   show(j.recent);
@@ -95,6 +97,8 @@ async function start() {
     if (u.entries) show(u.entries.filter((e) => e.seq > seen));
     if (u.entries && u.entries.length) seen = Math.max(seen, u.entries[u.entries.length - 1].seq);
     if (u.state) render(u.state);
+    // Only the image's src changes; a new URL per update makes the browser refetch the frame.
+    if (panel) $("panel").src = "/api/panel.png?seq=" + encodeURIComponent(m.lastEventId);
   });
 }
 start();

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/link"
+	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/table"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/i2c/i2creg"
+	"periph.io/x/conn/v3/spi/spireg"
+	"periph.io/x/devices/v3/waveshare2in13v4"
+	"periph.io/x/host/v3"
+)
+
+// newDisplays makes the Driver of the lights and the panel cfg names, and
+// the cleanup that turns the lights off when the daemon stops. lk is the
+// serial link, for lights on the seat controllers. Every outcome line
+// goes to out as it is shown; text, when set, gets the text panel.
+func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*display.Driver, func(), error) {
+	dc := cfg.Display
+	d := &display.Driver{Text: text, URL: statusURL(cfg.Web), Sleep: time.Duration(dc.Sleep), Logf: logf,
+		Each: func(u table.Update) { printOutcomes(out, u) }}
+	off := func() {}
+	if dc.Lights == "apa102" || dc.Lights == "ws2812" || dc.Panel != "none" {
+		if _, err := host.Init(); err != nil {
+			return nil, nil, fmt.Errorf("display: periph host: %w", err)
+		}
+	}
+	switch dc.Lights {
+	case "apa102", "ws2812":
+		port, err := spireg.Open(dc.LightsSPI)
+		if err != nil {
+			return nil, nil, fmt.Errorf("display: lights: SPI port %q: %w", dc.LightsSPI, err)
+		}
+		l := display.Layout{PerSeat: dc.PerSeat, First: engine.Seat(dc.FirstSeat), Clockwise: dc.Clockwise}
+		open := display.NewAPA102
+		if dc.Lights == "ws2812" {
+			open = display.NewWS2812
+		}
+		strip, err := open(port, l)
+		if err != nil {
+			port.Close()
+			return nil, nil, err
+		}
+		strip.Brightness = uint8(dc.Brightness)
+		d.Lights = strip
+		off = func() {
+			if err := strip.Off(); err != nil {
+				logf("tabled: %v", err)
+			}
+			port.Close()
+		}
+	case "serial":
+		var ch [4]uint8
+		for i, c := range dc.LightChannels {
+			ch[i] = uint8(c)
+		}
+		lights := display.NewSeatLights(lk, ch)
+		lights.Boot = func() uint32 {
+			if h := lk.Health(); h.Device != nil {
+				return h.Device.BootID
+			}
+			return 0
+		}
+		d.Lights = lights
+	}
+	switch dc.Panel {
+	case "eink":
+		port, err := spireg.Open(dc.PanelSPI)
+		if err != nil {
+			return nil, nil, fmt.Errorf("display: e-ink: SPI port %q: %w", dc.PanelSPI, err)
+		}
+		pins, err := einkPins(dc)
+		if err != nil {
+			port.Close()
+			return nil, nil, err
+		}
+		origin := waveshare2in13v4.TopRight
+		if dc.Flip {
+			origin = waveshare2in13v4.BottomLeft
+		}
+		if d.Panel, err = display.NewEInk(port, pins[0], pins[1], pins[2], pins[3], origin); err != nil {
+			port.Close()
+			return nil, nil, err
+		}
+	case "ssd1306":
+		bus, err := i2creg.Open(dc.PanelI2C)
+		if err != nil {
+			return nil, nil, fmt.Errorf("display: OLED: I2C bus %q: %w", dc.PanelI2C, err)
+		}
+		if d.Panel, err = display.NewOLED(bus, dc.Flip); err != nil {
+			bus.Close()
+			return nil, nil, err
+		}
+	}
+	return d, off, nil
+}
+
+// einkPins are the e-ink's DC, CS, reset and busy lines.
+func einkPins(dc config.Display) ([4]gpio.PinIO, error) {
+	var pins [4]gpio.PinIO
+	for i, p := range []struct{ name, key string }{{dc.DCPin, "dc_pin"}, {dc.CSPin, "cs_pin"}, {dc.ResetPin, "reset_pin"}, {dc.BusyPin, "busy_pin"}} {
+		if pins[i] = gpioreg.ByName(p.name); pins[i] == nil {
+			return pins, fmt.Errorf("display: e-ink %s: no GPIO named %q on this board", p.key, p.name)
+		}
+	}
+	return pins, nil
+}
+
+// statusURL is the status page's address as a tablet on the LAN reaches
+// it: the configured url, or this host's mDNS name and the listening port.
+func statusURL(w config.Web) string {
+	if w.URL != "" {
+		return w.URL
+	}
+	host, port, err := net.SplitHostPort(w.Listen)
+	if err != nil {
+		return ""
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		name, err := os.Hostname()
+		if err != nil {
+			return ""
+		}
+		host = strings.TrimSuffix(name, ".local") + ".local"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// printOutcomes writes the update's outcomes, a line each.
+func printOutcomes(w io.Writer, u table.Update) {
+	for _, e := range u.Entries {
+		if e.Outcome != nil {
+			fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), script.Describe(*e.Outcome))
+		}
+	}
+}
+
+// runDisplays runs d on the table until ctx ends, then turns the lights off.
+func runDisplays(d *display.Driver, t *table.Table, off func()) func(context.Context) error {
+	return func(ctx context.Context) error {
+		defer off()
+		return d.Run(ctx, t)
+	}
+}

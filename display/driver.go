@@ -1,0 +1,368 @@
+package display
+
+import (
+	"context"
+	"image"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// DefaultTick is how often blinking lights are redrawn.
+const DefaultTick = 40 * time.Millisecond
+
+// keepOutcomes is how many of the latest outcomes a Driver keeps: more
+// than a hand ever needs on its panel.
+const keepOutcomes = 64
+
+// Driver shows the table's updates on the lights, the panel and the text
+// panel. Update shows the lights at once, on the caller's goroutine; the
+// panel is drawn on a goroutine of its own (started by Run or Start) that
+// always draws the latest frame and skips those a slow refresh made stale,
+// so a 2 s e-ink refresh never delays the lights or the table. Display
+// errors are logged, never returned: the table plays on without them.
+//
+// Set the fields before Start or Run; a Driver must not be copied.
+type Driver struct {
+	// Lights shows the seat signals; nil for none.
+	Lights Lights
+	// Panel shows the panel frames; nil for none.
+	Panel Panel
+	// Text receives the text panel whenever the board changes (--sim); nil
+	// for none.
+	Text io.Writer
+	// URL is the status page's address, shown as a QR code at idle.
+	URL string
+	// Clock is the table's clock (table.Table.Now); nil uses the latest
+	// state's Now.
+	Clock func() time.Duration
+	// Tick is how often blinking lights are redrawn; 0 is DefaultTick.
+	Tick time.Duration
+	// Logf logs display errors; nil drops them.
+	Logf func(format string, args ...any)
+	// Sleep is how long the panel may go without a new frame before it is
+	// put to sleep, if it can sleep (an e-ink keeps its image asleep, and
+	// its controller should not stay powered for hours); 0 never.
+	Sleep time.Duration
+	// Each, when set, sees every update Run takes, just before it is shown
+	// and on the same goroutine: the daemon prints the outcome lines with
+	// it, so that they come before the text panel they lead to.
+	Each func(u table.Update)
+
+	mu      sync.Mutex
+	src     *table.Table  // the table Run follows
+	seq     uint64        // the latest entry taken from it
+	taken   chan struct{} // closed when an update is taken
+	st      engine.State
+	recent  []engine.Outcome
+	view    View
+	shown   bool // a board was posted
+	handKey [4]int
+
+	slot   sync.Mutex
+	job    *panelJob
+	wake   chan struct{}
+	wg     sync.WaitGroup
+	frames int // panel frames drawn
+	skips  int // panel frames coalesced away
+}
+
+type panelJob struct {
+	v    View
+	full bool
+}
+
+// Start starts the panel goroutine; it ends when ctx is done. Run calls
+// it; a caller feeding Update itself calls it first.
+func (d *Driver) Start(ctx context.Context) {
+	d.slot.Lock()
+	if d.wake == nil {
+		d.wake = make(chan struct{}, 1)
+	}
+	d.slot.Unlock()
+	if d.Panel == nil {
+		return
+	}
+	d.wg.Add(1)
+	go func() {
+		defer d.wg.Done()
+		d.panelLoop(ctx)
+	}()
+}
+
+// Wait waits for the panel goroutine to end (after its current refresh).
+func (d *Driver) Wait() { d.wg.Wait() }
+
+// Run shows the table t until ctx is done or t stops: the state and the
+// latest outcomes at once, then every update, redrawing blinking lights
+// every Tick. A subscription the table drops for falling behind is taken
+// up again after the last entry shown, so no outcome is lost or shown
+// twice. Run returns when the panel goroutine has finished its current
+// refresh.
+func (d *Driver) Run(ctx context.Context, t *table.Table) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer func() {
+		cancel()
+		d.Wait()
+	}()
+	d.Start(ctx)
+	tick := d.Tick
+	if tick <= 0 {
+		tick = DefaultTick
+	}
+	ticker := time.NewTicker(tick)
+	defer ticker.Stop()
+
+	recent, last := t.Recent()
+	d.mu.Lock()
+	d.src, d.taken = t, make(chan struct{})
+	d.mu.Unlock()
+	sub, missed := d.follow(t, last, recent)
+	defer func() { sub.Close() }()
+	d.take(table.Update{Entries: append(recent, missed...), State: t.State()}, &last)
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case u, ok := <-sub.C():
+			if !ok {
+				if !sub.Dropped() {
+					return nil // the table stopped
+				}
+				d.logf("display: fell behind the table after entry %d; catching up", last)
+				recent, _ := t.Recent()
+				sub, missed = d.follow(t, last, recent)
+				u = table.Update{Entries: missed, State: t.State()}
+			}
+			d.take(u, &last)
+		case <-ticker.C:
+			d.Refresh()
+		}
+	}
+}
+
+// follow subscribes to t and returns the entries after last that were
+// published before, from the table's backlog or, when that no longer
+// reaches back, from the recent outcomes.
+func (d *Driver) follow(t *table.Table, last uint64, recent []table.Entry) (*table.Subscription, []table.Entry) {
+	sub, missed, ok := t.SubscribeAfter(last)
+	if ok {
+		return sub, missed
+	}
+	for _, e := range recent {
+		if e.Seq > last {
+			missed = append(missed, e)
+		}
+	}
+	return sub, missed
+}
+
+// take passes u to Each and shows it, and advances last past its entries.
+func (d *Driver) take(u table.Update, last *uint64) {
+	if d.Each != nil {
+		d.Each(u)
+	}
+	d.Update(u)
+	for _, e := range u.Entries {
+		*last = max(*last, e.Seq)
+	}
+	d.mu.Lock()
+	d.seq = *last
+	close(d.taken)
+	d.taken = make(chan struct{})
+	d.mu.Unlock()
+}
+
+// Update takes a table update: its outcomes and state. The lights show it
+// before Update returns; the panel frame is handed to the panel goroutine.
+func (d *Driver) Update(u table.Update) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, e := range u.Entries {
+		if e.Outcome != nil {
+			d.recent = append(d.recent, *e.Outcome)
+		}
+	}
+	if n := len(d.recent); n > keepOutcomes {
+		d.recent = append(d.recent[:0], d.recent[n-keepOutcomes:]...)
+	}
+	d.st = u.State
+	d.show(true)
+}
+
+// Refresh recomputes the view at the clock's time and redraws the lights
+// if they blink or a signal's Hold has run out. Run calls it every Tick.
+func (d *Driver) Refresh() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.view.Animated() || d.view.Expires() {
+		d.show(false)
+	}
+}
+
+// show computes the view and shows it; d.mu is held.
+func (d *Driver) show(changed bool) {
+	now := d.st.Now
+	if d.Clock != nil {
+		now = max(d.Clock(), now)
+	}
+	v := NewView(d.st, d.recent, now)
+	v.Board.URL = d.URL
+	prev := d.view
+	d.view = v
+	if d.Lights != nil {
+		if err := d.Lights.Show(v); err != nil {
+			d.logf("display: lights: %v", err)
+		}
+	}
+	if !changed || (d.shown && v.Board.Equal(prev.Board)) {
+		return
+	}
+	b := v.Board
+	key := [4]int{int(b.RoundWind), b.HandNumber, b.Honba, int(b.Dealer)}
+	full := !d.shown || key != d.handKey || (prev.Board.Mode == ModeHandEnd && b.Mode != ModeHandEnd)
+	d.shown, d.handKey = true, key
+	if d.Text != nil {
+		if err := WriteText(d.Text, v); err != nil {
+			d.logf("%v", err)
+		}
+	}
+	d.post(panelJob{v: v, full: full})
+}
+
+// View is the latest view.
+func (d *Driver) View() View {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.view
+}
+
+// CatchUp is the longest PNG waits for the Driver to take the table's
+// latest update.
+const CatchUp = 250 * time.Millisecond
+
+// PNG writes the panel frame as a PNG, for the status page. A page asks
+// for it as soon as an update reaches it, which may be before Run has
+// taken that update: PNG waits, up to CatchUp, until it has.
+func (d *Driver) PNG(w io.Writer) error {
+	d.catchUp(CatchUp)
+	return PNG(w, d.View())
+}
+
+// catchUp waits until Run has taken every entry the table has published,
+// or for limit.
+func (d *Driver) catchUp(limit time.Duration) {
+	d.mu.Lock()
+	t := d.src
+	d.mu.Unlock()
+	if t == nil {
+		return
+	}
+	want := t.Seq()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	for {
+		d.mu.Lock()
+		seq, taken := d.seq, d.taken
+		d.mu.Unlock()
+		if seq >= want {
+			return
+		}
+		select {
+		case <-taken:
+		case <-timer.C:
+			return
+		}
+	}
+}
+
+// Frames reports how many panel frames were drawn and how many were
+// coalesced away by a newer one before they could be.
+func (d *Driver) Frames() (drawn, skipped int) {
+	d.slot.Lock()
+	defer d.slot.Unlock()
+	return d.frames, d.skips
+}
+
+// post hands a frame to the panel goroutine: the latest wins, and a full
+// refresh asked for by a frame it replaces is kept.
+func (d *Driver) post(j panelJob) {
+	if d.Panel == nil {
+		return
+	}
+	d.slot.Lock()
+	if d.job != nil {
+		j.full = j.full || d.job.full
+		d.skips++
+	}
+	d.job = &j
+	if d.wake == nil {
+		d.wake = make(chan struct{}, 1)
+	}
+	wake := d.wake
+	d.slot.Unlock()
+	select {
+	case wake <- struct{}{}:
+	default:
+	}
+}
+
+// Sleeper is a panel that can be put to sleep between frames: EInk.
+type Sleeper interface {
+	Sleep() error
+}
+
+func (d *Driver) panelLoop(ctx context.Context) {
+	size := d.Panel.Bounds().Size()
+	frame := image.NewGray(image.Rectangle{Max: size})
+	var last []byte
+	idle := time.NewTimer(time.Hour)
+	idle.Stop()
+	defer idle.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-idle.C:
+			if s, ok := d.Panel.(Sleeper); ok {
+				if err := s.Sleep(); err != nil {
+					d.logf("display: panel sleep: %v", err)
+				}
+			}
+			continue
+		case <-d.wake:
+		}
+		d.slot.Lock()
+		j := d.job
+		d.job = nil
+		d.slot.Unlock()
+		if j == nil {
+			continue
+		}
+		RenderTo(frame, j.v)
+		if !j.full && last != nil && string(last) == string(frame.Pix) {
+			continue
+		}
+		if err := d.Panel.Draw(frame, j.full); err != nil {
+			d.logf("display: panel: %v", err)
+			last = nil
+			continue
+		}
+		last = append(last[:0], frame.Pix...)
+		if d.Sleep > 0 {
+			idle.Reset(d.Sleep)
+		}
+		d.slot.Lock()
+		d.frames++
+		d.slot.Unlock()
+	}
+}
+
+func (d *Driver) logf(format string, args ...any) {
+	if d.Logf != nil {
+		d.Logf(format, args...)
+	}
+}

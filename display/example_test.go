@@ -1,0 +1,34 @@
+package display_test
+
+import (
+	"context"
+	"log"
+	"os"
+
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// A table shown on the terminal and a (here discarded) LED strip, with the
+// panel frames kept for the status page.
+func ExampleDriver() {
+	tb, err := table.New(table.Config{Profile: engine.EMA2016})
+	if err != nil {
+		log.Fatal(err)
+	}
+	strip, err := display.NewStrip(nopWriter{}, display.Layout{PerSeat: 8})
+	if err != nil {
+		log.Fatal(err)
+	}
+	d := &display.Driver{Lights: strip, Text: os.Stdout, URL: "http://tabled.local:8080/", Clock: tb.Now, Logf: log.Printf}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go d.Run(ctx, tb) // shows the table as it is, then every update
+	go tb.Run(ctx)
+	// The status page serves d.PNG(w) as /api/panel.png.
+}
+
+type nopWriter struct{}
+
+func (nopWriter) Write(b []byte) (int, error) { return len(b), nil }

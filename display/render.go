@@ -1,0 +1,261 @@
+package display
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"sync"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Panel sizes, landscape.
+var (
+	// EInkSize is the Waveshare 2.13" e-ink (V4) turned landscape.
+	EInkSize = image.Pt(250, 122)
+	// OLEDSize is the common 0.96" SSD1306 OLED.
+	OLEDSize = image.Pt(128, 64)
+)
+
+// Render draws the panel frame of the view's board at size: black on
+// white, every pixel Black or White. Sizes of at least 200x100 get the
+// full layout (designed for EInkSize); smaller ones the compact layout
+// (designed for OLEDSize). It is safe for concurrent use.
+func Render(v View, size image.Point) *image.Gray {
+	img := image.NewGray(image.Rectangle{Max: size})
+	RenderTo(img, v)
+	return img
+}
+
+// RenderTo draws the panel frame into img, reusing it (see Render).
+func RenderTo(img *image.Gray, v View) {
+	f := facePool.Get().(faces)
+	defer facePool.Put(f)
+	c := &canvas{img: img, f: f}
+	c.fill(img.Rect, White)
+	if s := img.Rect.Size(); s.X >= 200 && s.Y >= 100 {
+		c.large(v.Board)
+	} else {
+		c.compact(v.Board)
+	}
+	threshold(img)
+}
+
+// pngEncoder reuses its buffers between frames.
+var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+
+type pngBuffers struct{ p sync.Pool }
+
+func (b *pngBuffers) Get() *png.EncoderBuffer {
+	e, _ := b.p.Get().(*png.EncoderBuffer)
+	return e
+}
+
+func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+// PNG writes the view's e-ink frame as a PNG, for the status page.
+func PNG(w io.Writer, v View) error {
+	if err := pngEncoder.Encode(w, Render(v, EInkSize)); err != nil {
+		return fmt.Errorf("display: panel PNG: %w", err)
+	}
+	return nil
+}
+
+// roundLine is "East 1  0 honba  1 riichi".
+func roundLine(b Board) string {
+	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
+}
+
+// turnLetter is the wind letter of the seat on turn, "-" when none.
+func turnLetter(b Board) string {
+	if !b.Turn.Valid() {
+		return "-"
+	}
+	return b.Turn.Wind(b.Dealer).Letter()
+}
+
+// large is the layout for the 250x122 e-ink.
+func (c *canvas) large(b Board) {
+	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
+	// Top bar: round, hand, honba, riichi sticks; the wall on the right.
+	c.fill(image.Rect(0, 0, W, 15), Black)
+	c.text(3, 12, roundLine(b), small, White)
+	wall := fmt.Sprintf("wall %d", b.Wall)
+	c.text(W-3-width(wall, small), 12, wall, small, White)
+
+	stripTop := H - 36
+	main := image.Rect(0, 16, W, stripTop-1)
+	right := W - 3
+	asideBottom := main.Max.Y // below it, lines may use the whole width
+	switch {
+	case b.Mode == ModeIdle && b.URL != "":
+		q := image.Rect(W-main.Dy()-4, main.Min.Y-1, W, stripTop)
+		if c.qrCode(q, b.URL) {
+			right = q.Min.X - 2
+		}
+	case b.Tile.Known() || b.Mode == ModeOpen || b.Mode == ModePending:
+		tr := image.Rect(W-30, main.Min.Y+4, W-4, main.Min.Y+4+35)
+		c.tile(tr, b.Tile, b.Mode == ModeDora, false)
+		right, asideBottom = tr.Min.X-4, tr.Max.Y
+	}
+
+	y := main.Min.Y + 1
+	if len(b.Tags) > 0 {
+		x := 2
+		for _, t := range b.Tags {
+			w := width(t, small) + 6
+			if x+w > right {
+				break
+			}
+			c.fill(image.Rect(x, y, x+w, y+14), Black)
+			c.text(x+3, y+11, t, small, White)
+			x += w + 3
+		}
+		y += 15
+	}
+	sizes := []int{24, 20, 17, 14}
+	if len(b.Tags) > 0 {
+		sizes = sizes[1:]
+	}
+	face, head := c.fit(b.Headline, right-3, sizes...)
+	asc := face.Metrics().Ascent.Ceil()
+	y += asc
+	c.text(3, y, head, face, Black)
+	y += face.Metrics().Descent.Ceil() / 2 // headlines are mostly capitals and digits
+
+	bottom := main.Max.Y
+	if b.KanDoraDue > 0 {
+		bottom -= 17
+		c.fill(image.Rect(0, bottom+1, W, main.Max.Y), Black)
+		prompt := "REVEAL KAN DORA"
+		if b.KanDoraDue > 1 {
+			prompt = fmt.Sprintf("REVEAL %d KAN DORA", b.KanDoraDue)
+		}
+		f := c.f.get(14)
+		c.text((W-width(prompt, f))/2, main.Max.Y-3, prompt, f, White)
+	}
+	// Detail lines: narrow beside the tile or QR code, full width below it.
+	var widths []int
+	for ly := y; ly+14 <= bottom; ly += 13 { // a pixel clear of what is below
+		w := right - 3
+		if ly >= asideBottom {
+			w = W - 6
+		}
+		widths = append(widths, w)
+	}
+	var detail []string
+	for _, d := range b.Detail {
+		if len(detail) >= len(widths) {
+			break
+		}
+		detail = append(detail, wrap(d, widths[len(detail):])...)
+	}
+	for _, d := range detail {
+		y += 13
+		c.text(3, y-2, d, small, Black)
+	}
+
+	// The dora strip: each indicator, an arrow and its dora (inverted);
+	// indicators still due are dashed "?" tiles. Whose turn on the right.
+	c.fill(image.Rect(0, stripTop-1, W, stripTop), Black)
+	turnW := 44
+	c.doraStrip(image.Rect(2, stripTop+1, W-turnW-2, H-1), b)
+	c.fill(image.Rect(W-turnW, stripTop, W-turnW+1, H), Black)
+	label := "turn"
+	c.text(W-turnW/2-width(label, small)/2, stripTop+12, label, small, Black)
+	f := c.f.get(20)
+	letter := turnLetter(b)
+	c.text(W-turnW/2-width(letter, f)/2+1, H-3, letter, f, Black)
+}
+
+// doraStrip draws the indicator -> dora pairs in r.
+func (c *canvas) doraStrip(r image.Rectangle, b Board) {
+	k := max(1, len(b.Indicators)+b.KanDoraDue)
+	h := r.Dy()
+	w := h * 3 / 4
+	gap, arrowW := max(4, w/3), max(6, w/2)
+	if fit := (r.Dx()/k - gap - arrowW) / 2; fit < w {
+		w = max(6, fit)
+		h = w * 4 / 3
+	}
+	y := r.Min.Y + (r.Dy()-h)/2
+	x := r.Min.X
+	for i := range k {
+		ind, dora := engine.NoTile, engine.NoTile
+		known := i < len(b.Indicators)
+		if known {
+			ind, dora = b.Indicators[i], b.Dora[i]
+		}
+		c.tile(image.Rect(x, y, x+w, y+h), ind, false, !known)
+		x += w
+		c.arrow(image.Rect(x+2, y, x+arrowW-1, y+h), Black)
+		x += arrowW
+		c.tile(image.Rect(x, y, x+w, y+h), dora, known, !known)
+		x += w + gap
+	}
+}
+
+// compact is the layout for the 128x64 OLED.
+func (c *canvas) compact(b Board) {
+	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
+	qr := image.Rectangle{}
+	if b.Mode == ModeIdle && b.URL != "" {
+		qr = image.Rect(W-H, 0, W, H)
+		if c.qrCode(qr, b.URL) {
+			W = qr.Min.X - 1
+		}
+	}
+	// Top bar: E1 0h 1r w69, the turn letter boxed on the right.
+	c.fill(image.Rect(0, 0, W, 12), Black)
+	for _, bar := range []string{
+		fmt.Sprintf("%s%d %dh %dr w%d", b.RoundWind.Letter(), b.HandNumber, b.Honba, b.RiichiSticks, b.Wall),
+		fmt.Sprintf("%s%d %dh %dr", b.RoundWind.Letter(), b.HandNumber, b.Honba, b.RiichiSticks),
+		fmt.Sprintf("%s%d", b.RoundWind.Letter(), b.HandNumber),
+	} {
+		if width(bar, small) <= W-15 {
+			c.text(2, 10, bar, small, White)
+			break
+		}
+	}
+	c.fill(image.Rect(W-11, 1, W-1, 11), White)
+	c.text(W-10, 10, turnLetter(b), small, Black)
+
+	stripTop := H - 17
+	y := 13
+	if len(b.Tags) > 0 && b.KanDoraDue == 0 { // the prompt needs their room
+		x := 1
+		for _, t := range b.Tags {
+			w := width(t, small) + 4
+			if x+w > W {
+				break
+			}
+			c.fill(image.Rect(x, y, x+w, y+12), Black)
+			c.text(x+2, y+10, t, small, White)
+			x += w + 2
+		}
+		y += 12
+	}
+	bottom := stripTop
+	if b.KanDoraDue > 0 {
+		bottom -= 13
+	}
+	var sizes []int
+	for _, px := range []int{16, 14, 12, 10} {
+		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px == 10 {
+			sizes = append(sizes, px)
+		}
+	}
+	face, head := c.fit(b.Headline, W-3, sizes...)
+	y += face.Metrics().Ascent.Ceil()
+	c.text(2, y, head, face, Black)
+	y += face.Metrics().Descent.Ceil()
+	switch {
+	case b.KanDoraDue > 0:
+		c.fill(image.Rect(0, stripTop-13, W, stripTop-1), Black)
+		c.text(2, stripTop-3, "REVEAL KAN DORA", small, White)
+	case len(b.Detail) > 0 && y+12 <= stripTop:
+		c.text(2, stripTop-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
+	}
+	c.doraStrip(image.Rect(1, stripTop, W-1, H), b)
+}

@@ -1,0 +1,112 @@
+package display
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/tabled/tabled/hw/fwproto"
+)
+
+func TestSeatLED(t *testing.T) {
+	for _, tc := range []struct {
+		sig     Signal
+		riichi  bool
+		colour  RGB
+		pattern uint8
+	}{
+		{SignalNone, false, RGB{}, fwproto.PatternSteady},
+		{SignalNone, true, ColourBlue, fwproto.PatternSteady},
+		{SignalTurn, true, ColourTurn, fwproto.PatternSteady},
+		{SignalPending, false, ColourAmber, fwproto.PatternSteady},
+		{SignalWon, false, ColourGreen, fwproto.PatternSteady},
+		{SignalLate, false, ColourGreen, fwproto.PatternDouble},
+		{SignalLost, true, ColourRed, fwproto.PatternSlowBlink},
+		{SignalRejected, false, ColourRed, fwproto.PatternFastBlink},
+		{SignalReferee, false, ColourAmber, fwproto.PatternDouble},
+	} {
+		m := SeatLED(SeatView{Signal: tc.sig, Riichi: tc.riichi})
+		if (RGB{m.R, m.G, m.B}) != tc.colour || m.Pattern != tc.pattern || m.Duration != 0 {
+			t.Errorf("%s riichi=%v: %+v, want %v pattern %d until changed", tc.sig, tc.riichi, m, tc.colour, tc.pattern)
+		}
+	}
+}
+
+// TestSeatLEDWithoutColour: the signals a seat's light must tell apart at
+// the moment of a decision differ in pattern, not only in colour.
+func TestSeatLEDWithoutColour(t *testing.T) {
+	decided := []Signal{SignalWon, SignalLate, SignalLost, SignalRejected}
+	for i, a := range decided {
+		for _, b := range decided[i+1:] {
+			if SeatLED(SeatView{Signal: a}).Pattern == SeatLED(SeatView{Signal: b}).Pattern {
+				t.Errorf("%s and %s blink alike: only colour tells them apart", a, b)
+			}
+		}
+	}
+}
+
+// recSender records the commands sent; fail makes the next sends fail.
+type recSender struct {
+	sent []fwproto.LED
+	fail int
+}
+
+func (s *recSender) Send(m fwproto.Message) error {
+	if s.fail > 0 {
+		s.fail--
+		return errors.New("link: command queue full")
+	}
+	s.sent = append(s.sent, m.(fwproto.LED))
+	return nil
+}
+
+// TestSeatLightsDecision: the commands a decision sends to the seat
+// controller; nothing is sent again while the lights stay the same, a
+// command the link refused is sent at the next Show, and a controller
+// reboot sends every light again.
+func TestSeatLightsDecision(t *testing.T) {
+	v := decisionView(t) // South won the pon, North's chii lost
+	s := &recSender{}
+	l := NewSeatLights(s, [4]uint8{10, 11, 12, 13})
+	boot := uint32(1)
+	l.Boot = func() uint32 { return boot }
+	if err := l.Show(v); err != nil {
+		t.Fatal(err)
+	}
+	want := []fwproto.LED{
+		{Channel: 10},
+		{Channel: 11, G: 255},
+		{Channel: 12},
+		{Channel: 13, R: 255, Pattern: fwproto.PatternSlowBlink},
+	}
+	if len(s.sent) != 4 {
+		t.Fatalf("sent %+v", s.sent)
+	}
+	for i := range want {
+		if s.sent[i] != want[i] {
+			t.Errorf("command %d: %+v, want %+v", i, s.sent[i], want[i])
+		}
+	}
+
+	// Time passes: the lost light blinks on the controller by itself.
+	s.sent = nil
+	v.Now += SlowBlink / 2
+	if err := l.Show(v); err != nil || len(s.sent) != 0 {
+		t.Fatalf("unchanged lights sent %+v (%v)", s.sent, err)
+	}
+
+	// The won light changes to the turn; the link refuses it once.
+	v.Seats[1].Signal = SignalTurn
+	s.fail = 1
+	if err := l.Show(v); err == nil || len(s.sent) != 0 {
+		t.Fatalf("a refused command: err %v, sent %+v", err, s.sent)
+	}
+	if err := l.Show(v); err != nil || len(s.sent) != 1 || s.sent[0] != (fwproto.LED{Channel: 11, R: 48, G: 48, B: 48}) {
+		t.Fatalf("resend: %+v (%v)", s.sent, err)
+	}
+
+	boot = 2
+	s.sent = nil
+	if err := l.Show(v); err != nil || len(s.sent) != 4 {
+		t.Fatalf("after a controller reboot: %+v (%v)", s.sent, err)
+	}
+}

@@ -1,0 +1,79 @@
+package display
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// WriteText writes the view as a compact text panel, for --sim, each line
+// after a "| " that sets it apart from the log lines around it:
+//
+//	| East 1  0 honba  1 riichi  wall 64  turn: South
+//	| [LATE] [OVERRIDE] RON - West  (5m)
+//	|   PON East lost: a win beats every other claim until the next discard
+//	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
+//	| lights: E:won S:- W:lost(pon) N:turn+riichi
+func WriteText(w io.Writer, v View) error {
+	b := v.Board
+	var sb strings.Builder
+	turn := "-"
+	if b.Turn.Valid() {
+		turn = b.Turn.Wind(b.Dealer).String()
+	}
+	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n| ", roundLine(b), b.Wall, turn)
+	for _, t := range b.Tags {
+		fmt.Fprintf(&sb, "[%s] ", t)
+	}
+	sb.WriteString(b.Headline)
+	if b.Tile.Known() && !strings.Contains(b.Headline, b.Tile.String()) {
+		fmt.Fprintf(&sb, "  (%s)", b.Tile)
+	}
+	sb.WriteByte('\n')
+	for _, d := range b.Detail {
+		fmt.Fprintf(&sb, "|   %s\n", d)
+	}
+	sb.WriteString("| dora:")
+	for i, t := range b.Indicators {
+		fmt.Fprintf(&sb, " %s>%s", t, b.Dora[i])
+	}
+	for range b.KanDoraDue {
+		sb.WriteString(" ?>?")
+	}
+	if len(b.Indicators)+b.KanDoraDue == 0 {
+		sb.WriteString(" (indicator not read)")
+	}
+	if b.KanDoraDue > 0 {
+		sb.WriteString("  REVEAL KAN DORA")
+	}
+	if b.Mode == ModeIdle && b.URL != "" {
+		fmt.Fprintf(&sb, "  join: %s", b.URL)
+	}
+	sb.WriteString("\n| lights:")
+	for w := engine.East; w <= engine.North; w++ {
+		s := v.Seats[w.Seat(b.Dealer)]
+		fmt.Fprintf(&sb, " %s:%s", w.Letter(), seatText(s))
+	}
+	sb.WriteByte('\n')
+	if _, err := io.WriteString(w, sb.String()); err != nil {
+		return fmt.Errorf("display: text panel: %w", err)
+	}
+	return nil
+}
+
+// seatText is one seat's light in words: "lost(pon)+riichi".
+func seatText(s SeatView) string {
+	t := "-"
+	if s.Signal != SignalNone {
+		t = s.Signal.String()
+		if s.Call != engine.ActNone && s.Signal != SignalTurn {
+			t += "(" + s.Call.String() + ")"
+		}
+	}
+	if s.Riichi {
+		t += "+riichi"
+	}
+	return t
+}

@@ -1,0 +1,87 @@
+package display
+
+import (
+	"errors"
+	"image"
+	"strings"
+	"testing"
+
+	"rsc.io/qr"
+)
+
+func TestWriteText(t *testing.T) {
+	for _, tc := range []struct{ scene, want string }{
+		{"late_ron_overrides_pon", `| East 1  0 honba  0 riichi  wall 66  turn: -
+| [LATE] [OVERRIDE] [HAND OVER] RON - West  (7p)
+|   PON East lost: a win beats every other claim until the next discard
+|   late: after the call deadline
+| dora: 3p>4p
+| lights: E:lost(pon) S:- W:late(ron) N:-
+`},
+		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
+| [KONG] South: 1m
+|   may be robbed: RON only
+|   South to discard
+| dora: 3p>4p ?>?  REVEAL KAN DORA
+| lights: E:- S:turn W:- N:-
+`},
+		{"idle", `| East 1  0 honba  0 riichi  wall 69  turn: East
+| East 1
+|   East to discard
+| dora: 3p>4p  join: http://tabled.local:8080/
+| lights: E:turn S:- W:- N:-
+`},
+	} {
+		var sb strings.Builder
+		if err := WriteText(&sb, sceneNamed(t, tc.scene).view(t)); err != nil {
+			t.Fatal(err)
+		}
+		if sb.String() != tc.want {
+			t.Errorf("%s:\n%s\nwant:\n%s", tc.scene, sb.String(), tc.want)
+		}
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestWriteTextError(t *testing.T) {
+	err := WriteText(failWriter{}, View{})
+	if err == nil || !strings.HasPrefix(err.Error(), "display: ") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// TestQRCode: every module of the code is drawn as a square of whole
+// pixels, inside a white quiet zone of two modules.
+func TestQRCode(t *testing.T) {
+	img := image.NewGray(image.Rect(0, 0, 80, 80))
+	c := &canvas{img: img, f: faces{}}
+	c.fill(img.Rect, Black)
+	if !c.qrCode(img.Rect, testURL) {
+		t.Fatal("the code did not fit")
+	}
+	code, err := qr.Encode(testURL, qr.L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := code.Size + 4
+	scale := 80 / n
+	o := (80 - n*scale) / 2
+	for y := range n * scale {
+		for x := range n * scale {
+			mx, my := x/scale-2, y/scale-2
+			want := White
+			if code.Black(mx, my) {
+				want = Black
+			}
+			if got := img.GrayAt(o+x, o+y); got != want {
+				t.Fatalf("pixel %d,%d (module %d,%d) is %v", x, y, mx, my, got)
+			}
+		}
+	}
+	if c.qrCode(image.Rect(0, 0, 10, 10), testURL) {
+		t.Error("a code was drawn in 10x10 pixels")
+	}
+}

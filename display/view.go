@@ -1,0 +1,433 @@
+package display
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Hold is how long a seat's light shows won, late, lost, rejected or
+// referee after the outcome.
+const Hold = 3 * time.Second
+
+// Signal is what one seat's light says. The package documentation gives
+// the colour, the pixels lit and the blink of each.
+type Signal uint8
+
+// The signals, from least to most urgent.
+const (
+	SignalNone Signal = iota
+	// SignalTurn: the seat is on turn (to draw or to discard).
+	SignalTurn
+	// SignalPending: the seat's call is in the open simultaneity window.
+	SignalPending
+	// SignalWon: the seat's call was decided for it.
+	SignalWon
+	// SignalLate: the seat's call won but came after the call deadline.
+	SignalLate
+	// SignalLost: the seat's call lost to another's.
+	SignalLost
+	// SignalRejected: the seat's call or declaration was not allowed.
+	SignalRejected
+	// SignalReferee: the referee must look at something the seat did.
+	SignalReferee
+)
+
+var signalNames = [...]string{"none", "turn", "pending", "won", "late", "lost", "rejected", "referee"}
+
+// String names the signal.
+func (s Signal) String() string {
+	if int(s) < len(signalNames) {
+		return signalNames[s]
+	}
+	return fmt.Sprintf("signal(%d)", uint8(s))
+}
+
+// Mode is what the panel's headline is about.
+type Mode uint8
+
+// The panel modes.
+const (
+	// ModeIdle: no discard yet in the hand; the QR code is shown.
+	ModeIdle Mode = iota
+	// ModePlay: nothing to announce; the headline says whose turn it is.
+	ModePlay
+	// ModeOpen: a discard (or a kong that may be robbed) is open for calls.
+	ModeOpen
+	// ModePending: calls are in the simultaneity window.
+	ModePending
+	// ModeDecision: a call was decided.
+	ModeDecision
+	// ModeRejected: a call or declaration was rejected.
+	ModeRejected
+	// ModeReferee: the engine flagged something for the referee.
+	ModeReferee
+	// ModeDora: a dora indicator was read.
+	ModeDora
+	// ModeHandEnd: the hand is over.
+	ModeHandEnd
+)
+
+var modeNames = [...]string{"idle", "play", "open", "pending", "decision", "rejected", "referee", "dora", "hand_end"}
+
+// String names the mode.
+func (m Mode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("mode(%d)", uint8(m))
+}
+
+// SeatView is one seat as the lights show it.
+type SeatView struct {
+	Seat engine.Seat
+	Wind engine.Wind
+	// Signal is what the middle of the seat's segment shows; Since is when
+	// it began, the origin of its blink phase.
+	Signal Signal
+	Since  time.Duration
+	// Call is the call the signal is about, or ActNone.
+	Call engine.Action
+	// Turn: the seat is on turn. Riichi: the seat has declared riichi.
+	Turn, Riichi, Dead bool
+}
+
+// Board is everything the panel shows. It follows from the state and the
+// outcomes only, never from a blink phase: a new Board means a new frame.
+type Board struct {
+	Mode       Mode
+	RoundWind  engine.Wind
+	HandNumber int
+	Honba      int
+	// RiichiSticks on the table.
+	RiichiSticks int
+	Dealer       engine.Seat
+	// Turn is the seat on turn, NoSeat once the hand is over.
+	Turn  engine.Seat
+	Phase engine.Phase
+	// Wall is the number of live tiles left to draw.
+	Wall int
+	// Indicators are the dora indicators read; Dora the tiles they point at.
+	Indicators, Dora []engine.Tile
+	// KanDoraDue is how many kan dora indicators wait for their NFC read:
+	// the panel prompts "REVEAL KAN DORA".
+	KanDoraDue int
+	// Tags are short labels above the headline: LATE, REJECTED, REFEREE...
+	Tags []string
+	// Headline is the big line: "PON - North".
+	Headline string
+	// Tile is the tile the headline is about, NoTile for none.
+	Tile engine.Tile
+	// Detail are short lines saying why ("CHII East lost: called first").
+	Detail []string
+	// URL is the status page's address, shown as a QR code at idle. NewView
+	// leaves it empty; the Driver fills it in.
+	URL string
+}
+
+// Equal reports whether two boards give the same panel frame.
+func (b Board) Equal(c Board) bool {
+	return b.Mode == c.Mode && b.RoundWind == c.RoundWind && b.HandNumber == c.HandNumber && b.Honba == c.Honba &&
+		b.RiichiSticks == c.RiichiSticks && b.Dealer == c.Dealer && b.Turn == c.Turn && b.Phase == c.Phase &&
+		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
+		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
+		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.URL == c.URL
+}
+
+// View is the table as every display shows it at one moment.
+type View struct {
+	// Now is the moment of the view, on the table's clock.
+	Now   time.Duration
+	Seats [4]SeatView
+	Board Board
+}
+
+// Animated reports whether some light blinks or pulses, so the lights need
+// redrawing as time passes; Driver uses it to decide whether to tick.
+func (v View) Animated() bool {
+	for _, s := range v.Seats {
+		switch s.Signal {
+		case SignalNone, SignalTurn, SignalWon:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// Expires reports whether the view can change with time alone (a light's
+// Hold running out), even with no new state.
+func (v View) Expires() bool {
+	for _, s := range v.Seats {
+		if s.Signal >= SignalWon && v.Now-s.Since < Hold {
+			return true
+		}
+	}
+	return false
+}
+
+// NewView computes the view at now from the state and the latest outcomes,
+// oldest first (table.Recent's outcomes, or every outcome since the table
+// started: only those of the current hand are used). It is deterministic.
+func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
+	v := View{Now: now}
+	b := &v.Board
+	*b = Board{
+		RoundWind: st.RoundWind, HandNumber: st.HandNumber, Honba: st.Honba, RiichiSticks: st.RiichiSticks,
+		Dealer: st.Dealer, Turn: st.Turn, Phase: st.Phase, Wall: st.Wall, KanDoraDue: st.KanDoraDue,
+		Indicators: slices.Clone(st.Indicators),
+	}
+	if st.Ended {
+		b.Turn = engine.NoSeat
+	}
+	for _, t := range st.Indicators {
+		b.Dora = append(b.Dora, t.Dora())
+	}
+	for s := range v.Seats {
+		seat := engine.Seat(s)
+		v.Seats[s] = SeatView{Seat: seat, Wind: seat.Wind(st.Dealer), Riichi: st.Riichi[s], Dead: st.Dead[s], Turn: seat == b.Turn}
+		if seat == b.Turn {
+			v.Seats[s].Signal = SignalTurn
+		}
+	}
+
+	hand := currentHand(recent, st.Ended)
+	lights(&v, st, hand, now)
+	board(b, st, hand)
+	return v
+}
+
+// currentHand is the tail of recent that belongs to the hand in play: a
+// hand end before it belongs to an earlier hand unless the hand is over.
+func currentHand(recent []engine.Outcome, ended bool) []engine.Outcome {
+	for i := len(recent) - 1; i >= 0; i-- {
+		if recent[i].Kind != engine.KindHandEnd {
+			continue
+		}
+		if !ended {
+			return recent[i+1:]
+		}
+		ended = false // this is the current hand's end; look for the one before
+	}
+	return recent
+}
+
+// lights sets the seat signals from the outcomes within Hold, the open
+// window and the end of the hand.
+func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) {
+	set := func(s engine.Seat, sig Signal, call engine.Action, at time.Duration) {
+		if s.Valid() {
+			sv := &v.Seats[s]
+			sv.Signal, sv.Call, sv.Since = sig, call, at
+		}
+	}
+	if st.Ended {
+		for _, w := range st.Winners {
+			set(w, SignalWon, engine.ActNone, st.Now)
+		}
+	}
+	for _, o := range hand {
+		if now-o.At >= Hold || o.At > now {
+			continue
+		}
+		switch o.Kind {
+		case engine.KindDecision:
+			for _, c := range o.Lost {
+				set(c.Seat, SignalLost, c.Call, o.At)
+			}
+			for _, c := range o.Won {
+				sig := SignalWon
+				if c.Late {
+					sig = SignalLate
+				}
+				set(c.Seat, sig, c.Call, o.At)
+			}
+		case engine.KindRejection:
+			set(o.Seat, SignalRejected, o.Call, o.At)
+		case engine.KindFlag:
+			set(o.Seat, SignalReferee, o.Call, o.At)
+		}
+	}
+	if st.Open != nil {
+		for _, c := range st.Pending {
+			set(c.Seat, SignalPending, c.Call, c.At)
+		}
+	}
+}
+
+// board sets the panel's mode, headline and detail.
+func board(b *Board, st engine.State, hand []engine.Outcome) {
+	last := lastDiscard(st)
+	// The news is the hand's latest outcome, unless a discard came since.
+	var news *engine.Outcome
+	if n := len(hand); n > 0 {
+		o := &hand[n-1]
+		switch {
+		case o.Kind == engine.KindHandEnd && n > 1 && hand[n-2].Kind == engine.KindDecision && hand[n-2].At == o.At:
+			news = &hand[n-2] // a ron ended the hand: the decision says who and why
+		case o.Kind == engine.KindDora && last < 0:
+			// The first indicator, read before play: the panel stays idle.
+		case o.At >= last || o.Kind == engine.KindHandEnd:
+			news = o
+		}
+	}
+	switch {
+	case st.Open != nil && len(st.Pending) > 0:
+		b.Mode, b.Tags, b.Tile = ModePending, []string{"DECIDING"}, st.Open.Tile
+		var calls []string
+		for _, c := range st.Pending {
+			calls = append(calls, label(c.Call, c.Seat, st.Dealer))
+		}
+		b.Headline = strings.Join(calls, ", ")
+		b.Detail = []string{"on " + tileOf(st.Open.Seat, st.Dealer, *st.Open)}
+	case news != nil:
+		announce(b, st, *news)
+	case st.Open != nil:
+		b.Mode, b.Tile = ModeOpen, st.Open.Tile
+		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), st.Open.Tile)
+		if st.Open.Kong {
+			b.Tags = []string{"KONG"}
+			b.Detail = []string{"may be robbed: RON only"}
+		}
+		b.Detail = append(b.Detail, turnLine(st))
+	case last < 0 && !st.Ended:
+		b.Mode = ModeIdle
+		b.Headline = fmt.Sprintf("%s %d", st.RoundWind, st.HandNumber)
+		b.Detail = []string{turnLine(st)}
+	default:
+		b.Mode = ModePlay
+		b.Headline = turnLine(st)
+	}
+	if st.Ended {
+		b.Tags = append(b.Tags, "HAND OVER")
+	}
+}
+
+// announce fills the board from the newest outcome of the hand.
+func announce(b *Board, st engine.State, o engine.Outcome) {
+	switch o.Kind {
+	case engine.KindDecision:
+		b.Mode, b.Tile = ModeDecision, o.Claimed.Tile
+		var won []string
+		call := engine.ActNone
+		for _, c := range o.Won {
+			if call == engine.ActNone {
+				call = c.Call
+			}
+			won = append(won, o.Wind(c.Seat).String())
+		}
+		b.Headline = strings.ToUpper(call.String()) + " - " + strings.Join(won, ", ")
+		if o.Late {
+			b.Tags = append(b.Tags, "LATE")
+		}
+		if o.Overrides > 0 {
+			b.Tags = append(b.Tags, "OVERRIDE")
+		}
+		if o.Robbing {
+			b.Tags = append(b.Tags, "ROBS KONG")
+		}
+		if o.Referee != "" {
+			b.Tags = append(b.Tags, "REFEREE")
+		}
+		for _, c := range o.Lost {
+			b.Detail = append(b.Detail, lostLine(c, o.Dealer))
+		}
+		if o.Late {
+			b.Detail = append(b.Detail, "late: after the call deadline")
+		}
+		if o.Referee != "" {
+			b.Detail = append(b.Detail, "referee: "+o.Referee)
+		}
+	case engine.KindRejection:
+		b.Mode, b.Tags = ModeRejected, []string{"REJECTED"}
+		b.Headline = label(o.Call, o.Seat, o.Dealer)
+		b.Detail = []string{o.Reason}
+	case engine.KindFlag:
+		b.Mode, b.Tags = ModeReferee, []string{"REFEREE"}
+		b.Headline = "CHECK " + o.Wind(o.Seat).String()
+		if !o.Seat.Valid() {
+			b.Headline = "CHECK"
+		}
+		b.Detail = []string{o.Reason}
+	case engine.KindDora:
+		b.Mode, b.Tags = ModeDora, []string{"DORA"}
+		if n := len(o.Dora); n > 0 {
+			b.Tile = o.Dora[n-1]
+			b.Headline = "DORA " + o.Dora[n-1].String()
+			if n > 1 {
+				b.Headline = "KAN DORA " + o.Dora[n-1].String()
+			}
+			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1], o.Dora[n-1])}
+		}
+	case engine.KindHandEnd:
+		b.Mode = ModeHandEnd
+		switch o.Result {
+		case engine.ResultDraw:
+			b.Headline = "DRAW"
+		default:
+			var ws []string
+			for _, s := range o.Winners {
+				ws = append(ws, o.Wind(s).String())
+			}
+			b.Headline = strings.ToUpper(o.Result.String()) + " - " + strings.Join(ws, ", ")
+		}
+		if o.Result == engine.ResultDraw {
+			b.Detail = []string{o.Reason} // a win's reason only repeats the headline
+		}
+	}
+	if !st.Ended {
+		b.Detail = append(b.Detail, turnLine(st))
+	}
+}
+
+// label is a call as the panel shows it: "PON North".
+func label(call engine.Action, s engine.Seat, dealer engine.Seat) string {
+	if !s.Valid() {
+		return strings.ToUpper(call.String())
+	}
+	return strings.ToUpper(call.String()) + " " + s.Wind(dealer).String()
+}
+
+// lostLine says briefly why a claim lost: the engine's reason after "beats
+// X: " names the loser first.
+func lostLine(c engine.Claim, dealer engine.Seat) string {
+	why := c.Reason
+	if i := strings.Index(why, ": "); i >= 0 {
+		why = why[i+2:]
+	}
+	return label(c.Call, c.Seat, dealer) + " lost: " + why
+}
+
+// tileOf is "South's 5m" or "South's kong 5m".
+func tileOf(s, dealer engine.Seat, c engine.Claimed) string {
+	if c.Kong {
+		return fmt.Sprintf("%s's kong %s", s.Wind(dealer), c.Tile)
+	}
+	return fmt.Sprintf("%s's %s", s.Wind(dealer), c.Tile)
+}
+
+// turnLine says whose turn it is.
+func turnLine(st engine.State) string {
+	if st.Ended || !st.Turn.Valid() {
+		return "hand over: waiting for the next deal"
+	}
+	what := "discard"
+	if st.Phase == engine.ToDraw {
+		what = "draw"
+	}
+	return fmt.Sprintf("%s to %s", st.Turn.Wind(st.Dealer), what)
+}
+
+// lastDiscard is the time of the latest discard of the hand, -1 for none.
+func lastDiscard(st engine.State) time.Duration {
+	last := time.Duration(-1)
+	for _, d := range st.Discards {
+		if n := len(d); n > 0 && d[n-1].At > last {
+			last = d[n-1].At
+		}
+	}
+	return last
+}

@@ -1,0 +1,144 @@
+package display
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// signals is the seat signals of a view by wind: "E:won S:- W:lost N:turn".
+func signals(v View) string {
+	var parts []string
+	for w := engine.East; w <= engine.North; w++ {
+		s := v.Seats[w.Seat(v.Board.Dealer)]
+		sig := "-"
+		if s.Signal != SignalNone {
+			sig = s.Signal.String()
+		}
+		if s.Riichi {
+			sig += "+riichi"
+		}
+		parts = append(parts, w.Letter()+":"+sig)
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestNewViewScenes(t *testing.T) {
+	for _, tc := range []struct {
+		scene, mode, headline, tags, lights string
+		// detail is a substring of the joined detail lines.
+		detail string
+		due    int
+	}{
+		{"idle", "idle", "East 1", "", "E:turn S:- W:- N:-", "East to discard", 0},
+		{"discard_open", "open", "South: 5m", "", "E:- S:- W:turn N:-", "West to draw", 0},
+		{"pending_window", "pending", "CHII West, PON North", "DECIDING", "E:- S:- W:pending N:pending", "on South's 5m", 0},
+		{"decision_chii", "decision", "CHII - West", "", "E:- S:- W:won N:-", "West to discard", 0},
+		{"decision_pon", "decision", "PON - South", "", "E:- S:won W:- N:lost", "CHII North lost: called within 250 ms", 0},
+		{"decision_kan", "decision", "KAN - West", "", "E:- S:- W:won N:-", "West to discard", 1},
+		{"decision_ron", "decision", "RON - North", "HAND OVER", "E:- S:- W:- N:won", "", 0},
+		{"tsumo", "hand_end", "TSUMO - South", "HAND OVER", "E:- S:won W:- N:-", "", 0},
+		{"head_bump", "decision", "RON - West", "HAND OVER", "E:lost S:- W:won N:-", "RON East lost: head bump", 0},
+		{"late_ron_overrides_pon", "decision", "RON - West", "LATE OVERRIDE HAND OVER", "E:lost S:- W:late N:-", "PON East lost: a win beats", 0},
+		{"late_pon", "decision", "PON - North", "LATE", "E:- S:- W:- N:late", "late: after the call deadline", 0},
+		{"rejected", "rejected", "CHII West", "REJECTED", "E:- S:turn W:rejected N:-", "only South, next in turn", 0},
+		{"referee", "referee", "CHECK South", "REFEREE", "E:- S:referee W:turn N:-", "swap-calling", 0},
+		{"kan_dora_prompt", "open", "South: 1m", "KONG", "E:- S:turn W:- N:-", "RON only", 1},
+		{"dora_with_kan_dora", "dora", "KAN DORA 5z", "DORA", "E:- S:- W:won N:-", "indicator 7z -> dora 5z", 0},
+		{"exhaustive_draw", "hand_end", "DRAW", "HAND OVER", "E:-+riichi S:- W:- N:-", "live wall is empty", 0},
+	} {
+		t.Run(tc.scene, func(t *testing.T) {
+			v := sceneNamed(t, tc.scene).view(t)
+			b := v.Board
+			if got := b.Mode.String(); got != tc.mode {
+				t.Errorf("mode %s, want %s", got, tc.mode)
+			}
+			if b.Headline != tc.headline {
+				t.Errorf("headline %q, want %q", b.Headline, tc.headline)
+			}
+			if got := strings.Join(b.Tags, " "); got != tc.tags {
+				t.Errorf("tags %q, want %q", got, tc.tags)
+			}
+			if got := signals(v); got != tc.lights {
+				t.Errorf("lights %q, want %q", got, tc.lights)
+			}
+			if d := strings.Join(b.Detail, " | "); !strings.Contains(d, tc.detail) {
+				t.Errorf("detail %q does not say %q", d, tc.detail)
+			}
+			if b.KanDoraDue != tc.due {
+				t.Errorf("kan dora due %d, want %d", b.KanDoraDue, tc.due)
+			}
+			if len(b.Dora) != len(b.Indicators) {
+				t.Errorf("%d dora for %d indicators", len(b.Dora), len(b.Indicators))
+			}
+		})
+	}
+}
+
+// TestNewViewHold: won and lost show for Hold, then the seat on turn; the
+// panel keeps the decision until the next discard.
+func TestNewViewHold(t *testing.T) {
+	st, out, _ := play(t, sceneNamed(t, "decision_pon"))
+	var now time.Duration // the decision's moment
+	for _, o := range out {
+		if o.Kind == engine.KindDecision {
+			now = o.At
+		}
+	}
+	for _, tc := range []struct {
+		after  time.Duration
+		lights string
+	}{
+		{0, "E:- S:won W:- N:lost"},
+		{Hold - time.Millisecond, "E:- S:won W:- N:lost"},
+		{Hold, "E:- S:turn W:- N:-"},
+	} {
+		v := NewView(st, out, now+tc.after)
+		if got := signals(v); got != tc.lights {
+			t.Errorf("%v after: lights %q, want %q", tc.after, got, tc.lights)
+		}
+		if v.Board.Headline != "PON - South" {
+			t.Errorf("%v after: headline %q", tc.after, v.Board.Headline)
+		}
+		if want := tc.after < Hold; v.Expires() != want {
+			t.Errorf("%v after: Expires %v, want %v", tc.after, v.Expires(), want)
+		}
+	}
+}
+
+// TestNewViewPreviousHand: outcomes of an earlier hand do not show.
+func TestNewViewPreviousHand(t *testing.T) {
+	st, out, now := play(t, scene{name: "next", script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s", at: 100 * time.Millisecond})
+	v := NewView(st, out, now)
+	if v.Board.Mode != ModeIdle || slices.Contains(v.Board.Tags, "HAND OVER") {
+		t.Errorf("new hand: mode %s, tags %v", v.Board.Mode, v.Board.Tags)
+	}
+	if got := signals(v); got != "E:turn S:- W:- N:-" {
+		t.Errorf("new hand lights %q, want East (the seat that was South) on turn alone", got)
+	}
+}
+
+func TestNewViewDeterministic(t *testing.T) {
+	for _, sc := range scenes {
+		a, b := sc.view(t), sc.view(t)
+		if !a.Board.Equal(b.Board) || a.Seats != b.Seats {
+			t.Errorf("%s: two views of the same input differ", sc.name)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for s := SignalNone; s <= SignalReferee+1; s++ {
+		if s.String() == "" {
+			t.Errorf("signal %d has no name", s)
+		}
+	}
+	for m := ModeIdle; m <= ModeHandEnd+1; m++ {
+		if m.String() == "" {
+			t.Errorf("mode %d has no name", m)
+		}
+	}
+}
