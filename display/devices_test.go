@@ -3,13 +3,17 @@ package display
 import (
 	"bytes"
 	"image"
+	"strings"
 	"testing"
+	"time"
 
 	"periph.io/x/conn/v3/conntest"
 	"periph.io/x/conn/v3/display/displaytest"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpiotest"
 	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spitest"
 	"periph.io/x/devices/v3/waveshare2in13v4"
 )
@@ -230,5 +234,81 @@ func TestEInkRefreshes(t *testing.T) {
 	}
 	if _, err := NewEInk(rec, dc, cs, rst, busy, waveshare2in13v4.TopLeft); err == nil {
 		t.Error("a portrait origin was accepted")
+	}
+}
+
+// einkHardware is the e-ink's SPI side as the panel behaves: after a
+// software reset (0x12) or an update (0x20) command it holds BUSY high
+// for refresh, then drops it; a negative refresh holds it for ever (a hung
+// panel).
+type einkHardware struct {
+	discardPort
+	dc, busy *gpiotest.Pin
+	refresh  time.Duration
+}
+
+func (h *einkHardware) Connect(physic.Frequency, spi.Mode, int) (spi.Conn, error) { return h, nil }
+
+func (h *einkHardware) Tx(w, r []byte) error {
+	if h.dc.Read() == gpio.Low && len(w) == 1 && (w[0] == 0x12 || w[0] == 0x20) {
+		h.busy.Out(gpio.High)
+		if h.refresh >= 0 {
+			time.AfterFunc(h.refresh, func() { h.busy.EdgesChan <- gpio.Low })
+		}
+	}
+	return nil
+}
+
+// TestEInkWaitsForRefresh: Draw returns only once the panel has dropped
+// BUSY, for a full refresh and a partial one.
+func TestEInkWaitsForRefresh(t *testing.T) {
+	dc, cs, rst, busy := einkPins()
+	hw := &einkHardware{dc: dc, busy: busy, refresh: 20 * time.Millisecond}
+	e, err := NewEInk(&spitest.Record{Port: hw}, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := Render(decisionView(t), EInkSize)
+	for _, full := range []bool{true, false} {
+		if err := e.Draw(frame, full); err != nil {
+			t.Fatalf("full=%v: %v", full, err)
+		}
+		if busy.Read() != gpio.Low {
+			t.Fatalf("full=%v: Draw returned while the panel was still refreshing", full)
+		}
+	}
+}
+
+// TestEInkHungPanel: a panel whose BUSY stays high fails the Draw after
+// BusyTimeout instead of hanging it, and once it recovers the next Draw
+// starts again with a full refresh.
+func TestEInkHungPanel(t *testing.T) {
+	dc, cs, rst, busy := einkPins()
+	hw := &einkHardware{dc: dc, busy: busy, refresh: 5 * time.Millisecond}
+	rec := &spitest.Record{Port: hw}
+	e, err := NewEInk(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.BusyTimeout = 30 * time.Millisecond
+	frame := Render(decisionView(t), EInkSize)
+	if err := e.Draw(frame, true); err != nil {
+		t.Fatal(err)
+	}
+	busy.Out(gpio.High) // hung
+	hw.refresh = -1
+	for _, full := range []bool{false, true} {
+		if err := e.Draw(frame, full); err == nil || !strings.Contains(err.Error(), "busy for more than 30ms") {
+			t.Fatalf("full=%v on a hung panel: %v", full, err)
+		}
+	}
+	busy.Out(gpio.Low) // power-cycled
+	hw.refresh = 5 * time.Millisecond
+	rec.Ops = nil
+	if err := e.Draw(frame, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Ops) == 0 || !bytes.Equal(rec.Ops[0].W, []byte{0x12}) {
+		t.Errorf("the draw after a failure did not start with the controller's reset")
 	}
 }

@@ -1,7 +1,8 @@
 // Package display shows the table to the players: a light per seat (an
-// APA102 or WS2812 LED strip), the panel in the middle of the table (an
-// SSD1306 OLED or a Waveshare 2.13" e-ink), the terminal of --sim and the
-// panel's PNG frames on the status page.
+// APA102 or WS2812 LED strip, or each seat controller's light over the
+// serial link), the panel in the middle of the table (an SSD1306 OLED or a
+// Waveshare 2.13" e-ink), the terminal of --sim and the panel's PNG frames
+// on the status page.
 //
 // Everything starts from one View, computed by NewView from the engine's
 // State, the latest outcomes and the time. The View is pure data: the same
@@ -11,13 +12,15 @@
 //   - Render draws the panel frame (250x122 for the e-ink, 128x64 for the
 //     OLED); PNG encodes it for the status page; the golden images in
 //     testdata/ are these frames.
-//   - StripPixels turns the seat signals into RGB bytes for a Strip.
+//   - StripPixels turns the seat signals into RGB bytes for a Strip;
+//     SeatLED into the LED command of a seat controller (SeatLights).
 //   - WriteText prints a compact text panel for --sim.
 //
-// Driver runs them: the lights are updated on the caller's goroutine at
-// once (an SPI write of a few hundred bytes), and the panel on its own
-// goroutine, coalescing frames (the latest wins), so a slow e-ink refresh
-// never delays the lights or the table.
+// Driver runs them, following a table (Run): the lights are updated at
+// once on Run's goroutine (an SPI write of a few hundred bytes, or a queued
+// link command), and the panel on its own goroutine, coalescing frames
+// (the latest wins), so a slow e-ink refresh never delays the lights or
+// the table.
 //
 // # The light language
 //
@@ -41,6 +44,9 @@
 // late, lost, rejected and referee last Hold after the outcome; when the
 // hand is over the winners' lights stay green. Otherwise the seat on turn
 // shows turn. Riichi is added to whatever the middle shows.
+//
+// A seat controller has one light a seat: there the pattern tells the
+// signal (SeatLED), and riichi shows only when no other signal does.
 //
 // # The panel
 //

@@ -14,6 +14,11 @@ import (
 // DefaultTick is how often blinking lights are redrawn.
 const DefaultTick = 40 * time.Millisecond
 
+// DefaultStopWait is how long Run waits, once it is told to stop, for the
+// panel to finish its refresh: an e-ink cut off mid-refresh is left
+// streaky, but a hung one must not hold the daemon up.
+const DefaultStopWait = 5 * time.Second
+
 // keepOutcomes is how many of the latest outcomes a Driver keeps: more
 // than a hand ever needs on its panel.
 const keepOutcomes = 64
@@ -43,6 +48,9 @@ type Driver struct {
 	Tick time.Duration
 	// Logf logs display errors; nil drops them.
 	Logf func(format string, args ...any)
+	// StopWait bounds how long Run waits for the panel's refresh once it
+	// is told to stop; 0 is DefaultStopWait.
+	StopWait time.Duration
 	// Sleep is how long the panel may go without a new frame before it is
 	// put to sleep, if it can sleep (an e-ink keeps its image asleep, and
 	// its controller should not stay powered for hours); 0 never.
@@ -96,17 +104,36 @@ func (d *Driver) Start(ctx context.Context) {
 // Wait waits for the panel goroutine to end (after its current refresh).
 func (d *Driver) Wait() { d.wg.Wait() }
 
+// waitAtMost waits for the panel goroutine for up to limit, and logs it
+// when the panel is still busy then.
+func (d *Driver) waitAtMost(limit time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		d.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		d.logf("display: the panel is still refreshing %v after the stop; not waiting for it", limit)
+	}
+}
+
 // Run shows the table t until ctx is done or t stops: the state and the
 // latest outcomes at once, then every update, redrawing blinking lights
 // every Tick. A subscription the table drops for falling behind is taken
 // up again after the last entry shown, so no outcome is lost or shown
 // twice. Run returns when the panel goroutine has finished its current
-// refresh.
+// refresh, or after StopWait if it has not.
 func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer func() {
 		cancel()
-		d.Wait()
+		limit := d.StopWait
+		if limit <= 0 {
+			limit = DefaultStopWait
+		}
+		d.waitAtMost(limit)
 	}()
 	d.Start(ctx)
 	tick := d.Tick

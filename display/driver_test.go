@@ -390,3 +390,24 @@ func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestRunLeavesAHungPanel: told to stop while the panel hangs in a
+// refresh, Run gives up on it after StopWait, says so, and returns.
+func TestRunLeavesAHungPanel(t *testing.T) {
+	panel := &slowPanel{gate: make(chan struct{})} // never opened
+	defer close(panel.gate)
+	var mu sync.Mutex
+	var logs []string
+	d := &Driver{Panel: panel, StopWait: 20 * time.Millisecond,
+		Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() }}
+	_, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+	waitFor(t, "the panel to hang in its first refresh", func() bool { busy, _ := panel.state(); return busy })
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(strings.Join(logs, "\n"), "still refreshing") {
+		t.Errorf("logs %q", logs)
+	}
+}

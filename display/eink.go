@@ -92,6 +92,13 @@ func (e *EInk) Bounds() image.Rectangle { return e.dev.Bounds() }
 // partial ones; a partial refresh otherwise. It blocks until the panel is
 // done (about 2 s full, 0.3 s partial).
 func (e *EInk) Draw(frame image.Image, full bool) error {
+	// periph's Init waits for the busy line without a limit, and a partial
+	// refresh must not start during another: a hung panel (busy stuck
+	// high) is found here instead.
+	if s := (epdSender{e: e}); s.wait() != nil {
+		e.ready = false
+		return fmt.Errorf("display: e-ink: %w", s.err)
+	}
 	e.ram = EInkRAM(e.ram[:0], frame, e.opts)
 	maxPart := e.MaxPartial
 	if maxPart <= 0 {
@@ -197,10 +204,10 @@ func (s *epdSender) cursor() {
 	s.send(epdCursorY, 0, 0)
 }
 
-// wait waits while the panel is busy refreshing.
-func (s *epdSender) wait() {
+// wait waits while the panel is busy refreshing, and returns s.err.
+func (s *epdSender) wait() error {
 	if s.err != nil {
-		return
+		return s.err
 	}
 	limit := s.e.BusyTimeout
 	if limit <= 0 {
@@ -210,10 +217,11 @@ func (s *epdSender) wait() {
 	for s.e.busy.Read() == gpio.High {
 		if time.Now().After(deadline) {
 			s.err = fmt.Errorf("busy for more than %v", limit)
-			return
+			return s.err
 		}
 		s.e.busy.WaitForEdge(10 * time.Millisecond)
 	}
+	return nil
 }
 
 // tapPort keeps the connection the waveshare driver opens, so that frames
