@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -17,6 +18,11 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata/ 
 // OLED size, with testdata/<scene>[_oled].png. Run with -update to rewrite
 // them on purpose, then look at them.
 func TestGolden(t *testing.T) {
+	if runtime.GOARCH != "amd64" && !*update {
+		// Go may fuse a multiply and an add elsewhere (arm64), which can
+		// move an anti-aliased glyph edge across the threshold.
+		t.Skipf("the golden images are drawn on amd64, this is %s", runtime.GOARCH)
+	}
 	for _, sc := range scenes {
 		for _, sz := range []struct {
 			suffix string
