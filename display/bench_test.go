@@ -22,32 +22,19 @@ func (discardPort) TxPackets([]spi.Packet) error                                
 func (discardPort) Duplex() conn.Duplex                                         { return conn.Full }
 func (p discardPort) Connect(physic.Frequency, spi.Mode, int) (spi.Conn, error) { return p, nil }
 
-func BenchmarkRenderEInk(b *testing.B) {
-	v := sceneNamed(b, "late_ron_overrides_pon").view(b)
-	img := image.NewGray(image.Rectangle{Max: EInkSize})
+// benchRender draws the scene's panel frame at size, again and again.
+func benchRender(b *testing.B, scene string, size image.Point) {
+	v := sceneNamed(b, scene).view(b)
+	img := image.NewGray(image.Rectangle{Max: size})
 	b.ReportAllocs()
 	for b.Loop() {
 		RenderTo(img, v)
 	}
 }
 
-func BenchmarkRenderOLED(b *testing.B) {
-	v := sceneNamed(b, "late_ron_overrides_pon").view(b)
-	img := image.NewGray(image.Rectangle{Max: OLEDSize})
-	b.ReportAllocs()
-	for b.Loop() {
-		RenderTo(img, v)
-	}
-}
-
-func BenchmarkRenderIdleQR(b *testing.B) {
-	v := sceneNamed(b, "idle").view(b)
-	img := image.NewGray(image.Rectangle{Max: EInkSize})
-	b.ReportAllocs()
-	for b.Loop() {
-		RenderTo(img, v)
-	}
-}
+func BenchmarkRenderEInk(b *testing.B)   { benchRender(b, "late_ron_overrides_pon", EInkSize) }
+func BenchmarkRenderOLED(b *testing.B)   { benchRender(b, "late_ron_overrides_pon", OLEDSize) }
+func BenchmarkRenderIdleQR(b *testing.B) { benchRender(b, "idle", EInkSize) }
 
 func BenchmarkPNG(b *testing.B) {
 	v := sceneNamed(b, "decision_pon").view(b)

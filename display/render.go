@@ -102,16 +102,7 @@ func (c *canvas) large(b Board) {
 
 	y := main.Min.Y + 1
 	if len(b.Tags) > 0 {
-		x := 2
-		for _, t := range b.Tags {
-			w := width(t, small) + 6
-			if x+w > right {
-				break
-			}
-			c.fill(image.Rect(x, y, x+w, y+14), Black)
-			c.text(x+3, y+11, t, small, White)
-			x += w + 3
-		}
+		c.tags(b.Tags, 2, y, right, 14, 3)
 		y += 15
 	}
 	sizes := []int{24, 20, 17, 14}
@@ -169,6 +160,21 @@ func (c *canvas) large(b Board) {
 	c.text(W-turnW/2-width(letter, f)/2+1, H-3, letter, f, Black)
 }
 
+// tags draws the tags as white-on-black labels in a row from x, y: h
+// pixels high, pad pixels of margin and as far apart, as many as end by
+// right.
+func (c *canvas) tags(tags []string, x, y, right, h, pad int) {
+	for _, t := range tags {
+		w := width(t, small) + 2*pad
+		if x+w > right {
+			return
+		}
+		c.fill(image.Rect(x, y, x+w, y+h), Black)
+		c.text(x+pad, y+h-2-(h-12)/2, t, small, White)
+		x += w + pad
+	}
+}
+
 // doraStrip draws the indicator -> dora pairs in r.
 func (c *canvas) doraStrip(r image.Rectangle, b Board) {
 	k := max(1, len(b.Indicators)+b.KanDoraDue)
@@ -224,16 +230,7 @@ func (c *canvas) compact(b Board) {
 	stripTop := H - 17
 	y := 13
 	if len(b.Tags) > 0 && b.KanDoraDue == 0 { // the prompt needs their room
-		x := 1
-		for _, t := range b.Tags {
-			w := width(t, small) + 4
-			if x+w > W {
-				break
-			}
-			c.fill(image.Rect(x, y, x+w, y+12), Black)
-			c.text(x+2, y+10, t, small, White)
-			x += w + 2
-		}
+		c.tags(b.Tags, 1, y, W, 12, 2)
 		y += 12
 	}
 	bottom := stripTop
