@@ -194,6 +194,10 @@ func TestUnplugLosesNoAcknowledgedFrame(t *testing.T) {
 				want = append(want, uint8(i%24))
 			}
 			p.plug()
+			// The device queues 32 events: pressing on at this pace while
+			// the link reopens (slowly on a loaded machine) would overflow
+			// it, a loss the device reports and no link can prevent.
+			waitFor(t, "the queue to drain after the replug", func() bool { return dev.Unacked() == 0 })
 		}
 	}
 	waitFor(t, "every press", func() bool { return len(presses(c.events())) >= len(want) && dev.Unacked() == 0 })
