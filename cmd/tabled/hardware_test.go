@@ -63,6 +63,12 @@ func TestEndToEndHardwareToLog(t *testing.T) {
 		if err := gpioreg.Register(p); err != nil {
 			t.Fatal(err)
 		}
+		// The registry is global: -count=2 would register the pin again.
+		t.Cleanup(func() {
+			if err := gpioreg.Unregister(p.Name()); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 
 	start := time.Now()
