@@ -1,7 +1,9 @@
 package display
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"io"
 	"sync"
@@ -69,6 +71,10 @@ type Driver struct {
 	view    View
 	shown   bool // a board was posted
 	handKey [4]int
+
+	pngMu    sync.Mutex
+	png      []byte // the encoded frame of pngBoard
+	pngBoard Board
 
 	slot   sync.Mutex
 	job    *panelJob
@@ -273,10 +279,27 @@ const CatchUp = 250 * time.Millisecond
 
 // PNG writes the panel frame as a PNG, for the status page. A page asks
 // for it as soon as an update reaches it, which may be before Run has
-// taken that update: PNG waits, up to CatchUp, until it has.
+// taken that update: PNG waits, up to CatchUp, until it has. Every tablet
+// asks after every update, so a frame is encoded once and its bytes kept
+// until the board changes.
 func (d *Driver) PNG(w io.Writer) error {
 	d.catchUp(CatchUp)
-	return PNG(w, d.View())
+	v := d.View()
+	d.pngMu.Lock()
+	if d.png == nil || !d.pngBoard.Equal(v.Board) {
+		var buf bytes.Buffer
+		if err := PNG(&buf, v); err != nil {
+			d.pngMu.Unlock()
+			return err
+		}
+		d.png, d.pngBoard = buf.Bytes(), v.Board
+	}
+	b := d.png
+	d.pngMu.Unlock()
+	if _, err := w.Write(b); err != nil {
+		return fmt.Errorf("display: panel PNG: %w", err)
+	}
+	return nil
 }
 
 // catchUp waits until Run has taken every entry the table has published,

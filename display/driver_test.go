@@ -334,17 +334,35 @@ func (d *Driver) pendingJob() bool {
 	return d.job != nil
 }
 
+// TestDriverPNG: the PNG is the frame of the current board; it is encoded
+// once per board, and a new board gives a new frame.
 func TestDriverPNG(t *testing.T) {
 	d := &Driver{URL: testURL}
-	for _, u := range updates(t, sceneNamed(t, "idle").script, time.Second) {
+	us := updates(t, sceneNamed(t, "discard_open").script, time.Second)
+	d.Update(us[0]) // the dora: idle, with the QR code
+	frame := func() []byte {
+		var buf bytes.Buffer
+		if err := d.PNG(&buf); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := compare(Render(d.View(), EInkSize), img); diff != "" {
+			t.Fatalf("the PNG is not the board's frame: %s", diff)
+		}
+		return buf.Bytes()
+	}
+	idle := frame()
+	if d.View().Board.Mode != ModeIdle || !bytes.Equal(frame(), idle) {
+		t.Fatalf("mode %s; the same board gave other bytes", d.View().Board.Mode)
+	}
+	for _, u := range us[1:] {
 		d.Update(u)
 	}
-	var buf bytes.Buffer
-	if err := d.PNG(&buf); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(buf.Bytes(), []byte("\x89PNG")) || d.View().Board.Mode != ModeIdle {
-		t.Errorf("PNG %d bytes, mode %s", buf.Len(), d.View().Board.Mode)
+	if open := frame(); bytes.Equal(open, idle) || d.View().Board.Mode != ModeOpen {
+		t.Errorf("after the discard: mode %s, same frame %v", d.View().Board.Mode, bytes.Equal(open, idle))
 	}
 }
 

@@ -75,16 +75,25 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 		}
 		d.Lights = lights
 	}
+	if err := openPanel(d, dc); err != nil {
+		off()
+		return nil, nil, err
+	}
+	return d, off, nil
+}
+
+// openPanel sets d.Panel to the panel dc names.
+func openPanel(d *display.Driver, dc config.Display) error {
 	switch dc.Panel {
 	case "eink":
 		port, err := spireg.Open(dc.PanelSPI)
 		if err != nil {
-			return nil, nil, fmt.Errorf("display: e-ink: SPI port %q: %w", dc.PanelSPI, err)
+			return fmt.Errorf("display: e-ink: SPI port %q: %w", dc.PanelSPI, err)
 		}
 		pins, err := einkPins(dc)
 		if err != nil {
 			port.Close()
-			return nil, nil, err
+			return err
 		}
 		origin := waveshare2in13v4.TopRight
 		if dc.Flip {
@@ -92,19 +101,19 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 		}
 		if d.Panel, err = display.NewEInk(port, pins[0], pins[1], pins[2], pins[3], origin); err != nil {
 			port.Close()
-			return nil, nil, err
+			return err
 		}
 	case "ssd1306":
 		bus, err := i2creg.Open(dc.PanelI2C)
 		if err != nil {
-			return nil, nil, fmt.Errorf("display: OLED: I2C bus %q: %w", dc.PanelI2C, err)
+			return fmt.Errorf("display: OLED: I2C bus %q: %w", dc.PanelI2C, err)
 		}
 		if d.Panel, err = display.NewOLED(bus, dc.Flip); err != nil {
 			bus.Close()
-			return nil, nil, err
+			return err
 		}
 	}
-	return d, off, nil
+	return nil
 }
 
 // einkPins are the e-ink's DC, CS, reset and busy lines.
