@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,6 +99,24 @@ type Serial struct {
 	// Path is the device, best a /dev/serial/by-id/ name that survives replugs.
 	Path string `toml:"path"`
 	Baud int    `toml:"baud"`
+	// DeviceID pins the controller expected on Path: its Hello's device id
+	// in hex ("000000f1" or "0xF1", as tabled logs it). Another device on
+	// the path (a reused pty, a swapped adapter) is refused. Empty: any.
+	DeviceID string `toml:"device_id"`
+}
+
+// ParseDeviceID reads a device id as the config and the logs write it:
+// one to eight hex digits, with or without 0x.
+func ParseDeviceID(s string) (uint32, error) {
+	h := strings.TrimPrefix(strings.TrimPrefix(s, "0x"), "0X")
+	if h == "" || len(h) > 8 {
+		return 0, fmt.Errorf("device_id %q is not 1 to 8 hex digits (like 000000f1)", s)
+	}
+	v, err := strconv.ParseUint(h, 16, 32)
+	if err != nil {
+		return 0, fmt.Errorf("device_id %q is not 1 to 8 hex digits (like 000000f1)", s)
+	}
+	return uint32(v), nil
 }
 
 // NFC is the tile reader.
@@ -307,6 +326,11 @@ func (c Config) validate(l lines) error {
 		}
 		if s.Baud < 0 {
 			return fmt.Errorf("line %d: baud %d is negative", at("serial", "baud"), s.Baud)
+		}
+		if s.DeviceID != "" {
+			if _, err := ParseDeviceID(s.DeviceID); err != nil {
+				return fmt.Errorf("line %d: %w", at("serial", "device_id"), err)
+			}
 		}
 	}
 	if cl := c.Club; cl != nil && cl.Broker == "" {

@@ -63,6 +63,9 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[nfc]\nreader = \"serial\"\n", "line 2: reader serial needs a [serial] section"},
 		{"[nfc]\nreader = \"pn532\"\n", `line 2: nfc reader "pn532"`},
 		{"[serial]\nbaud = 9600\n", "line 1: [serial] needs a path"},
+		{"[serial]\npath = \"/dev/x\"\n\ndevice_id = \"0xF1G\"\n", `line 4: device_id "0xF1G" is not 1 to 8 hex digits`},
+		{"[serial]\npath = \"/dev/x\"\ndevice_id = \"123456789\"\n", `line 3: device_id "123456789" is not 1 to 8 hex digits`},
+		{"[serial]\npath = \"/dev/x\"\ndevice_id = \"-1\"\n", `line 3: device_id "-1"`},
 		{"[club]\nusername = \"a\"\n", "line 1: [club] needs a broker"},
 		{"[table]\nname = \n", "line 2:"},
 		{"[table]\ninput_latency = \"5s\"\n", "line 2: input_latency 5s"},
@@ -115,4 +118,20 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted a config whose profile fails: %v", err)
 		}
 	})
+}
+
+func TestParseDeviceID(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want uint32
+		ok   bool
+	}{
+		{"000000f1", 0xf1, true}, {"0xF1", 0xf1, true}, {"DEADBEEF", 0xdeadbeef, true},
+		{"", 0, false}, {"0x", 0, false}, {"1_0", 0, false}, {"+1", 0, false}, {"0x123456789", 0, false}, {"f1 ", 0, false},
+	} {
+		got, err := ParseDeviceID(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseDeviceID(%q) = %#x, %v; want %#x, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
 }
