@@ -2,7 +2,10 @@
 // fwproto: buttons stamped by a microsecond clock that drifts, tile reads,
 // a transport that delays every frame by a jittered latency, events kept
 // and retransmitted until acknowledged (also across an unplug), and
-// garbage on the wire on demand. Tests, `tabled fwsim` and the simulated
+// garbage on the wire on demand. With Literal it is a device built to
+// firmware-protocol.md read to the letter: it says Hello only when queried,
+// and it can be made deaf for a while, spoil the first send of chosen
+// frames, and reboot behind a port that stays open. Tests, `tabled fwsim` and the simulated
 // table drive it over a pty, so the host side is the real link.
 package fwsim
 
@@ -35,6 +38,11 @@ type Config struct {
 	BootID, DeviceID uint32
 	// Seed seeds the jitter.
 	Seed uint64
+	// Literal makes the device do only what protocol 1 requires: no Hello
+	// but in answer to a Query (not on a new connection, not after a
+	// reboot), and its unacknowledged frames sent again at once only after
+	// a Query, otherwise every 100 ms.
+	Literal bool
 }
 
 // Device is a simulated controller. It outlives connections: what it has
@@ -52,6 +60,11 @@ type Device struct {
 	cmdSeen fwproto.Dedupe
 	stats   fwproto.Heartbeat
 	wake    chan struct{}
+	// bootAt is the host time of the latest boot, when the clock read Start.
+	bootAt    time.Duration
+	deafUntil time.Duration
+	spoil     int // first sends still to spoil
+	queries   int
 }
 
 type sent struct {
@@ -85,9 +98,9 @@ func New(cfg Config) *Device {
 		leds: map[uint8]fwproto.LED{}, wake: make(chan struct{}, 1)}
 }
 
-// DeviceTime is the device clock at host time h.
+// DeviceTime is the device clock at host time h (in the current boot).
 func (d *Device) DeviceTime(h time.Duration) uint64 {
-	return d.cfg.Start + uint64(float64(h.Microseconds())*(1+d.cfg.DriftPPM*1e-6))
+	return d.cfg.Start + uint64(float64((h-d.bootAt).Microseconds())*(1+d.cfg.DriftPPM*1e-6))
 }
 
 func (d *Device) delay() time.Duration {
@@ -119,7 +132,28 @@ func (d *Device) queue(m fwproto.Message) {
 	}
 	wire, _ := fwproto.Encode(nil, m, d.seq)
 	d.unacked = append(d.unacked, sent{seq: d.seq, wire: wire, sentAt: now})
+	if d.spoil > 0 {
+		d.spoil--
+		d.schedule(now, spoilt(wire))
+		return
+	}
 	d.schedule(now, wire)
+}
+
+// spoilt is wire with a byte changed so that it no longer decodes: what
+// line noise makes of a frame.
+func spoilt(wire []byte) []byte {
+	for i := len(wire) - 2; i >= 0; i-- {
+		c := append([]byte(nil), wire...)
+		c[i] ^= 0x55
+		if c[i] == 0 {
+			c[i] = 0xAA
+		}
+		if _, err := fwproto.Decode(c); err != nil {
+			return c
+		}
+	}
+	return []byte{0xFF, 0}
 }
 
 func (d *Device) queueStatus(code uint8, text string) {
@@ -169,15 +203,66 @@ func (d *Device) Inject(b []byte) {
 	d.schedule(d.cfg.Clock(), append([]byte(nil), b...))
 }
 
-// Reboot simulates a power cycle: a new boot, a clock from zero, and every
-// unacknowledged event lost.
+// Reboot simulates a power cycle behind a port that stays open (a USB
+// serial adapter powered by the host): a new boot id, a clock from near
+// zero, seqs from 1, the memory of the host's seqs and the lights cleared,
+// and every unacknowledged event lost. The device sends a 00; unless
+// Literal, also a Hello.
 func (d *Device) Reboot() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	now := d.cfg.Clock()
 	d.cfg.BootID++
-	d.cfg.Start = 0
+	d.cfg.Start, d.bootAt = 1000, now // the firmware's start-up takes a ms
 	d.unacked, d.out, d.seq = nil, nil, 0
 	d.cmdSeen = fwproto.Dedupe{}
+	d.leds = map[uint8]fwproto.LED{}
+	d.stats = fwproto.Heartbeat{}
+	d.deafUntil, d.spoil = 0, 0
+	hello := []byte{0}
+	if !d.cfg.Literal {
+		hello = append(hello, d.hello()...)
+	}
+	d.schedule(now, hello)
+}
+
+// Deaf makes the device drop every byte it receives for dur from now (a
+// firmware busy in a long flash write, a hung UART receiver); it goes on
+// sending.
+func (d *Device) Deaf(dur time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.deafUntil = d.cfg.Clock() + dur
+}
+
+// SpoilNext spoils the first send of the next n events queued: noise
+// garbles it on the wire, so what arrives is its retransmission, 100 ms
+// later, after the frames sent behind it.
+func (d *Device) SpoilNext(n int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.spoil += n
+}
+
+// Report queues a Status with code and text (a reader fault, say).
+func (d *Device) Report(code uint8, text string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.queueStatus(code, text)
+}
+
+// Queries is how many Queries the device has heard.
+func (d *Device) Queries() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.queries
+}
+
+// BootID is the device's current boot id.
+func (d *Device) BootID() uint32 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.cfg.BootID
 }
 
 // LED is the light the host last set on channel ch.
@@ -204,10 +289,13 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 	d.mu.Lock()
 	d.out, d.lastDue = nil, 0
 	now := d.cfg.Clock()
-	d.schedule(now, append([]byte{0}, d.hello()...))
-	for i := range d.unacked { // pending since the last connection
-		d.unacked[i].sentAt = now
-		d.schedule(now, d.unacked[i].wire)
+	if d.cfg.Literal {
+		// A device does not know a host has opened the port: it sends a 00
+		// (as after boot) and goes on resending what waits every 100 ms.
+		d.schedule(now, []byte{0})
+	} else {
+		d.schedule(now, append([]byte{0}, d.hello()...))
+		d.resendAll(now)
 	}
 	d.mu.Unlock()
 
@@ -255,6 +343,14 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 	}
 }
 
+// resendAll sends every unacknowledged frame again now. Callers hold mu.
+func (d *Device) resendAll(now time.Duration) {
+	for i := range d.unacked {
+		d.unacked[i].sentAt = now
+		d.schedule(now, d.unacked[i].wire)
+	}
+}
+
 func (d *Device) hello() []byte {
 	kind := uint8(fwproto.KindSeats | fwproto.KindLEDs)
 	if d.cfg.Readers > 0 {
@@ -273,7 +369,11 @@ func (d *Device) read(ctx context.Context, r io.Reader) error {
 		at := d.cfg.Clock()
 		if n > 0 {
 			d.mu.Lock()
+			deaf := at < d.deafUntil
 			dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
+				if deaf {
+					return
+				}
 				if err != nil {
 					d.stats.BadFrames++
 					return
@@ -316,7 +416,9 @@ func (d *Device) command(f fwproto.Frame, at time.Duration) {
 	arrived := at + d.delay()
 	switch m := m.(type) {
 	case fwproto.Query:
+		d.queries++
 		d.schedule(arrived, d.hello())
+		d.resendAll(arrived)
 	case fwproto.Ping:
 		wire, _ := fwproto.Encode(nil, fwproto.Pong{ID: m.ID, Time: d.DeviceTime(arrived)}, 0)
 		d.schedule(arrived, wire)

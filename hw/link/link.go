@@ -19,12 +19,36 @@ type Config struct {
 	Name string
 	// Clock is the host's monotonic clock, the one events are stamped on.
 	Clock func() time.Duration
-	// OnEvent receives each event from the device, once, on the link's
-	// goroutine; the frame is acknowledged after it returns, so it must
-	// hand the event on and not block.
-	OnEvent func(Event)
+	// OnEvent receives each new event from the device, on the link's
+	// goroutine. The frame is acknowledged to the device only after it
+	// returns nil: return once the input is durable (it may block for an
+	// fsync; stamps are taken from the reader's arrival times and the
+	// device clock, so blocking never moves them). A non-nil error means
+	// "not durable": the frame is not acknowledged nor taken as delivered,
+	// so the device's retransmission is delivered again; the link logs it
+	// and counts it in Health.NotDurable.
+	OnEvent func(Event) error
+	// OnWatermark reports, on the link's goroutine, the host-clock stamp up
+	// to which this device has delivered everything (see Watermarks in
+	// firmware-protocol.md), whenever it moves forward or live changes. live
+	// is false while the link is down or the device has not said who it is;
+	// the table then does not wait for it. It must not block.
+	OnWatermark func(complete time.Duration, live bool)
+	// OnNotice reports what a referee must see in the claim log (a reboot,
+	// lost events, a reader fault, another device on the path), on the
+	// link's goroutine. It must not block.
+	OnNotice func(Notice)
 	// Logf reports what happens on the link (nil: nothing).
 	Logf func(format string, args ...any)
+
+	// DeviceID, when set, is the only device taken on this port: another
+	// one's Hello is refused (a notice names both ids) and the port closed
+	// and retried, so plugging the right one back in works.
+	DeviceID *uint32
+	// StateFile keeps the host's command sequence numbers across daemon
+	// restarts, so a device that remembers the last 128 never takes a new
+	// command for a repeat (empty: sequence numbers start at 1 each run).
+	StateFile string
 
 	// PingEvery is the clock-sync ping period (default 100 ms).
 	PingEvery time.Duration
@@ -36,6 +60,14 @@ type Config struct {
 	Retransmit time.Duration
 	// MaxBackoff bounds the wait between reopen attempts (default 5 s).
 	MaxBackoff time.Duration
+	// MaxQueryBackoff bounds the wait between Queries while no Hello comes
+	// (default 1 s; the first retry is after 100 ms, then doubling).
+	MaxQueryBackoff time.Duration
+	// DeviceLag is how much older than the device's clock an event's stamp
+	// may be when it is sent: a press is stamped at its first edge and sent
+	// once confirmed 5 ms later (default 10 ms). The watermark from a
+	// heartbeat or pong stays this far behind its device time.
+	DeviceLag time.Duration
 }
 
 // EventKind says what an Event is.
@@ -47,10 +79,9 @@ const (
 	Release
 	TileRead
 	TileGone
-	DeviceStatus
 )
 
-var kindNames = [...]string{"", "press", "release", "tile-read", "tile-gone", "status"}
+var kindNames = [...]string{"", "press", "release", "tile-read", "tile-gone"}
 
 func (k EventKind) String() string {
 	if int(k) < len(kindNames) {
@@ -68,26 +99,66 @@ type Event struct {
 	Reader  uint8
 	UID     []byte
 	// At is when it happened on the host clock: the device's stamp mapped
-	// through the clock fit, or the arrival time while there is no fit
-	// (Synced false). Uncertainty is At's estimated error.
+	// through the clock fit. Uncertainty is At's estimated error. Synced is
+	// always true: an event is not taken before the device's clock has a
+	// round trip in its current boot.
 	At, Uncertainty time.Duration
 	Synced          bool
-	// Arrived is when the frame came in; Device the device's own stamp.
+	// Arrived is when the frame came in; Device the device's own stamp;
+	// Seq its sequence number.
 	Arrived time.Duration
 	Device  uint64
-	// Code and Text are a DeviceStatus's.
-	Code uint8
+	Seq     uint8
+}
+
+// NoticeKind says what a Notice is about.
+type NoticeKind uint8
+
+// The kinds of notice.
+const (
+	// NoticeReboot: the device restarted (clock and seqs from zero); its
+	// clock fit was dropped and its events of the new boot are taken.
+	NoticeReboot NoticeKind = iota + 1
+	// NoticeEventsLost: the device's event queue overflowed (Status 1), or
+	// seqs that later frames announced never came.
+	NoticeEventsLost
+	// NoticeReaderFault: a tile reader does not answer (Status 2).
+	NoticeReaderFault
+	// NoticeDeviceChanged: a different device (another device id) answers
+	// on the port than before.
+	NoticeDeviceChanged
+	// NoticeDeviceRefused: the device on the port is not the configured
+	// DeviceID, or speaks another protocol version; it is not taken.
+	NoticeDeviceRefused
+	// NoticeDeviceStatus: any other Status from the device (information, a
+	// command it could not carry out).
+	NoticeDeviceStatus
+)
+
+var noticeNames = [...]string{"", "reboot", "events-lost", "reader-fault", "device-changed", "device-refused", "device-status"}
+
+func (k NoticeKind) String() string {
+	if int(k) < len(noticeNames) {
+		return noticeNames[k]
+	}
+	return fmt.Sprintf("notice(%d)", uint8(k))
+}
+
+// Notice is something on the link a referee must see.
+type Notice struct {
+	// At is when the link learnt it, on the host clock.
+	At   time.Duration
+	Kind NoticeKind
+	// Text says what happened, naming the port and the device.
 	Text string
 }
 
-// UnsyncedUncertainty is the error claimed for an event stamped on arrival,
-// before the clock fit has any round trip: a frame's time on a loaded USB
-// serial link.
-const UnsyncedUncertainty = 10 * time.Millisecond
-
 // Health is the link's state for the status page and /metrics.
 type Health struct {
-	Connected bool
+	// Connected: the port is open. Up: the device has answered a Query in
+	// this connection (and passed the DeviceID check), so its events are
+	// acknowledged and commands are sent.
+	Connected, Up bool
 	// Device is the connected device's Hello, nil before one.
 	Device *fwproto.Hello
 	// Opens counts successful opens, Losses lost connections.
@@ -99,10 +170,21 @@ type Health struct {
 	// Events delivered, and when the latest frame of any kind came.
 	Events    int
 	LastFrame time.Duration
+	// Queries counts Queries sent (more than one per connection: a Query
+	// was lost, or a reboot was suspected).
+	Queries int
+	// NotDurable counts events OnEvent refused (left unacknowledged).
+	NotDurable int
+	// Reboots, EventsLost (overflow reports and seqs that never came),
+	// ReaderFaults, DeviceChanges and Refused (another device than the
+	// configured one) count the notices of each kind.
+	Reboots, EventsLost, ReaderFaults, DeviceChanges, Refused int
 	// SyncSamples, DriftPPM and MinRTT describe the clock fit.
 	SyncSamples int
 	DriftPPM    float64
 	MinRTT      time.Duration
+	// Watermark is the stamp up to which the device has delivered all.
+	Watermark time.Duration
 	// Pending is how many commands await an Ack.
 	Pending int
 	// LastError is why the link last went down or could not open.
@@ -124,14 +206,28 @@ type Link struct {
 	health Health
 
 	// Owned by Run.
-	sync    clocksync.Sync
-	boot    uint32
-	hello   bool // a Hello came in this session
-	seen    fwproto.Dedupe
-	pending []outgoing
-	seq     uint8
-	pingID  uint32
-	pings   [16]ping
+	sync     clocksync.Sync
+	known    bool // a Hello has come since the link started
+	boot     uint32
+	deviceID uint32
+	hello    bool   // a Hello came in this session (and the device is taken)
+	suspect  string // why a reboot is suspected: query, then a new boot
+	// suspectSeqs: the suspicion is seqs that began again, a new boot even
+	// if the Hello keeps its boot id.
+	suspectSeqs bool
+	refused  uint32 // the last wrong device id refused, to say it once
+	seen     fwproto.Dedupe
+	got      [256][]byte // each remembered seq's type and payload
+	order    order
+	lastDev  uint64 // the latest device time of a pong or heartbeat this boot
+	pending  []outgoing
+	seqs     hostSeqs
+	pingID   uint32
+	pings    [16]ping
+	pingNow  bool // ping at the next tick: a Hello wants a clock fit soon
+	q        querier
+	live     bool          // last reported liveness
+	mark     time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -147,6 +243,8 @@ type ping struct {
 }
 
 // maxTries bounds how often a command is sent before it is given up.
+// A command is sent once and then again up to 49 times: 50 sends in all,
+// about 5 s at the default period, as firmware-protocol.md says.
 const maxTries = 50
 
 // New makes a link; Run drives it.
@@ -166,10 +264,22 @@ func New(cfg Config) *Link {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	if cfg.OnEvent == nil {
-		cfg.OnEvent = func(Event) {}
+	if cfg.MaxQueryBackoff <= 0 {
+		cfg.MaxQueryBackoff = time.Second
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64)}
+	if cfg.DeviceLag <= 0 {
+		cfg.DeviceLag = 10 * time.Millisecond
+	}
+	if cfg.OnEvent == nil {
+		cfg.OnEvent = func(Event) error { return nil }
+	}
+	if cfg.OnWatermark == nil {
+		cfg.OnWatermark = func(time.Duration, bool) {}
+	}
+	if cfg.OnNotice == nil {
+		cfg.OnNotice = func(Notice) {}
+	}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), seqs: hostSeqs{path: cfg.StateFile}}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when
@@ -207,6 +317,11 @@ func (l *Link) update(f func(h *Health)) {
 // Run keeps the link up until ctx is done, reopening the port after every
 // loss with exponential backoff. It returns ctx's error.
 func (l *Link) Run(ctx context.Context) error {
+	if err := l.seqs.load(); err != nil {
+		// Not fatal: commands still flow; a device may take the first few
+		// for repeats of the last run's, which the log says.
+		l.cfg.Logf("link: %s: %v; command seqs start at 1", l.cfg.Name, err)
+	}
 	backoff := 100 * time.Millisecond
 	lastErr := ""
 	for ctx.Err() == nil {
@@ -228,8 +343,9 @@ func (l *Link) Run(ctx context.Context) error {
 		l.update(func(h *Health) { h.Opens++; h.Connected = true })
 		l.cfg.Logf("link: %s open", l.cfg.Name)
 		gotFrames, err := l.session(ctx, port)
+		l.setLive(false)
 		l.update(func(h *Health) {
-			h.Connected = false
+			h.Connected, h.Up = false, false
 			if ctx.Err() == nil {
 				h.Losses++
 				h.LastError = err.Error()
@@ -239,7 +355,7 @@ func (l *Link) Run(ctx context.Context) error {
 			break
 		}
 		l.cfg.Logf("link: %s lost: %v", l.cfg.Name, err)
-		if gotFrames {
+		if gotFrames && !errors.Is(err, errRefused) {
 			backoff = 100 * time.Millisecond
 		}
 		select {

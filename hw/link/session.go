@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/tabled/tabled/hw/clocksync"
 	"github.com/tabled/tabled/hw/fwproto"
 )
 
@@ -19,7 +18,12 @@ type chunk struct {
 	err error
 }
 
-var errSilent = errors.New("no frame from the device")
+var (
+	errSilent = errors.New("no frame from the device")
+	// errRefused ends a session with a device that is not taken (another
+	// device id than the configured one, another protocol version).
+	errRefused = errors.New("device refused")
+)
 
 // session speaks the protocol on one open port until it fails or ctx ends.
 // gotFrames reports whether any good frame came.
@@ -37,21 +41,27 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	}()
 
 	l.hello = false
+	// The device may hold frames it has not sent again yet: nothing is
+	// known complete until they come or a heartbeat says none wait.
+	l.order.holdOnce()
 	var dec fwproto.Decoder
 	now := l.cfg.Clock()
 	lastFrame, lastPing := now, time.Duration(0)
 	// A zero first flushes whatever half frame the device's receiver holds.
-	if err := l.write(port, append([]byte{0}, mustEncode(fwproto.Query{}, 0)...)); err != nil {
+	if err := l.write(port, []byte{0}); err != nil {
 		return false, err
 	}
+	l.q = querier{every: 100 * time.Millisecond}
 	for i := range l.pending { // commands the last session left unacknowledged
 		l.pending[i].sentAt = -l.cfg.Retransmit
 	}
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
+		// Commands wait for the device's Hello: a device that has not
+		// answered the Query may be deaf, and would cost them their tries.
 		var cmds chan fwproto.Message
-		if len(l.pending) < fwproto.MaxInFlight {
+		if l.hello && len(l.pending) < fwproto.MaxInFlight {
 			cmds = l.cmds
 		}
 		select {
@@ -69,6 +79,9 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 				if ferr != nil {
 					l.update(func(h *Health) { h.BadFrames++ })
 					l.cfg.Logf("link: %s: %v", l.cfg.Name, ferr)
+					// It may have been a sequenced frame: hold the watermark
+					// until the sequence shows nothing is missing.
+					l.order.hold()
 					return
 				}
 				gotFrames, lastFrame = true, c.at
@@ -78,7 +91,11 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 				return gotFrames, werr
 			}
 		case m := <-cmds:
-			o := outgoing{seq: l.nextSeq(), sentAt: l.cfg.Clock()}
+			seq, err := l.seqs.next(l.pending)
+			if err != nil {
+				l.cfg.Logf("link: %s: %v", l.cfg.Name, err)
+			}
+			o := outgoing{seq: seq, sentAt: l.cfg.Clock(), tries: 1}
 			o.wire = mustEncode(m, o.seq)
 			l.pending = append(l.pending, o)
 			if err := l.write(port, o.wire); err != nil {
@@ -89,17 +106,44 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 			if now-lastFrame > l.cfg.Silence {
 				return gotFrames, fmt.Errorf("%w for %v", errSilent, now-lastFrame)
 			}
-			if now-lastPing >= l.cfg.PingEvery {
-				lastPing = now
+			if !l.hello && l.q.due(now) {
+				if err := l.query(port, now); err != nil {
+					return gotFrames, err
+				}
+			}
+			if now-lastPing >= l.cfg.PingEvery || l.pingNow {
+				lastPing, l.pingNow = now, false
 				if err := l.ping(port, now); err != nil {
 					return gotFrames, err
 				}
 			}
-			if err := l.retransmit(port, now); err != nil {
-				return gotFrames, err
+			if l.hello {
+				if err := l.retransmit(port, now); err != nil {
+					return gotFrames, err
+				}
 			}
 		}
 	}
+}
+
+// querier paces the Queries of a connection that has no Hello: a Query
+// can fall into a deaf device or be spoilt on the wire, so it is sent
+// again, 100 ms after the first, then doubling up to MaxQueryBackoff.
+type querier struct {
+	next, every time.Duration
+	sent        bool
+}
+
+func (q *querier) due(now time.Duration) bool { return !q.sent || now >= q.next }
+
+// query sends a Query and schedules the next.
+func (l *Link) query(port Port, now time.Duration) error {
+	if l.q.sent {
+		l.q.every = min(2*l.q.every, l.cfg.MaxQueryBackoff)
+	}
+	l.q.sent, l.q.next = true, now+l.q.every
+	l.update(func(h *Health) { h.Queries++ })
+	return l.write(port, mustEncode(fwproto.Query{}, 0))
 }
 
 // read moves bytes from the port to in. A timeout (io.EOF from tarm) is
@@ -150,22 +194,6 @@ func mustEncode(m fwproto.Message, seq uint8) []byte {
 	return b
 }
 
-func (l *Link) nextSeq() uint8 {
-	for {
-		l.seq++
-		if l.seq == 0 {
-			continue
-		}
-		free := true
-		for _, p := range l.pending {
-			free = free && p.seq != l.seq
-		}
-		if free {
-			return l.seq
-		}
-	}
-}
-
 func (l *Link) ping(port Port, now time.Duration) error {
 	l.pingID++
 	l.pings[l.pingID%uint32(len(l.pings))] = ping{id: l.pingID, sentAt: now}
@@ -177,13 +205,11 @@ func (l *Link) retransmit(port Port, now time.Duration) error {
 	for _, p := range l.pending {
 		if now-p.sentAt >= l.cfg.Retransmit {
 			if p.tries >= maxTries {
-				l.cfg.Logf("link: %s: command seq %d unacknowledged after %d tries; given up", l.cfg.Name, p.seq, p.tries)
+				l.cfg.Logf("link: %s: command seq %d unacknowledged after %d sends; given up", l.cfg.Name, p.seq, p.tries)
 				l.update(func(h *Health) { h.Dropped++ })
 				continue
 			}
-			if p.tries > 0 {
-				l.update(func(h *Health) { h.Retransmits++ })
-			}
+			l.update(func(h *Health) { h.Retransmits++ })
 			p.tries++
 			p.sentAt = now
 			if err := l.write(port, p.wire); err != nil {
@@ -195,125 +221,4 @@ func (l *Link) retransmit(port Port, now time.Duration) error {
 	l.pending = kept
 	l.update(func(h *Health) { h.Pending = len(kept) })
 	return nil
-}
-
-// frame handles one good frame that arrived at at.
-func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
-	l.update(func(h *Health) { h.LastFrame = at })
-	m, err := fwproto.Parse(f)
-	if err != nil {
-		l.update(func(h *Health) { h.BadMessages++ })
-		l.cfg.Logf("link: %s: %v", l.cfg.Name, err)
-		if f.Seq != 0 && f.Type != fwproto.TypeAck {
-			// Acknowledge, or the device sends it forever.
-			st := fwproto.AckBadPayload
-			if !f.Type.Known() {
-				st = fwproto.AckUnknownType
-			}
-			return l.write(port, mustEncode(fwproto.Ack{Status: st}, f.Seq))
-		}
-		return nil
-	}
-	switch m := m.(type) {
-	case fwproto.Hello:
-		return l.onHello(m)
-	case fwproto.Ack:
-		for i, p := range l.pending {
-			if p.seq == f.Seq {
-				l.pending = append(l.pending[:i], l.pending[i+1:]...)
-				break
-			}
-		}
-		return nil
-	case fwproto.Pong:
-		p := l.pings[m.ID%uint32(len(l.pings))]
-		if p.id == m.ID && l.hello {
-			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
-			l.update(func(h *Health) {
-				h.SyncSamples, h.DriftPPM, h.MinRTT = l.sync.Samples(), l.sync.Drift(), l.sync.MinRTT()
-			})
-		}
-		return nil
-	case fwproto.Heartbeat:
-		l.update(func(h *Health) { h.DeviceHeartbeat = m })
-		return nil
-	}
-	if !f.Type.Sequenced() {
-		return nil // a host-bound type from a confused device: nothing to do
-	}
-	if !l.hello {
-		// Until the Hello says which boot this is, a sequence number could
-		// be an old boot's: leave it unacknowledged, the device sends again.
-		return nil
-	}
-	if l.seen.Seen(f.Seq) {
-		l.update(func(h *Health) { h.Duplicates++ })
-	} else {
-		l.seen.Add(f.Seq)
-		if ev, ok := l.event(m, at); ok {
-			l.cfg.OnEvent(ev)
-			l.update(func(h *Health) { h.Events++ })
-		}
-	}
-	return l.write(port, mustEncode(fwproto.Ack{Status: fwproto.AckOK}, f.Seq))
-}
-
-func (l *Link) onHello(m fwproto.Hello) error {
-	if m.Proto != fwproto.Version {
-		l.update(func(h *Health) {
-			h.LastError = fmt.Sprintf("device speaks protocol version %d, this tabled %d", m.Proto, fwproto.Version)
-		})
-		l.cfg.Logf("link: %s: device speaks protocol version %d, this tabled %d: its events are not taken", l.cfg.Name, m.Proto, fwproto.Version)
-		l.hello = false
-		return nil
-	}
-	if m.BootID != l.boot {
-		// A new boot: its clock and sequence numbers began again.
-		l.sync.Reset()
-		l.seen = fwproto.Dedupe{}
-		l.boot = m.BootID
-	}
-	if !l.hello {
-		l.cfg.Logf("link: %s: device %08x firmware %d.%d.%d, %d buttons, %d readers", l.cfg.Name, m.DeviceID,
-			m.Firmware[0], m.Firmware[1], m.Firmware[2], m.Buttons, m.Readers)
-	}
-	l.hello = true
-	l.update(func(h *Health) { h.Device = &m })
-	return nil
-}
-
-func (l *Link) event(m fwproto.Message, at time.Duration) (Event, bool) {
-	var ev Event
-	var stamp uint64
-	switch m := m.(type) {
-	case fwproto.Button:
-		ev = Event{Kind: Release, Channel: m.Channel}
-		if m.Pressed {
-			ev.Kind = Press
-		}
-		stamp = m.Time
-	case fwproto.TileRead:
-		ev = Event{Kind: TileRead, Reader: m.Reader, UID: m.UID}
-		stamp = m.Time
-	case fwproto.TileGone:
-		ev = Event{Kind: TileGone, Reader: m.Reader, UID: m.UID}
-		stamp = m.Time
-	case fwproto.Status:
-		l.cfg.Logf("link: %s: device status %d: %s", l.cfg.Name, m.Code, m.Text)
-		return Event{Kind: DeviceStatus, Code: m.Code, Text: m.Text, At: at, Arrived: at}, true
-	default:
-		return ev, false
-	}
-	ev.Arrived, ev.Device = at, stamp
-	if h, u, ok := l.sync.Map(stamp); ok {
-		ev.At, ev.Uncertainty, ev.Synced = h, u, true
-		if ev.At > at {
-			// A stamp cannot be after its arrival; the fit is off by less
-			// than its error, so clamp.
-			ev.At = at
-		}
-	} else {
-		ev.At, ev.Uncertainty = at, UnsyncedUncertainty
-	}
-	return ev, true
 }

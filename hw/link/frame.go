@@ -1,0 +1,313 @@
+package link
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/hw/clocksync"
+	"github.com/tabled/tabled/hw/fwproto"
+)
+
+// clockBackSlack is how far a device's clock may seem to go back between a
+// pong and a heartbeat (sampled in an interrupt and in the main loop, sent
+// in either order) before the host takes it for a reboot.
+const clockBackSlack = 50_000 // µs
+
+// frame handles one good frame that arrived at at.
+func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
+	l.update(func(h *Health) { h.LastFrame = at })
+	m, err := fwproto.Parse(f)
+	if err != nil {
+		l.update(func(h *Health) { h.BadMessages++ })
+		l.cfg.Logf("link: %s: %v", l.cfg.Name, err)
+		if f.Seq != 0 && f.Type != fwproto.TypeAck {
+			// A frame with a seq is sequenced whatever its type: it takes
+			// its place in the sequence and is acknowledged, or the device
+			// sends it forever.
+			st := fwproto.AckBadPayload
+			if !f.Type.Known() {
+				st = fwproto.AckUnknownType
+			}
+			return l.sequenced(port, f, nil, st, at)
+		}
+		return nil
+	}
+	switch m := m.(type) {
+	case fwproto.Hello:
+		return l.onHello(m, at)
+	case fwproto.Ack:
+		for i, p := range l.pending {
+			if p.seq == f.Seq {
+				l.pending = append(l.pending[:i], l.pending[i+1:]...)
+				break
+			}
+		}
+		return nil
+	case fwproto.Pong:
+		if !l.hello || l.clockWentBack(port, m.Time, at) {
+			return nil
+		}
+		if p := l.pings[m.ID%uint32(len(l.pings))]; p.id == m.ID {
+			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
+			l.update(func(h *Health) {
+				h.SyncSamples, h.DriftPPM, h.MinRTT = l.sync.Samples(), l.sync.Drift(), l.sync.MinRTT()
+			})
+		}
+		l.order.seen(m.Time)
+		l.advance(at)
+		return nil
+	case fwproto.Heartbeat:
+		l.update(func(h *Health) { h.DeviceHeartbeat = m })
+		if !l.hello || l.clockWentBack(port, m.Time, at) {
+			return nil
+		}
+		if lost := l.order.heartbeat(m.Time, m.Queued); len(lost) > 0 {
+			l.notice(at, NoticeEventsLost, fmt.Sprintf("%d sequenced frames (seq %v) that later frames passed never came, and the device holds none: lost", len(lost), lost))
+		}
+		l.advance(at)
+		return nil
+	}
+	if !f.Type.Sequenced() {
+		return nil // a host-bound type from a confused device: nothing to do
+	}
+	return l.sequenced(port, f, m, fwproto.AckOK, at)
+}
+
+// sequenced takes a sequenced frame (m nil: one that did not parse) and
+// acknowledges it with st once it is delivered.
+func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwproto.AckStatus, at time.Duration) error {
+	if !l.hello {
+		// Until the Hello says which boot this is, a sequence number could
+		// be an old boot's: leave it unacknowledged, the device sends again.
+		return nil
+	}
+	key := append([]byte{byte(f.Type)}, f.Payload...)
+	if l.seen.Seen(f.Seq) {
+		if bytes.Equal(l.got[f.Seq], key) {
+			l.update(func(h *Health) { h.Duplicates++ })
+			return l.write(port, mustEncode(fwproto.Ack{Status: st}, f.Seq))
+		}
+		// A repeat is byte for byte: the same seq with other content means
+		// the device's seqs began again.
+		l.suspectReboot(at, fmt.Sprintf("seq %d came again with other content", f.Seq), true)
+		return nil
+	}
+	ev, stamped := l.event(m, at)
+	if stamped {
+		if l.sync.Samples() == 0 {
+			// No round trip yet in this boot: the stamp cannot be mapped.
+			// Unacknowledged, it comes again 100 ms later, after a pong.
+			return nil
+		}
+		ev.Seq = f.Seq
+		if err := l.cfg.OnEvent(ev); err != nil {
+			l.cfg.Logf("link: %s: %s seq %d not taken, left for the device to send again: %v", l.cfg.Name, ev.Kind, f.Seq, err)
+			l.update(func(h *Health) { h.NotDurable++ })
+			l.order.holdOnce()
+			return nil
+		}
+		l.update(func(h *Health) { h.Events++ })
+	}
+	if s, ok := m.(fwproto.Status); ok {
+		l.status(s, at)
+	}
+	l.seen.Add(f.Seq)
+	l.got[f.Seq] = key
+	l.order.delivered(f.Seq, ev.Device, stamped)
+	l.advance(at)
+	return l.write(port, mustEncode(fwproto.Ack{Status: st}, f.Seq))
+}
+
+// status turns a device's Status into a notice.
+func (l *Link) status(s fwproto.Status, at time.Duration) {
+	l.cfg.Logf("link: %s: device status %d: %s", l.cfg.Name, s.Code, s.Text)
+	kind, what := NoticeDeviceStatus, "status"
+	switch s.Code {
+	case fwproto.StatusOverflow:
+		kind, what = NoticeEventsLost, "event queue overflow, events lost"
+	case fwproto.StatusReaderFault:
+		kind, what = NoticeReaderFault, "tile reader fault"
+	case fwproto.StatusBadCommand:
+		what = "command not carried out"
+	}
+	l.notice(at, kind, fmt.Sprintf("%s (status %d): %s", what, s.Code, s.Text))
+}
+
+// notice reports n and counts it.
+func (l *Link) notice(at time.Duration, kind NoticeKind, text string) {
+	id := "device ?"
+	if l.known {
+		id = fmt.Sprintf("device %08x", l.deviceID)
+	}
+	l.update(func(h *Health) {
+		switch kind {
+		case NoticeReboot:
+			h.Reboots++
+		case NoticeEventsLost:
+			h.EventsLost++
+		case NoticeReaderFault:
+			h.ReaderFaults++
+		case NoticeDeviceChanged:
+			h.DeviceChanges++
+		case NoticeDeviceRefused:
+			h.Refused++
+		}
+	})
+	if !strings.HasPrefix(text, "device ") {
+		text = id + ": " + text
+	}
+	text = "serial " + l.cfg.Name + ": " + text
+	l.cfg.Logf("link: notice %s: %s", kind, text)
+	l.cfg.OnNotice(Notice{At: at, Kind: kind, Text: text})
+}
+
+// clockWentBack reports whether device time t, of a pong or heartbeat, is
+// before the boot's latest by more than the slack: the device restarted.
+func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
+	if l.lastDev > clockBackSlack && t < l.lastDev-clockBackSlack {
+		l.suspectReboot(at, fmt.Sprintf("device clock went back from %d µs to %d µs", l.lastDev, t), false)
+		return true
+	}
+	l.lastDev = max(l.lastDev, t)
+	return false
+}
+
+// suspectReboot reacts to a reboot seen in the stream: nothing more is
+// taken from the device until it answers a Query, and its clock fit,
+// fitted to the old boot's clock, is dropped. seqs says the seqs began
+// again, so the new Hello starts a new boot even with the same boot id.
+func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
+	l.cfg.Logf("link: %s: device reboot suspected (%s): querying it", l.cfg.Name, why)
+	l.suspect, l.suspectSeqs = why, seqs
+	l.hello = false
+	l.sync.Reset()
+	l.order.reset()
+	l.lastDev = 0
+	l.q = querier{every: 100 * time.Millisecond}
+	l.update(func(h *Health) { h.Up, h.SyncSamples, h.DriftPPM, h.MinRTT = false, 0, 0, 0 })
+}
+
+// newBoot forgets what belonged to the device's last boot.
+func (l *Link) newBoot() {
+	l.sync.Reset()
+	l.seen = fwproto.Dedupe{}
+	l.got = [256][]byte{}
+	l.order.reset()
+	l.lastDev = 0
+	l.update(func(h *Health) { h.SyncSamples, h.DriftPPM, h.MinRTT = 0, 0, 0 })
+}
+
+func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {
+	if m.Proto != fwproto.Version {
+		msg := fmt.Sprintf("device %08x speaks protocol version %d, this tabled %d: its events are not taken", m.DeviceID, m.Proto, fwproto.Version)
+		l.update(func(h *Health) { h.LastError = msg })
+		if l.refused != m.DeviceID|1<<31 {
+			l.refused = m.DeviceID | 1<<31
+			l.notice(at, NoticeDeviceRefused, msg)
+		}
+		l.hello = false
+		return nil
+	}
+	if want := l.cfg.DeviceID; want != nil && m.DeviceID != *want {
+		msg := fmt.Sprintf("device %08x answered, but device_id is %08x: refused", m.DeviceID, *want)
+		l.update(func(h *Health) { h.LastError = msg })
+		if l.refused != m.DeviceID {
+			l.refused = m.DeviceID
+			l.notice(at, NoticeDeviceRefused, msg)
+		}
+		return fmt.Errorf("%w: %s", errRefused, msg)
+	}
+	l.refused = 0
+	switch {
+	case !l.known:
+		l.newBoot()
+	case m.DeviceID != l.deviceID:
+		l.newBoot()
+		l.notice(at, NoticeDeviceChanged, fmt.Sprintf("device %08x replaced device %08x", m.DeviceID, l.deviceID))
+	case m.BootID != l.boot:
+		l.newBoot()
+		why := ""
+		if l.suspect != "" {
+			why = ", seen as " + l.suspect
+		}
+		l.notice(at, NoticeReboot, fmt.Sprintf("device %08x rebooted (boot id %08x, was %08x%s): clock fit dropped, its new events are taken", m.DeviceID, m.BootID, l.boot, why))
+	case l.suspect != "" && l.suspectSeqs:
+		l.newBoot()
+		l.notice(at, NoticeReboot, fmt.Sprintf("device %08x restarted its seqs (%s) with the same boot id %08x: taken as a reboot", m.DeviceID, l.suspect, m.BootID))
+	case l.suspect != "":
+		l.cfg.Logf("link: %s: %s, yet the boot id %08x is unchanged: clock fit dropped, seqs kept", l.cfg.Name, l.suspect, m.BootID)
+	}
+	l.known, l.boot, l.deviceID, l.suspect = true, m.BootID, m.DeviceID, ""
+	if !l.hello {
+		l.cfg.Logf("link: %s: device %08x (boot %08x) firmware %d.%d.%d, %d buttons, %d readers", l.cfg.Name, m.DeviceID, m.BootID,
+			m.Firmware[0], m.Firmware[1], m.Firmware[2], m.Buttons, m.Readers)
+		l.pingNow = true // a clock fit soon: events wait for it
+	}
+	l.hello = true
+	l.update(func(h *Health) { h.Device, h.Up = &m, true })
+	l.setLive(true)
+	return nil
+}
+
+// event makes the Event of m; stamped says m is an event with a device
+// stamp (a Status is not).
+func (l *Link) event(m fwproto.Message, at time.Duration) (ev Event, stamped bool) {
+	var stamp uint64
+	switch m := m.(type) {
+	case fwproto.Button:
+		ev = Event{Kind: Release, Channel: m.Channel}
+		if m.Pressed {
+			ev.Kind = Press
+		}
+		stamp = m.Time
+	case fwproto.TileRead:
+		ev = Event{Kind: TileRead, Reader: m.Reader, UID: m.UID}
+		stamp = m.Time
+	case fwproto.TileGone:
+		ev = Event{Kind: TileGone, Reader: m.Reader, UID: m.UID}
+		stamp = m.Time
+	default:
+		return ev, false
+	}
+	ev.Arrived, ev.Device = at, stamp
+	if h, u, ok := l.sync.Map(stamp); ok {
+		ev.At, ev.Uncertainty, ev.Synced = h, u, true
+		if ev.At > at {
+			// A stamp cannot be after its arrival; the fit is off by less
+			// than its error, so clamp.
+			ev.At = at
+		}
+	}
+	return ev, true
+}
+
+// advance moves the watermark to the device's frontier, if that is later.
+func (l *Link) advance(at time.Duration) {
+	if !l.hello || l.sync.Samples() == 0 {
+		return
+	}
+	front, ok := l.order.frontier(uint64(l.cfg.DeviceLag.Microseconds()))
+	if !ok {
+		return
+	}
+	h, _, ok := l.sync.Map(front)
+	if !ok {
+		return
+	}
+	h = min(h, at)
+	if h > l.mark {
+		l.mark = h
+		l.update(func(hl *Health) { hl.Watermark = h })
+		l.cfg.OnWatermark(h, l.live)
+	}
+}
+
+// setLive reports a change of liveness.
+func (l *Link) setLive(live bool) {
+	if live != l.live {
+		l.live = live
+		l.cfg.OnWatermark(l.mark, live)
+	}
+}
