@@ -215,19 +215,19 @@ type Link struct {
 	// suspectSeqs: the suspicion is seqs that began again, a new boot even
 	// if the Hello keeps its boot id.
 	suspectSeqs bool
-	refused  uint32 // the last wrong device id refused, to say it once
-	seen     fwproto.Dedupe
-	got      [256][]byte // each remembered seq's type and payload
-	order    order
-	lastDev  uint64 // the latest device time of a pong or heartbeat this boot
-	pending  []outgoing
-	seqs     hostSeqs
-	pingID   uint32
-	pings    [16]ping
-	pingNow  bool // ping at the next tick: a Hello wants a clock fit soon
-	q        querier
-	live     bool          // last reported liveness
-	mark     time.Duration // last reported watermark
+	refused     uint32 // the last wrong device id refused, to say it once
+	seen        fwproto.Dedupe
+	got         [256][]byte // each remembered seq's type and payload
+	order       order
+	lastDev     uint64 // the latest device time of a pong or heartbeat this boot
+	pending     []outgoing
+	seqs        hostSeqs
+	pingID      uint32
+	pings       [16]ping
+	pingNow     bool // ping at the next tick: a Hello wants a clock fit soon
+	q           querier
+	live        bool          // last reported liveness
+	mark        time.Duration // last reported watermark
 }
 
 type outgoing struct {
