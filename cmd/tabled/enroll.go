@@ -92,13 +92,15 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		l := link.New(link.Config{Open: link.Serial(cfg.Serial.Path, max(cfg.Serial.Baud, 9600)), Name: cfg.Serial.Path, Clock: monotonic(),
 			Logf: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) },
-			OnEvent: func(ev link.Event) {
+			OnEvent: func(ev link.Event) error {
 				if ev.Kind == link.TileRead {
 					select { // never block the link: it must close when we stop
 					case uids <- ev.UID:
 					case <-ctx.Done():
+						return ctx.Err()
 					}
 				}
+				return nil
 			}})
 		linkDone := make(chan struct{})
 		go func() { l.Run(ctx); close(linkDone) }()

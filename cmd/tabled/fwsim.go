@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
 )
 
@@ -34,19 +36,26 @@ func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	latency := fs.Duration("latency", 2*time.Millisecond, "one-way transport latency")
 	jitter := fs.Duration("jitter", time.Millisecond, "transport jitter (± around the latency)")
 	buttons := fs.Int("buttons", 32, "button channels")
+	literal := fs.Bool("literal", false, "behave as protocol 1 reads to the letter: Hello only when queried, frames resent at once only after a Query")
+	deviceID := fs.String("device-id", "f1", "the device id in Hello, hex")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	id, err := config.ParseDeviceID(*deviceID)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled fwsim: --device-id: %v\n", err)
 		return 2
 	}
 	start := time.Now()
 	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: 1,
-		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: 0xF1})
+		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: id, Literal: *literal})
 	p := &ptyPlug{dev: dev, link: *linkPath}
 	if err := p.plug(stdout); err != nil {
 		fmt.Fprintf(stderr, "tabled fwsim: %v\n", err)
 		return 1
 	}
 	defer p.unplug()
-	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX, untile UIDHEX, garbage N, unplug DURATION, reboot, quit`)
+	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX, untile UIDHEX, garbage N, unplug DURATION, reboot, deaf DURATION, spoil N, fault TEXT, quit`)
 	lines := make(chan string)
 	go func() {
 		sc := bufio.NewScanner(stdin)
@@ -199,8 +208,34 @@ func (p *ptyPlug) command(f []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "fwsim: unplugged for %v\n", d)
 		time.Sleep(d)
 		return p.plug(stdout)
-	case "reboot":
+	case "reboot": // behind a port that stays open
 		p.dev.Reboot()
+		fmt.Fprintf(stdout, "fwsim: rebooted, boot id %08x\n", p.dev.BootID())
+	case "deaf":
+		a, err := arg()
+		if err != nil {
+			return err
+		}
+		d, err := time.ParseDuration(a)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("deaf %q: give a duration like 3s", a)
+		}
+		p.dev.Deaf(d)
+	case "spoil":
+		a, err := arg()
+		if err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(a)
+		if err != nil || n < 1 || n > 32 {
+			return fmt.Errorf("spoil %q: give how many of the next events to spoil, 1..32", a)
+		}
+		p.dev.SpoilNext(n)
+	case "fault":
+		if len(f) < 2 {
+			return fmt.Errorf("fault takes a text, like: fault reader 0 does not answer")
+		}
+		return p.dev.Report(fwproto.StatusReaderFault, strings.Join(f[1:], " "))
 	case "quit":
 		return io.EOF
 	default:

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -120,7 +121,18 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		if baud == 0 {
 			baud = 115200
 		}
-		in.link = link.New(link.Config{Open: link.Serial(s.Path, baud), Name: s.Path, Clock: t.Now, OnEvent: in.serialEvent, Logf: logf})
+		lc := link.Config{Open: link.Serial(s.Path, baud), Name: s.Path, Clock: t.Now, OnEvent: in.serialEvent, Logf: logf,
+			// The host's command seqs outlive a restart (firmware-protocol.md).
+			StateFile: filepath.Join(cfg.Log.Dir, "serial-seq"),
+			OnNotice:  func(n link.Notice) { logf("tabled: %s at %v: %s", n.Kind, n.At, n.Text) }}
+		if s.DeviceID != "" {
+			id, err := config.ParseDeviceID(s.DeviceID)
+			if err != nil {
+				return nil, err
+			}
+			lc.DeviceID = &id
+		}
+		in.link = link.New(lc)
 		starts = append(starts, func() { in.link.Run(ctx) })
 		in.linkMetrics()
 	}
@@ -197,18 +209,19 @@ func (in *inputs) tile(reader uint8, uid []byte, at, uncertainty time.Duration) 
 	}
 }
 
-func (in *inputs) serialEvent(ev link.Event) {
+func (in *inputs) serialEvent(ev link.Event) error {
 	switch ev.Kind {
 	case link.Press:
 		sc, ok := in.channels[ev.Channel]
 		if !ok {
 			in.logf("tabled: serial button channel %d pressed, but no [[button]] has channel = %d", ev.Channel, ev.Channel)
-			return
+			return nil
 		}
 		in.press(sc, ev.At, ev.Uncertainty, engine.SourceSerial)
 	case link.TileRead:
 		in.tile(ev.Reader, ev.UID, ev.At, ev.Uncertainty)
 	}
+	return nil
 }
 
 // linkMetrics exports the serial link's health on /metrics.
@@ -223,6 +236,15 @@ func (in *inputs) linkMetrics() {
 		return 0
 	}
 	gauge(`tabled_serial_connected`, func(h link.Health) float64 { return b(h.Connected) })
+	gauge(`tabled_serial_up`, func(h link.Health) float64 { return b(h.Up) })
+	gauge(`tabled_serial_queries_total`, func(h link.Health) float64 { return float64(h.Queries) })
+	gauge(`tabled_serial_not_durable_total`, func(h link.Health) float64 { return float64(h.NotDurable) })
+	gauge(`tabled_serial_reboots_total`, func(h link.Health) float64 { return float64(h.Reboots) })
+	gauge(`tabled_serial_events_lost_total`, func(h link.Health) float64 { return float64(h.EventsLost) })
+	gauge(`tabled_serial_reader_faults_total`, func(h link.Health) float64 { return float64(h.ReaderFaults) })
+	gauge(`tabled_serial_device_changes_total`, func(h link.Health) float64 { return float64(h.DeviceChanges) })
+	gauge(`tabled_serial_refused_total`, func(h link.Health) float64 { return float64(h.Refused) })
+	gauge(`tabled_serial_watermark_seconds`, func(h link.Health) float64 { return h.Watermark.Seconds() })
 	gauge(`tabled_serial_losses_total`, func(h link.Health) float64 { return float64(h.Losses) })
 	gauge(`tabled_serial_bad_frames_total`, func(h link.Health) float64 { return float64(h.BadFrames) })
 	gauge(`tabled_serial_duplicates_total`, func(h link.Health) float64 { return float64(h.Duplicates) })

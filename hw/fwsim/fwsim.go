@@ -12,6 +12,7 @@ package fwsim
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"sync"
@@ -64,7 +65,10 @@ type Device struct {
 	bootAt    time.Duration
 	deafUntil time.Duration
 	spoil     int // first sends still to spoil
-	queries   int
+	// overflowQueued: an overflow Status is queued since the queue was
+	// last empty.
+	overflowQueued bool
+	queries        int
 }
 
 type sent struct {
@@ -122,9 +126,15 @@ func (d *Device) schedule(at time.Duration, wire []byte) {
 
 func (d *Device) queue(m fwproto.Message) {
 	now := d.cfg.Clock()
-	if len(d.unacked) == MaxUnacked {
-		d.unacked = d.unacked[1:]
-		d.queueStatus(fwproto.StatusOverflow, "event queue full, oldest event lost")
+	if len(d.unacked) >= MaxUnacked {
+		// The oldest event is lost; one Status (itself taking a place, so
+		// one more is lost) says so until the queue drains.
+		d.dropOldestEvent()
+		if !d.overflowQueued {
+			d.dropOldestEvent()
+			d.queueStatus(fwproto.StatusOverflow, "event queue full, oldest events lost")
+			d.overflowQueued = true
+		}
 	}
 	d.seq++
 	if d.seq == 0 {
@@ -154,6 +164,17 @@ func spoilt(wire []byte) []byte {
 		}
 	}
 	return []byte{0xFF, 0}
+}
+
+// dropOldestEvent drops the oldest unacknowledged frame that is not a
+// Status. Callers hold mu.
+func (d *Device) dropOldestEvent() {
+	for i, u := range d.unacked {
+		if fwproto.Type(u.wire[1]) != fwproto.TypeStatus { // wire[1]: the type, after COBS's code byte
+			d.unacked = append(d.unacked[:i], d.unacked[i+1:]...)
+			return
+		}
+	}
 }
 
 func (d *Device) queueStatus(code uint8, text string) {
@@ -218,7 +239,7 @@ func (d *Device) Reboot() {
 	d.cmdSeen = fwproto.Dedupe{}
 	d.leds = map[uint8]fwproto.LED{}
 	d.stats = fwproto.Heartbeat{}
-	d.deafUntil, d.spoil = 0, 0
+	d.deafUntil, d.spoil, d.overflowQueued = 0, 0, false
 	hello := []byte{0}
 	if !d.cfg.Literal {
 		hello = append(hello, d.hello()...)
@@ -244,11 +265,16 @@ func (d *Device) SpoilNext(n int) {
 	d.spoil += n
 }
 
-// Report queues a Status with code and text (a reader fault, say).
-func (d *Device) Report(code uint8, text string) {
+// Report queues a Status with code and text (a reader fault, say): text
+// is printable ASCII, at most 63 bytes.
+func (d *Device) Report(code uint8, text string) error {
+	if _, err := fwproto.Parse(fwproto.NewFrame(fwproto.Status{Code: code, Text: text}, 1)); err != nil || len(text) > fwproto.MaxPayload-1 {
+		return fmt.Errorf("fwsim: status text %q is not up to %d printable ASCII bytes", text, fwproto.MaxPayload-1)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.queueStatus(code, text)
+	return nil
 }
 
 // Queries is how many Queries the device has heard.
@@ -428,6 +454,9 @@ func (d *Device) command(f fwproto.Frame, at time.Duration) {
 				d.unacked = append(d.unacked[:i], d.unacked[i+1:]...)
 				break
 			}
+		}
+		if len(d.unacked) == 0 {
+			d.overflowQueued = false
 		}
 	case fwproto.LED:
 		if !d.cmdSeen.Seen(f.Seq) {

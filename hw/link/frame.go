@@ -41,6 +41,7 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 		for i, p := range l.pending {
 			if p.seq == f.Seq {
 				l.pending = append(l.pending[:i], l.pending[i+1:]...)
+				l.update(func(h *Health) { h.Pending = len(l.pending) })
 				break
 			}
 		}

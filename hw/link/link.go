@@ -185,8 +185,9 @@ type Health struct {
 	MinRTT      time.Duration
 	// Watermark is the stamp up to which the device has delivered all.
 	Watermark time.Duration
-	// Pending is how many commands await an Ack.
-	Pending int
+	// Commands counts commands sent (once each, retransmissions aside);
+	// Pending is how many await an Ack.
+	Commands, Pending int
 	// LastError is why the link last went down or could not open.
 	LastError string
 	// DeviceHeartbeat is the device's latest counters.
@@ -199,8 +200,9 @@ var ErrBusy = errors.New("link: command queue full")
 
 // Link is the running link to one port. Make it with New and call Run.
 type Link struct {
-	cfg  Config
-	cmds chan fwproto.Message
+	cfg   Config
+	cmds  chan fwproto.Message
+	probe chan struct{}
 
 	mu     sync.Mutex
 	health Health
@@ -279,7 +281,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), seqs: hostSeqs{path: cfg.StateFile}}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan struct{}, 1), seqs: hostSeqs{path: cfg.StateFile}}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when
@@ -293,6 +295,17 @@ func (l *Link) Send(m fwproto.Message) error {
 		return nil
 	default:
 		return ErrBusy
+	}
+}
+
+// Probe asks for a fresh watermark: the link pings the device at once, and
+// its pong moves the watermark on a round trip later (a few ms) instead of
+// at the next periodic ping. A table about to close a window calls it for
+// a device whose watermark is short of the window's end. It never blocks.
+func (l *Link) Probe() {
+	select {
+	case l.probe <- struct{}{}:
+	default:
 	}
 }
 

@@ -98,8 +98,17 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 			o := outgoing{seq: seq, sentAt: l.cfg.Clock(), tries: 1}
 			o.wire = mustEncode(m, o.seq)
 			l.pending = append(l.pending, o)
+			l.update(func(h *Health) { h.Commands++; h.Pending = len(l.pending) })
 			if err := l.write(port, o.wire); err != nil {
 				return gotFrames, err
+			}
+		case <-l.probe:
+			if l.hello {
+				now := l.cfg.Clock()
+				lastPing = now
+				if err := l.ping(port, now); err != nil {
+					return gotFrames, err
+				}
 			}
 		case <-tick.C:
 			now := l.cfg.Clock()
