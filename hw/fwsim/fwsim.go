@@ -104,6 +104,9 @@ func New(cfg Config) *Device {
 
 // DeviceTime is the device clock at host time h (in the current boot).
 func (d *Device) DeviceTime(h time.Duration) uint64 {
+	if h < d.bootAt { // read just before a reboot: the clock was at its start
+		return d.cfg.Start
+	}
 	return d.cfg.Start + uint64(float64((h-d.bootAt).Microseconds())*(1+d.cfg.DriftPPM*1e-6))
 }
 
