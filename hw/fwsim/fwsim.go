@@ -82,6 +82,9 @@ type timed struct {
 	wire []byte
 }
 
+// StartUp is how long a rebooting device hears nothing.
+const StartUp = 20 * time.Millisecond
+
 // MaxUnacked is how many events the device holds for acknowledgement; on
 // overflow the oldest is lost and a Status says so.
 const MaxUnacked = fwproto.MaxInFlight
@@ -242,7 +245,10 @@ func (d *Device) Reboot() {
 	d.cmdSeen = fwproto.Dedupe{}
 	d.leds = map[uint8]fwproto.LED{}
 	d.stats = fwproto.Heartbeat{}
-	d.deafUntil, d.spoil, d.overflowQueued = 0, 0, false
+	// A firmware starting up hears nothing for a while and starts with an
+	// empty receive buffer: an Ack the host sent the old boot is lost, not
+	// taken for the new boot's frame of the same seq.
+	d.deafUntil, d.spoil, d.overflowQueued = now+StartUp, 0, false
 	hello := []byte{0}
 	if !d.cfg.Literal {
 		hello = append(hello, d.hello()...)

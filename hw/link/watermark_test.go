@@ -1,6 +1,7 @@
 package link
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,19 @@ func TestWatermarkNeverPassesAnUndeliveredEvent(t *testing.T) {
 		t.Errorf("health %+v: the spoilt sends were not seen", h)
 	}
 	t.Logf("%d presses, %d watermarks", n, marks)
+
+	// A table closing a window at t0 probes: the pong brings the watermark
+	// to t0 less the device lag a round trip later, not at the next ping.
+	var waits []time.Duration
+	for range 20 {
+		t0 := clock()
+		l.Probe()
+		waitFor(t, "the probe's watermark", func() bool { return l.Health().Watermark >= t0-10*time.Millisecond })
+		waits = append(waits, clock()-t0)
+		time.Sleep(30 * time.Millisecond)
+	}
+	slices.Sort(waits)
+	t.Logf("watermark at the probe's moment less 10 ms after: p50 %v, max %v", waits[len(waits)/2], waits[len(waits)-1])
 
 	p.unplug()
 	waitFor(t, "not live", func() bool {
