@@ -97,16 +97,17 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	}
 	ev, stamped := l.event(m, at)
 	if stamped {
-		if l.sync.Samples() == 0 {
-			// No round trip yet in this boot: the stamp cannot be mapped.
-			// Unacknowledged, it comes again 100 ms later, after a pong.
+		if l.sync.Samples() < warmSamples {
+			// Too few round trips yet in this boot to map the stamp well.
+			// Unacknowledged, it comes again 100 ms later, after more.
+			l.order.notTaken(f.Seq)
 			return nil
 		}
 		ev.Seq = f.Seq
 		if err := l.cfg.OnEvent(ev); err != nil {
 			l.cfg.Logf("link: %s: %s seq %d not taken, left for the device to send again: %v", l.cfg.Name, ev.Kind, f.Seq, err)
 			l.update(func(h *Health) { h.NotDurable++ })
-			l.order.holdOnce()
+			l.order.notTaken(f.Seq)
 			return nil
 		}
 		l.update(func(h *Health) { h.Events++ })

@@ -134,9 +134,9 @@ func TestFramesRoundTripOverPty(t *testing.T) {
 	p := newPlug(t, dev)
 	var c collector
 	l := startLink(t, p.path, &c, clock)
-	// Events wait for the clock fit's first round trip; after it they
+	// Events wait for the clock fit's first round trips; after them they
 	// arrive in the order pressed.
-	waitFor(t, "hello and a round trip", func() bool { return l.Health().SyncSamples > 0 })
+	waitFor(t, "hello and a warm clock fit", func() bool { return l.Health().SyncSamples >= warmSamples })
 
 	var want []uint8
 	truth := map[uint8]time.Duration{}

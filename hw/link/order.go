@@ -15,10 +15,11 @@ import "github.com/tabled/tabled/hw/fwproto"
 //     heartbeat cannot show a gap), so each one holds until a frame
 //     arrives in order (the retransmission, or the next) or a heartbeat
 //     says the device holds nothing;
-//   - a heartbeat saying frames wait for their Ack, a new connection (the
-//     device may hold frames it has not sent again yet) or an event the
-//     host could not make durable: one frame in order, or an empty
-//     heartbeat, releases it;
+//   - a frame the host left unacknowledged (no clock fit yet for its
+//     stamp, or not durable): missing, like a gap, until it is delivered;
+//   - a heartbeat saying frames wait for their Ack, or a new connection
+//     (the device may hold frames it has not sent again yet): one frame in
+//     order, or an empty heartbeat, releases it;
 //   - the first frame of a boot, when it is not seq 1: what came before is
 //     unknown until a heartbeat says the device holds nothing.
 type order struct {
@@ -85,6 +86,31 @@ func (o *order) delivered(seq uint8, t uint64, stamped bool) {
 			o.missing[seq] = false
 			o.nMissing--
 		}
+	}
+}
+
+// notTaken records a sequenced frame that arrived but was left
+// unacknowledged (no clock fit for its stamp yet, or not durable): it is
+// missing until it is delivered.
+func (o *order) notTaken(seq uint8) {
+	if !o.started {
+		o.started, o.next = true, seq
+		o.strong = seq != 1
+	}
+	if ahead(o.next, seq) < fwproto.DedupeWindow {
+		for s := o.next; ; s = succ(s) {
+			if !o.missing[s] {
+				o.missing[s] = true
+				o.nMissing++
+			}
+			if s == seq {
+				break
+			}
+		}
+		o.next = succ(seq)
+	} else if !o.missing[seq] {
+		o.missing[seq] = true
+		o.nMissing++
 	}
 }
 

@@ -13,6 +13,7 @@ func TestOrderFrontier(t *testing.T) {
 		queued  uint8
 		pong    bool
 		bad     bool // a bad block
+		left    bool // seq arrived but was left unacknowledged
 		want    uint64
 		held    bool
 		lostLen int
@@ -56,6 +57,18 @@ func TestOrderFrontier(t *testing.T) {
 			{what: "seq 4", seq: 4, t: 1200, held: true},
 			{what: "empty heartbeat", beat: true, t: 1300, want: 1290, lostLen: 2},
 		}},
+		{"a frame left unacknowledged is missing until taken", []step{
+			{what: "seq 1", seq: 1, t: 1000, want: 990},
+			{what: "bad block", bad: true, held: true},
+			{what: "seq 2 left (no fit yet)", seq: 2, left: true, held: true},
+			{what: "seq 3 in order after it", seq: 3, t: 1300, held: true},
+			{what: "pong", pong: true, t: 1400, held: true},
+			{what: "seq 2 taken", seq: 2, t: 1200, want: 1390},
+		}},
+		{"the first frame left", []step{
+			{what: "seq 1 left", seq: 1, left: true, held: true},
+			{what: "seq 1 taken", seq: 1, t: 1000, want: 990},
+		}},
 		{"seqs wrap from 255 to 1", []step{
 			{what: "seq 254", seq: 254, t: 1000, held: true},
 			{what: "empty heartbeat", beat: true, t: 1100, want: 1090},
@@ -71,6 +84,8 @@ func TestOrderFrontier(t *testing.T) {
 				switch {
 				case s.bad:
 					o.hold()
+				case s.left:
+					o.notTaken(s.seq)
 				case s.beat:
 					lost = o.heartbeat(s.t, s.queued)
 				case s.pong:

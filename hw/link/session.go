@@ -120,7 +120,13 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 					return gotFrames, err
 				}
 			}
-			if now-lastPing >= l.cfg.PingEvery || l.pingNow {
+			every := l.cfg.PingEvery
+			if l.hello && l.sync.Samples() < warmSamples {
+				// A young fit: round trips in quick succession, so that
+				// events wait for a good one only briefly.
+				every = min(every, warmPingEvery)
+			}
+			if now-lastPing >= every || l.pingNow {
 				lastPing, l.pingNow = now, false
 				if err := l.ping(port, now); err != nil {
 					return gotFrames, err
@@ -134,6 +140,15 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 		}
 	}
 }
+
+// warmSamples is how many round trips a boot's clock fit needs before
+// stamps are mapped through it: with one, a single slow round trip on a
+// loaded host can put a stamp tens of ms off; the shortest of eight is
+// close to the true delay. warmPingEvery is the ping period until then.
+const (
+	warmSamples   = 8
+	warmPingEvery = 20 * time.Millisecond
+)
 
 // querier paces the Queries of a connection that has no Hello: a Query
 // can fall into a deaf device or be spoilt on the wire, so it is sent
