@@ -1,8 +1,15 @@
 // Package link keeps the serial link to the seat and tile-reader
 // controllers: it opens the port (github.com/tarm/serial, always with a
-// read timeout), speaks fwproto, acknowledges and deduplicates the
-// device's events, retransmits its own commands until they are
-// acknowledged, pings the device to map its clock onto the host's
-// (hw/clocksync), and when the cable is pulled or the line goes silent it
+// read timeout), speaks fwproto, queries the device until it says who it is
+// (refusing another device than the configured one), acknowledges its
+// events only once the caller has made them durable, deduplicates them,
+// retransmits its own commands until they are acknowledged (never reusing
+// a seq the device may remember, across daemon restarts too), pings the
+// device to map its clock onto the host's (hw/clocksync), tells the caller
+// up to which stamp the device has delivered everything (its watermark),
+// sees a reboot behind an open port from the stream itself, reports what a
+// referee must see (reboots, lost events, reader faults, another device)
+// as notices, and when the cable is pulled or the line goes silent it
 // closes, backs off and reopens, without losing an acknowledged frame.
+// firmware-protocol.md is the protocol and says what the host relies on.
 package link
