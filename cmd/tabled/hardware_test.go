@@ -184,3 +184,54 @@ light_channels = [10, 11, 12, 13]
 		t.Fatalf("discard stamped %v, after the pon at %v", disc, west)
 	}
 }
+
+// TestSerialLinkThroughRun: tabled run talks to a literal protocol-1
+// controller (Hello only when queried) pinned by device_id, keeps its
+// command seqs in the log directory, and reports the controller's reboot
+// behind the open port and its reader fault.
+func TestSerialLinkThroughRun(t *testing.T) {
+	start := time.Now()
+	clock := func() time.Duration { return time.Since(start) }
+	dev := fwsim.New(fwsim.Config{Clock: clock, BootID: 1, DeviceID: 0xF1, Start: 5e9, Literal: true})
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slave.Close()
+	defer master.Close()
+	go dev.Serve(context.Background(), master)
+
+	dir := t.TempDir()
+	cfgFile := filepath.Join(dir, "tabled.toml")
+	os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n\n[web]\nlisten = \"127.0.0.1:0\"\n\n[serial]\npath = %q\ndevice_id = \"000000F1\"\n",
+		filepath.Join(dir, "log"), slave.Name())), 0o644)
+	var stdout, stderr syncBuffer
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("stderr:\n%s", stderr.String())
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &stdout, &stderr) }()
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "device 000000f1 (boot 00000001)") })
+	// A press taken (on a channel no button has) says the link is up and
+	// its clock fit has the old boot's round trips.
+	dev.Press(3)
+	waitUntil(t, "the press acknowledged", func() bool { return dev.Unacked() == 0 })
+	dev.Reboot()
+	waitUntil(t, "the reboot reported", func() bool { return strings.Contains(stderr.String(), "tabled: reboot at") })
+	if err := dev.Report(2, "reader 0 does not answer"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the reader fault reported", func() bool {
+		return strings.Contains(stderr.String(), "tabled: reader-fault at") && strings.Contains(stderr.String(), "reader 0 does not answer")
+	})
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "log", "serial-seq")); err != nil {
+		t.Fatalf("no command seq state in the log directory: %v", err)
+	}
+}
