@@ -205,8 +205,8 @@ func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {
 	if m.Proto != fwproto.Version {
 		msg := fmt.Sprintf("device %08x speaks protocol version %d, this tabled %d: its events are not taken", m.DeviceID, m.Proto, fwproto.Version)
 		l.update(func(h *Health) { h.LastError = msg })
-		if l.refused != m.DeviceID|1<<31 {
-			l.refused = m.DeviceID | 1<<31
+		if l.refused != msg {
+			l.refused = msg
 			l.notice(at, NoticeDeviceRefused, msg)
 		}
 		l.hello = false
@@ -215,13 +215,13 @@ func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {
 	if want := l.cfg.DeviceID; want != nil && m.DeviceID != *want {
 		msg := fmt.Sprintf("device %08x answered, but device_id is %08x: refused", m.DeviceID, *want)
 		l.update(func(h *Health) { h.LastError = msg })
-		if l.refused != m.DeviceID {
-			l.refused = m.DeviceID
+		if l.refused != msg {
+			l.refused = msg
 			l.notice(at, NoticeDeviceRefused, msg)
 		}
 		return fmt.Errorf("%w: %s", errRefused, msg)
 	}
-	l.refused = 0
+	l.refused = ""
 	switch {
 	case !l.known:
 		l.newBoot()

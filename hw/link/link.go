@@ -31,8 +31,10 @@ type Config struct {
 	// OnWatermark reports, on the link's goroutine, the host-clock stamp up
 	// to which this device has delivered everything (see Watermarks in
 	// firmware-protocol.md), whenever it moves forward or live changes. live
-	// is false while the link is down or the device has not said who it is;
-	// the table then does not wait for it. It must not block.
+	// is false while the link is down or the device has not answered a
+	// Query in this connection; the table then does not wait for it. (A
+	// device suspected of a reboot stays live, its watermark held, until it
+	// answers.) It must not block.
 	OnWatermark func(complete time.Duration, live bool)
 	// OnNotice reports what a referee must see in the claim log (a reboot,
 	// lost events, a reader fault, another device on the path), on the
@@ -217,7 +219,7 @@ type Link struct {
 	// suspectSeqs: the suspicion is seqs that began again, a new boot even
 	// if the Hello keeps its boot id.
 	suspectSeqs bool
-	refused     uint32 // the last wrong device id refused, to say it once
+	refused     string // the last refusal, to note it once, not at every retry
 	seen        fwproto.Dedupe
 	got         [256][]byte // each remembered seq's type and payload
 	order       order
