@@ -64,6 +64,7 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 		if !l.hello || l.clockWentBack(port, m.Time, at) {
 			return nil
 		}
+		l.lastQueued, l.lastBeat = m.Queued, at
 		if lost := l.order.heartbeat(m.Time, m.Queued); len(lost) > 0 {
 			l.notice(at, NoticeEventsLost, fmt.Sprintf("%d sequenced frames (seq %v) that later frames passed never came, and the device holds none: lost", len(lost), lost))
 		}
@@ -88,7 +89,7 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	if l.seen.Seen(f.Seq) {
 		if bytes.Equal(l.got[f.Seq], key) {
 			l.update(func(h *Health) { h.Duplicates++ })
-			return l.write(port, mustEncode(fwproto.Ack{Status: st}, f.Seq))
+			return l.ack(port, f.Seq, st)
 		}
 		// A repeat is byte for byte: the same seq with other content means
 		// the device's seqs began again.
@@ -119,7 +120,29 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	l.got[f.Seq] = key
 	l.order.delivered(f.Seq, ev.Device, stamped)
 	l.advance(at)
-	return l.write(port, mustEncode(fwproto.Ack{Status: st}, f.Seq))
+	return l.ack(port, f.Seq, st)
+}
+
+// ackFlight is how long an Ack may take to reach the device on a loaded
+// host: a heartbeat sent within it may still count the frame.
+const ackFlight = 50 * time.Millisecond
+
+// ack acknowledges seq, noting when.
+func (l *Link) ack(port Port, seq uint8, st fwproto.AckStatus) error {
+	l.acks[l.nAcks%uint64(len(l.acks))] = l.cfg.Clock()
+	l.nAcks++
+	return l.write(port, mustEncode(fwproto.Ack{Status: st}, seq))
+}
+
+// acksSince counts the Acks sent at or after t.
+func (l *Link) acksSince(t time.Duration) int {
+	n := 0
+	for i := range min(l.nAcks, uint64(len(l.acks))) {
+		if l.acks[i] >= t {
+			n++
+		}
+	}
+	return n
 }
 
 // status turns a device's Status into a notice.
@@ -183,6 +206,7 @@ func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
 func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.cfg.Logf("link: %s: device reboot suspected (%s): querying it", l.cfg.Name, why)
 	l.suspect, l.suspectSeqs = why, seqs
+	l.unackedAtReboot = l.oldBootUnacked()
 	l.hello = false
 	l.sync.Reset()
 	l.order.reset()
@@ -191,13 +215,33 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.update(func(h *Health) { h.Up, h.SyncSamples, h.DriftPPM, h.MinRTT = false, 0, 0, 0 })
 }
 
+// oldBootUnacked is how many frames the device's boot may still have held
+// unacknowledged: what its latest heartbeat said, less the Acks sent since
+// (or just before: on their way when it was sent), or the seqs missing.
+func (l *Link) oldBootUnacked() int {
+	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.nMissing)
+}
+
+// rebooted notes a reboot, and the frames it may have lost.
+func (l *Link) rebooted(at time.Duration, text string) {
+	n := l.oldBootUnacked()
+	if l.suspect != "" {
+		n = l.unackedAtReboot
+	}
+	l.newBoot()
+	l.notice(at, NoticeReboot, text)
+	if n > 0 {
+		l.notice(at, NoticeEventsLost, fmt.Sprintf("the reboot lost up to %d frames the old boot had not had acknowledged", n))
+	}
+}
+
 // newBoot forgets what belonged to the device's last boot.
 func (l *Link) newBoot() {
 	l.sync.Reset()
 	l.seen = fwproto.Dedupe{}
 	l.got = [256][]byte{}
 	l.order.reset()
-	l.lastDev = 0
+	l.lastDev, l.lastQueued = 0, 0
 	l.update(func(h *Health) { h.SyncSamples, h.DriftPPM, h.MinRTT = 0, 0, 0 })
 }
 
@@ -229,15 +273,13 @@ func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {
 		l.newBoot()
 		l.notice(at, NoticeDeviceChanged, fmt.Sprintf("device %08x replaced device %08x", m.DeviceID, l.deviceID))
 	case m.BootID != l.boot:
-		l.newBoot()
 		why := ""
 		if l.suspect != "" {
 			why = ", seen as " + l.suspect
 		}
-		l.notice(at, NoticeReboot, fmt.Sprintf("device %08x rebooted (boot id %08x, was %08x%s): clock fit dropped, its new events are taken", m.DeviceID, m.BootID, l.boot, why))
+		l.rebooted(at, fmt.Sprintf("device %08x rebooted (boot id %08x, was %08x%s): clock fit dropped, its new events are taken", m.DeviceID, m.BootID, l.boot, why))
 	case l.suspect != "" && l.suspectSeqs:
-		l.newBoot()
-		l.notice(at, NoticeReboot, fmt.Sprintf("device %08x restarted its seqs (%s) with the same boot id %08x: taken as a reboot", m.DeviceID, l.suspect, m.BootID))
+		l.rebooted(at, fmt.Sprintf("device %08x restarted its seqs (%s) with the same boot id %08x: taken as a reboot", m.DeviceID, l.suspect, m.BootID))
 	case l.suspect != "":
 		l.cfg.Logf("link: %s: %s, yet the boot id %08x is unchanged: clock fit dropped, seqs kept", l.cfg.Name, l.suspect, m.BootID)
 	}

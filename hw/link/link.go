@@ -219,19 +219,26 @@ type Link struct {
 	// suspectSeqs: the suspicion is seqs that began again, a new boot even
 	// if the Hello keeps its boot id.
 	suspectSeqs bool
-	refused     string // the last refusal, to note it once, not at every retry
-	seen        fwproto.Dedupe
-	got         [256][]byte // each remembered seq's type and payload
-	order       order
-	lastDev     uint64 // the latest device time of a pong or heartbeat this boot
-	pending     []outgoing
-	seqs        hostSeqs
-	pingID      uint32
-	pings       [16]ping
-	pingNow     bool // ping at the next tick: a Hello wants a clock fit soon
-	q           querier
-	live        bool          // last reported liveness
-	mark        time.Duration // last reported watermark
+	// lastQueued is the boot's latest heartbeat's count of frames waiting;
+	// unackedAtReboot what the boot may have held when a reboot was seen.
+	lastQueued      uint8
+	lastBeat        time.Duration
+	unackedAtReboot int
+	acks            [fwproto.MaxInFlight]time.Duration // when the latest Acks were sent
+	nAcks           uint64
+	refused         string // the last refusal, to note it once, not at every retry
+	seen            fwproto.Dedupe
+	got             [256][]byte // each remembered seq's type and payload
+	order           order
+	lastDev         uint64 // the latest device time of a pong or heartbeat this boot
+	pending         []outgoing
+	seqs            hostSeqs
+	pingID          uint32
+	pings           [16]ping
+	pingNow         bool // ping at the next tick: a Hello wants a clock fit soon
+	q               querier
+	live            bool          // last reported liveness
+	mark            time.Duration // last reported watermark
 }
 
 type outgoing struct {

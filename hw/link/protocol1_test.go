@@ -189,7 +189,31 @@ func TestRebootBehindAnOpenPort(t *testing.T) {
 			if n := r.notices(NoticeReboot)[0]; !strings.Contains(n.Text, "000000c0") || !strings.Contains(n.Text, "rebooted") {
 				t.Errorf("notice %q does not name the device and the reboot", n.Text)
 			}
+			if ns := r.notices(NoticeEventsLost); len(ns) != 0 {
+				t.Errorf("events lost noted, though the device held none: %+v", ns)
+			}
 		})
+	}
+}
+
+// TestRebootLosesWhatWasNotTaken: a reboot while the device holds an
+// event the host could not take loses it, and the notes say so.
+func TestRebootLosesWhatWasNotTaken(t *testing.T) {
+	clock := hostClock()
+	dev := fwsim.New(fwsim.Config{Clock: clock, BootID: 1, Start: 1e12, Literal: true})
+	p := newPlug(t, dev)
+	r := record{refuse: 1 << 30}
+	l, _ := runLink(t, Config{Open: Serial(p.path, 115200), Clock: clock}, &r)
+	waitFor(t, "a clock fit", func() bool { return l.Health().SyncSamples >= warmSamples })
+	dev.Press(1)
+	waitFor(t, "the press refused, and a heartbeat counting it", func() bool {
+		h := l.Health()
+		return h.NotDurable > 0 && h.DeviceHeartbeat.Queued == 1
+	})
+	dev.Reboot()
+	waitFor(t, "the notes", func() bool { return len(r.notices(NoticeReboot)) == 1 && len(r.notices(NoticeEventsLost)) == 1 })
+	if n := r.notices(NoticeEventsLost)[0]; !strings.Contains(n.Text, "up to 1 frames") {
+		t.Fatalf("notice %q", n.Text)
 	}
 }
 
