@@ -62,13 +62,13 @@ func BenchmarkDecisionPublished(b *testing.B) {
 		st := tb.State()
 		seat := st.Turn
 		if st.Ended {
-			tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.NewHand, Dealer: 0})
+			tb.Submit(ctx, engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.NewHand, Dealer: 0})
 			seat = 0
 		}
 		now := tb.Now()
-		tb.Submit(engine.Event{At: now, Seat: seat, Action: engine.Discard})
+		tb.Submit(ctx, engine.Event{At: now, Seat: seat, Action: engine.Discard})
 		pon := engine.Event{At: now + 100*time.Microsecond, Seat: seat.Next().Next(), Action: engine.Pon}
-		tb.Submit(pon)
+		tb.Submit(ctx, pon)
 		closeAt := pon.At + p.Window
 	wait:
 		for u := range sub.C() {

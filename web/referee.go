@@ -136,13 +136,18 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if void != 0 {
-		if err := s.cfg.Table.Void(void); err != nil {
+		seq, refused, err := s.cfg.Table.Void(r.Context(), void)
+		if err != nil {
 			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 			return
 		}
 		metricRefereeActions.Inc()
-		writeJSON(w, http.StatusAccepted, map[string]any{"void": void})
+		if refused != "" {
+			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
+			return
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq})
 		return
 	}
-	s.submit(w, ev, metricRefereeActions)
+	s.submit(w, r, ev, metricRefereeActions)
 }

@@ -124,8 +124,8 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 func TestRefereeVoidsMistakenPress(t *testing.T) {
 	tb, srv := startRefereeTable(t)
 	sub := tb.Subscribe()
-	tb.Submit(engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
-	tb.Submit(engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
+	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
+	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
 	var ponSeq uint64
 	for ponSeq == 0 {
 		u := <-sub.C()

@@ -138,18 +138,22 @@ func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
-	s.submit(w, ev, metricPresses)
+	s.submit(w, r, ev, metricPresses)
 }
 
-// submit stamps an input now, hands it to the table and answers with its stamp.
-func (s *Server) submit(w http.ResponseWriter, ev engine.Event, count *metrics.Counter) {
+// submit stamps an input now, hands it to the table and answers once the
+// input is durable in the claim log, with its stamp and sequence number: a
+// 202 is never given for an input that a crash could lose. A table that is
+// stopping answers 503, and the input was not taken.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request, ev engine.Event, count *metrics.Counter) {
 	ev.At = s.cfg.Table.Now()
-	if err := s.cfg.Table.Submit(ev); err != nil {
+	seq, err := s.cfg.Table.Submit(r.Context(), ev)
+	if err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 		return
 	}
 	count.Inc()
-	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
+	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds(), "seq": seq})
 }
 
 // handleEvents streams updates as Server-Sent Events; each event's id is

@@ -207,7 +207,7 @@ func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Wr
 		if route(ev) {
 			continue
 		}
-		if err := t.Submit(ev); err != nil {
+		if _, err := t.Submit(ctx, ev); err != nil {
 			fmt.Fprintf(stderr, "? %v\n", err)
 		}
 	}

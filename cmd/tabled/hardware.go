@@ -24,6 +24,7 @@ import (
 // expander buttons, the serial link's buttons and tile readers, and a
 // direct MFRC522. Every press is stamped on the table's clock.
 type inputs struct {
+	ctx      context.Context
 	t        *table.Table
 	registry *nfc.Registry // nil: tile reads are logged, not used
 	logf     func(string, ...any)
@@ -41,7 +42,7 @@ type seatCall struct {
 // they stop when ctx ends. A pin that does not exist or a bus that does
 // not open is an error, before anything starts.
 func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registry *nfc.Registry, logf func(string, ...any)) (*inputs, error) {
-	in := &inputs{t: t, registry: registry, logf: logf, channels: map[uint8]seatCall{}}
+	in := &inputs{ctx: ctx, t: t, registry: registry, logf: logf, channels: map[uint8]seatCall{}}
 	var starts []func()
 	needHost := cfg.NFC.Reader == "mfrc522" || len(cfg.Expanders) > 0
 	for _, b := range cfg.Buttons {
@@ -92,7 +93,11 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		}
 		p := buttons.Pin{In: pin, Pull: pull(b.Pull, b.ActiveHigh), ActiveHigh: b.ActiveHigh,
 			Debounce: time.Duration(b.Debounce), MinPress: time.Duration(b.MinPress)}
+		// A press reaches the table once the debouncer has confirmed it:
+		// the table holds decisions that long behind its clock for it.
+		src := t.NewSource(table.SourceConfig{Name: "gpio " + b.Pin, Lag: p.MinPress + gpioSlack})
 		starts = append(starts, func() {
+			defer src.Close()
 			err := buttons.Watch(ctx, p, t.Now, func(e buttons.Edge) {
 				if e.Pressed {
 					in.press(sc, e.At, 0, engine.SourceGPIO)
@@ -104,7 +109,10 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		})
 	}
 	for name, xb := range expanders {
+		// Read over I2C after its INT line fires: a little slower than a pin.
+		src := t.NewSource(table.SourceConfig{Name: "expander " + name, Lag: xb.x.MinPress + 2*gpioSlack})
 		starts = append(starts, func() {
+			defer src.Close()
 			err := xb.x.Watch(ctx, t.Now, func(n int, e buttons.Edge) {
 				if e.Pressed {
 					in.press(xb.pins[n], e.At, 0, engine.SourceGPIO)
@@ -172,29 +180,40 @@ func pull(p string, activeHigh bool) gpio.Pull {
 	return gpio.PullUp
 }
 
-// press hands a button press to the table.
-func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.Source) {
+// gpioSlack is how late, beyond the debouncer's confirmation, a GPIO press
+// may reach the table (scheduling on a loaded Pi).
+const gpioSlack = 5 * time.Millisecond
+
+// press hands a button press to the table and returns once it is durable
+// in the claim log.
+func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.Source) error {
 	ev := engine.Event{At: at, Seat: sc.seat, Action: sc.call, Source: src, Uncertainty: uncertainty}
-	if err := in.t.Submit(ev); err != nil {
-		in.logf("tabled: %s %s press at %v lost: %v", sc.seat.Wind(in.t.State().Dealer), sc.call, at, err)
+	if _, err := in.t.Submit(in.ctx, ev); err != nil {
+		in.logf("tabled: %s %s press at %v not taken: %v", sc.seat.Wind(in.t.State().Dealer), sc.call, at, err)
+		return err
 	}
+	return nil
 }
 
-// tile hands a tile read to the table as a dora indicator.
-func (in *inputs) tile(reader uint8, uid []byte, at, uncertainty time.Duration) {
+// tile hands a tile read to the table as a dora indicator and returns once
+// it is durable in the claim log. A tag the registry does not know is
+// reported and dropped (nil): reading it again will not help.
+func (in *inputs) tile(reader uint8, uid []byte, at, uncertainty time.Duration) error {
 	if in.registry == nil {
 		in.logf("tabled: reader %d: tag %X read, but there is no tile registry (nfc.registry; tabled enroll)", reader, uid)
-		return
+		return nil
 	}
 	tile, ok := in.registry.Tile(uid)
 	if !ok {
 		in.logf("tabled: reader %d: tag %X is not in the tile registry (enrol it with tabled enroll)", reader, uid)
-		return
+		return nil
 	}
 	ev := engine.Event{At: at, Seat: engine.NoSeat, Action: engine.Dora, Tile: tile, Source: engine.SourceNFC, Uncertainty: uncertainty}
-	if err := in.t.Submit(ev); err != nil {
-		in.logf("tabled: dora read %s at %v lost: %v", tile, at, err)
+	if _, err := in.t.Submit(in.ctx, ev); err != nil {
+		in.logf("tabled: dora read %s at %v not taken: %v", tile, at, err)
+		return err
 	}
+	return nil
 }
 
 func (in *inputs) serialEvent(ev link.Event) {

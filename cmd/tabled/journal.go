@@ -82,6 +82,22 @@ type voidBody struct {
 	Note string `json:"note,omitempty"`
 }
 
+// revisionBody is a re-decision as logged (a note of type "revision"): the
+// late inputs, the outcomes it withdrew, and what happened in words.
+type revisionBody struct {
+	Late      []uint64 `json:"late"`
+	Retracted []uint64 `json:"retracted,omitempty"`
+	Note      string   `json:"note"`
+}
+
+// noteBody is a table note as logged (a controller that rebooted, ...).
+type noteBody struct {
+	Note string `json:"note"`
+}
+
+// typeRevision is the record type of a revision note.
+const typeRevision = "revision"
+
 func toRecord(e table.Entry) (claimlog.Record, error) {
 	r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
 	var err error
@@ -98,9 +114,15 @@ func toRecord(e table.Entry) (claimlog.Record, error) {
 			r.Seat = s.Wind(e.Outcome.Dealer).Letter()
 		}
 		r.Body, err = script.MarshalOutcome(*e.Outcome)
-	default:
+	case e.Void != 0:
 		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
 		r.Body, err = json.Marshal(voidBody{Void: e.Void, Note: e.Note})
+	case e.Revision != nil:
+		r.Kind, r.Type = claimlog.KindNote, typeRevision
+		r.Body, err = json.Marshal(revisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
+	default:
+		r.Kind, r.Type = claimlog.KindNote, e.NoteKind
+		r.Body, err = json.Marshal(noteBody{Note: e.Note})
 	}
 	if err != nil {
 		return r, fmt.Errorf("claim log: entry %d: %w", e.Seq, err)
@@ -174,8 +196,19 @@ func entriesOf(recs []claimlog.Record) (entries []table.Entry, logged [][]byte, 
 			}
 			e.Void, e.Note = b.Void, b.Note
 		case claimlog.KindOutcome:
-			// Its time lets a replay run on to decisions made after the last input.
+			// Its time tells a replay how far the table had decided; the
+			// outcome itself is compared as logged.
+			e.Outcome = &engine.Outcome{At: e.At}
 			logged = append(logged, r.Body)
+		case claimlog.KindNote:
+			if r.Type != typeRevision {
+				continue
+			}
+			var b revisionBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return nil, nil, inputs, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Revision, e.Note = &table.Revision{Late: b.Late, Retracted: b.Retracted}, b.Note
 		default:
 			continue
 		}
