@@ -89,6 +89,10 @@ type SeatView struct {
 	// it began, the origin of its blink phase.
 	Signal Signal
 	Since  time.Duration
+	// Until is when the signal ends by time alone (its Hold runs out); 0
+	// when it lasts until the state changes (the turn, a pending call, a
+	// winner's light once the hand is over).
+	Until time.Duration
 	// Call is the call the signal is about, or ActNone.
 	Call engine.Action
 	// Turn: the seat is on turn. Riichi: the seat has declared riichi.
@@ -143,6 +147,10 @@ type View struct {
 	Now   time.Duration
 	Seats [4]SeatView
 	Board Board
+	// Expiry is the earliest moment after Now at which the seat signals
+	// change by time alone: a Hold running out, or an outcome stamped after
+	// Now coming into force; 0 when they change only with the state.
+	Expiry time.Duration
 }
 
 // Animated reports whether some light blinks or pulses, so the lights need
@@ -160,13 +168,55 @@ func (v View) Animated() bool {
 
 // Expires reports whether the view can change with time alone (a light's
 // Hold running out), even with no new state.
-func (v View) Expires() bool {
+func (v View) Expires() bool { return v.Expiry > v.Now }
+
+// NextChange is the earliest moment after Now at which the lights look
+// different with no new state, and false when they do not before the state
+// changes. frame is how often a pulsing light is redrawn: with frame > 0
+// the blink and pulse phases count (a strip, drawn by the host); with 0
+// only the signals' ends do (seat controllers, which blink by themselves).
+func (v View) NextChange(frame time.Duration) (time.Duration, bool) {
+	next, ok := v.Expiry, v.Expiry > v.Now
+	if frame <= 0 {
+		return next, ok
+	}
 	for _, s := range v.Seats {
-		if s.Signal >= SignalWon && v.Now-s.Since < Hold {
-			return true
+		e, blinks := blinkEdge(s.Signal, max(v.Now-s.Since, 0), frame)
+		if !blinks {
+			continue
+		}
+		if at := v.Now + e; !ok || at < next {
+			next, ok = at, true
 		}
 	}
-	return false
+	return next, ok
+}
+
+// blinkEdge is how long after t (the time since the signal began) its
+// light next turns on, off or changes brightness, and false for a steady
+// signal. The edges are those StripPixels draws.
+func blinkEdge(sig Signal, t, frame time.Duration) (time.Duration, bool) {
+	var period time.Duration
+	var edges []time.Duration
+	switch sig {
+	case SignalPending:
+		return frame, true // the pulse changes all the time
+	case SignalLost:
+		period, edges = SlowBlink, []time.Duration{SlowBlink / 2}
+	case SignalRejected:
+		period, edges = FastBlink, []time.Duration{FastBlink / 2}
+	case SignalLate, SignalReferee:
+		period, edges = DoubleBlink, []time.Duration{Flash, 2 * Flash, 3 * Flash}
+	default:
+		return 0, false
+	}
+	start := t - t%period
+	for _, e := range edges {
+		if start+e > t {
+			return start + e - t, true
+		}
+	}
+	return start + period - t, true
 }
 
 // NewView computes the view at now from the state and the latest outcomes,
@@ -218,10 +268,17 @@ func currentHand(recent []engine.Outcome, ended bool) []engine.Outcome {
 // lights sets the seat signals from the outcomes within Hold, the open
 // window and the end of the hand.
 func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) {
+	var until time.Duration // the Hold's end of the signal being set, 0 for none
 	set := func(s engine.Seat, sig Signal, call engine.Action, at time.Duration) {
 		if s.Valid() {
 			sv := &v.Seats[s]
-			sv.Signal, sv.Call, sv.Since = sig, call, at
+			sv.Signal, sv.Call, sv.Since, sv.Until = sig, call, at, until
+		}
+	}
+	// soon keeps the earliest moment after now at which a signal changes.
+	soon := func(at time.Duration) {
+		if v.Expiry == 0 || at < v.Expiry {
+			v.Expiry = at
 		}
 	}
 	if st.Ended {
@@ -230,9 +287,20 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 		}
 	}
 	for _, o := range hand {
-		if now-o.At >= Hold || o.At > now {
+		switch o.Kind {
+		case engine.KindDecision, engine.KindRejection, engine.KindFlag:
+		default:
 			continue
 		}
+		if o.At > now {
+			soon(o.At) // stamped ahead of the clock: it shows when the clock gets there
+			continue
+		}
+		if now-o.At >= Hold {
+			continue
+		}
+		until = o.At + Hold
+		soon(until)
 		switch o.Kind {
 		case engine.KindDecision:
 			for _, c := range o.Lost {
@@ -251,6 +319,7 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 			set(o.Seat, SignalReferee, o.Call, o.At)
 		}
 	}
+	until = 0
 	if st.Open != nil {
 		for _, c := range st.Pending {
 			set(c.Seat, SignalPending, c.Call, c.At)
