@@ -119,3 +119,28 @@ func TestSeatLightsDecision(t *testing.T) {
 		t.Fatalf("after a controller reboot: %+v (%v)", s.sent, err)
 	}
 }
+
+// TestSeatLightsRenewedSignal: the same signal again within its Hold (a
+// second rejection) is sent again, with the duration of the new Hold; the
+// same view later in the Hold is not.
+func TestSeatLightsRenewedSignal(t *testing.T) {
+	v := decisionView(t)
+	s := &recSender{}
+	l := NewSeatLights(s, [4]uint8{10, 11, 12, 13})
+	if err := l.Show(v); err != nil {
+		t.Fatal(err)
+	}
+	s.sent = nil
+	v.Now += time.Second
+	if err := l.Show(v); err != nil || len(s.sent) != 0 {
+		t.Fatalf("a second into the Hold: sent %+v (%v)", s.sent, err)
+	}
+	v.Seats[1].Since, v.Seats[1].Until = v.Now, v.Now+Hold
+	if err := l.Show(v); err != nil {
+		t.Fatal(err)
+	}
+	want := fwproto.LED{Channel: 11, G: 255, Duration: uint16((Hold + SeatLightGrace) / time.Millisecond)}
+	if len(s.sent) != 1 || s.sent[0] != want {
+		t.Fatalf("renewed: sent %+v, want %+v", s.sent, want)
+	}
+}
