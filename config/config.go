@@ -26,8 +26,11 @@ type Config struct {
 	Expanders []Expander `toml:"expander"`
 	Serial    *Serial    `toml:"serial"`
 	NFC       NFC        `toml:"nfc"`
-	Display   Display    `toml:"display"`
-	Club      *Club      `toml:"club"`
+	// Readers give tile readers a role by their index; a reader not listed
+	// reads dora indicators.
+	Readers []Reader `toml:"reader"`
+	Display Display  `toml:"display"`
+	Club    *Club    `toml:"club"`
 }
 
 // Table is the table and its rules.
@@ -113,6 +116,26 @@ type NFC struct {
 	IRQPin   string `toml:"irq_pin"`
 }
 
+// The roles of a tile reader, Reader.Role.
+const (
+	// RoleDora: a tile read is a dora indicator (the default).
+	RoleDora = "dora"
+	// RoleDiscard: a tile read is the discard, with its tile, of the
+	// reader's seat: a reader at a seat instead of a discard button.
+	RoleDiscard = "discard"
+)
+
+// Reader gives one tile reader its role. Index is the reader's number: on
+// a seat or reader controller, the reader field of its TileRead
+// (firmware-protocol.md); a direct MFRC522 is reader 0.
+type Reader struct {
+	Index int `toml:"index"`
+	// Role is dora (default) or discard.
+	Role string `toml:"role"`
+	// Seat is the seat (0..3) whose discards a discard reader reads.
+	Seat *int `toml:"seat"`
+}
+
 // Club is the club's MQTT broker.
 type Club struct {
 	Broker   string `toml:"broker"`
@@ -179,6 +202,11 @@ func Parse(b []byte) (Config, error) {
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
 		return Config{}, fmt.Errorf("line %d: unknown key %q (misspelt? see the example configuration)", lines.keyLine(k), k.String())
+	}
+	for i := range c.Readers {
+		if c.Readers[i].Role == "" {
+			c.Readers[i].Role = RoleDora
+		}
 	}
 	if err := c.validate(lines); err != nil {
 		return Config{}, err
@@ -301,6 +329,9 @@ func (c Config) validate(l lines) error {
 	if c.NFC.Reader == "serial" && c.Serial == nil {
 		return fmt.Errorf("line %d: reader serial needs a [serial] section", at("nfc", "reader"))
 	}
+	if err := c.validateReaders(l); err != nil {
+		return err
+	}
 	if s := c.Serial; s != nil {
 		if s.Path == "" {
 			return fmt.Errorf("line %d: [serial] needs a path", l.header("serial"))
@@ -313,4 +344,43 @@ func (c Config) validate(l lines) error {
 		return fmt.Errorf("line %d: [club] needs a broker (like tcp://broker.local:1883)", l.header("club"))
 	}
 	return c.Display.validate(c, l, pins)
+}
+
+// validateReaders checks the [[reader]] roles: a known role, a seat for a
+// discard reader and only for it, each index once, an index the
+// configured reader can have.
+func (c Config) validateReaders(l lines) error {
+	at := func(i int, key string) int { return l.elemKeyLine("reader", i, key) }
+	indexes := map[int]int{} // index -> line
+	for i, r := range c.Readers {
+		line := at(i, "index")
+		switch {
+		case c.NFC.Reader == "none":
+			return fmt.Errorf("line %d: [[reader]] roles need a tile reader: set [nfc] reader to serial or mfrc522", l.arrayLine("reader", i))
+		case r.Index < 0 || r.Index > 255:
+			return fmt.Errorf("line %d: reader index %d is not 0..255", line, r.Index)
+		case c.NFC.Reader == "mfrc522" && r.Index != 0:
+			return fmt.Errorf("line %d: reader index %d: a direct MFRC522 is reader 0", line, r.Index)
+		}
+		if first, ok := indexes[r.Index]; ok {
+			return fmt.Errorf("line %d: reader %d already has a role, at line %d", l.arrayLine("reader", i), r.Index, first)
+		}
+		indexes[r.Index] = l.arrayLine("reader", i)
+		switch r.Role {
+		case "", RoleDora:
+			if r.Seat != nil {
+				return fmt.Errorf("line %d: reader %d reads dora indicators, which belong to no seat; seat is for role = \"discard\"", at(i, "seat"), r.Index)
+			}
+		case RoleDiscard:
+			if r.Seat == nil {
+				return fmt.Errorf("line %d: reader %d: role discard needs the seat (0..3) whose discards it reads", l.arrayLine("reader", i), r.Index)
+			}
+			if *r.Seat < 0 || *r.Seat > 3 {
+				return fmt.Errorf("line %d: reader %d: seat %d is not 0..3", at(i, "seat"), r.Index, *r.Seat)
+			}
+		default:
+			return fmt.Errorf("line %d: reader %d: role %q is not dora or discard", at(i, "role"), r.Index, r.Role)
+		}
+	}
+	return nil
 }

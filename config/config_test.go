@@ -14,6 +14,9 @@ func TestExampleConfigLoads(t *testing.T) {
 	if c.Table.Name != "table-1" || len(c.Buttons) != 3 || c.Buttons[2].Channel == nil || *c.Buttons[2].Channel != 9 || c.Serial == nil || c.Serial.Baud != 115200 || time.Duration(c.Buttons[1].Debounce) != 20*time.Millisecond {
 		t.Fatalf("%+v", c)
 	}
+	if len(c.Readers) != 1 || c.Readers[0].Index != 0 || c.Readers[0].Role != RoleDora {
+		t.Fatalf("readers %+v", c.Readers)
+	}
 	if p, err := c.Profile(); err != nil || p.Name != "ema2016" || p.Window != 250*time.Millisecond {
 		t.Fatalf("profile %+v %v", p, err)
 	}
@@ -103,6 +106,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n"))
 	f.Add([]byte("[serial]\npath = \"/dev/ttyUSB0\"\n[nfc]\nreader = \"serial\"\n"))
 	f.Add([]byte("[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\npanel = \"eink\"\nreset_pin = \"GPIO5\"\n"))
+	f.Add([]byte("[serial]\npath = \"/dev/x\"\n[nfc]\nreader = \"serial\"\n[[reader]]\nindex = 1\nrole = \"discard\"\nseat = 2\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := Parse(b)
 		if err != nil {

@@ -109,6 +109,35 @@ func TestNewViewHold(t *testing.T) {
 	}
 }
 
+// TestNewViewExpiry: the view says when its signals next change by time
+// alone: the decision's Hold's end, or an outcome stamped ahead of the
+// clock coming into force.
+func TestNewViewExpiry(t *testing.T) {
+	st, out, _ := play(t, sceneNamed(t, "decision_pon"))
+	var at time.Duration
+	for _, o := range out {
+		if o.Kind == engine.KindDecision {
+			at = o.At
+		}
+	}
+	for _, tc := range []struct {
+		now, expiry time.Duration
+	}{
+		{at - time.Millisecond, at},
+		{at, at + Hold},
+		{at + Hold - time.Millisecond, at + Hold},
+		{at + Hold, 0},
+	} {
+		v := NewView(st, out, tc.now)
+		if v.Expiry != tc.expiry {
+			t.Errorf("at %v: expiry %v, want %v", tc.now, v.Expiry, tc.expiry)
+		}
+		if next, ok := v.NextChange(0); ok != (tc.expiry != 0) || next != tc.expiry {
+			t.Errorf("at %v: next change %v %v, want %v", tc.now, next, ok, tc.expiry)
+		}
+	}
+}
+
 // TestNewViewPreviousHand: outcomes of an earlier hand do not show.
 func TestNewViewPreviousHand(t *testing.T) {
 	st, out, now := play(t, scene{name: "next", script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s", at: 100 * time.Millisecond})

@@ -127,6 +127,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 		cfg.Serial = &config.Serial{Path: simc.path, Baud: 115200}
 		cfg.Buttons = append(cfg.Buttons, simButtons()...)
+		cfg.NFC.Reader, cfg.Readers = "serial", simReaders()
 		registry = simc.registry
 		// Its seat lights show the light language; the panel is this
 		// terminal and the status page.
