@@ -2,6 +2,7 @@ package claimlog
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
@@ -64,6 +65,8 @@ func TestCrashKeepsAcknowledgedRecords(t *testing.T) {
 	for k := 0; k < kills; k++ {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), "CLAIMLOG_CRASH_CHILD="+dir)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +84,14 @@ func TestCrashKeepsAcknowledgedRecords(t *testing.T) {
 			}
 			close(lines)
 		}()
-		time.Sleep(time.Duration(r.Intn(30)) * time.Millisecond)
+		// The kill lands while the child appends, not while it starts.
+		first, ok := <-lines
+		if !ok {
+			cmd.Wait()
+			t.Fatalf("kill %d: the child appended nothing: %s", k, stderr.String())
+		}
+		acked = max(acked, first)
+		time.Sleep(time.Duration(r.Intn(10_000)) * time.Microsecond)
 		cmd.Process.Signal(syscall.SIGKILL)
 		for n := range lines {
 			acked = max(acked, n)

@@ -93,10 +93,8 @@ func writeLock(f *os.File, content []byte) error {
 	if err := f.Truncate(0); err != nil {
 		return errOf(err)
 	}
-	if _, err := f.WriteAt(content, 0); err != nil {
-		return errOf(err)
-	}
-	return errOf(f.Sync())
+	_, err := f.WriteAt(content, 0)
+	return errOf(err) // not fsynced: the holder's name need not outlive it
 }
 
 // mark records the highest sequence number written. It is not fsynced:
