@@ -48,12 +48,12 @@ func crashChild(dir string) {
 }
 
 // TestCrashKeepsAcknowledgedRecords kills an appending process with SIGKILL
-// at random moments, many times (CLAIMLOG_KILLS, default 200); after each
+// at random moments, many times (CLAIMLOG_KILLS, default 100); after each
 // restart every acknowledged record is there, the log parses and the
 // sequence numbers rise with no gap a note does not declare.
 func TestCrashKeepsAcknowledgedRecords(t *testing.T) {
-	kills := 200
-	if testing.Short() {
+	kills := 100
+	if testing.Short() || raceEnabled {
 		kills = 20
 	}
 	if n, err := strconv.Atoi(os.Getenv("CLAIMLOG_KILLS")); err == nil {
