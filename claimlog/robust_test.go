@@ -340,3 +340,30 @@ func TestFreeBytes(t *testing.T) {
 		t.Fatalf("reserve: %v", err)
 	}
 }
+
+// FuzzScan: any bytes in two files read without a panic, in rising
+// sequence order, every damage named by a line of the file.
+func FuzzScan(f *testing.F) {
+	f.Add(sealedLines(t0, 3, 1), []byte("GARBAGE\n{\"seq\":2}\n"))
+	f.Add([]byte("{\"seq\":1}\n{\"seq\":1}\n{"), []byte("\n\n"))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, fileName(1, 1)), a, 0o644)
+		os.WriteFile(filepath.Join(dir, "tabled-20261122-100000.000000000.jsonl"), b, 0o644)
+		var prev uint64
+		err := Scan(dir, Filter{}, func(r Record) error {
+			if r.Seq <= prev {
+				t.Fatalf("record %d after %d", r.Seq, prev)
+			}
+			prev = r.Seq
+			return nil
+		}, func(d Damage) {
+			if d.Line < 1 || d.File == "" {
+				t.Fatalf("damage without a place: %+v", d)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
