@@ -2,7 +2,6 @@ package web
 
 import (
 	"crypto/subtle"
-	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
@@ -32,10 +31,8 @@ type RefereeAction struct {
 // the field. A void returns the sequence number to void and no event.
 func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	var a RefereeAction
-	dec := json.NewDecoder(io.LimitReader(r, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return engine.Event{}, 0, fmt.Errorf("body: %v", err)
+	if err := decodeBody(r, &a); err != nil {
+		return engine.Event{}, 0, err
 	}
 	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
 	seat := func() (engine.Seat, error) {
@@ -132,7 +129,7 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		badBody(w, err)
 		return
 	}
 	if void != 0 {

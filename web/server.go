@@ -105,10 +105,8 @@ type Press struct {
 // DecodePress reads and checks a press body; the error names the field.
 func DecodePress(r io.Reader) (engine.Event, error) {
 	var p Press
-	dec := json.NewDecoder(io.LimitReader(r, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return engine.Event{}, fmt.Errorf("body: %v", err)
+	if err := decodeBody(r, &p); err != nil {
+		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
 	if err != nil || a == engine.Tenpai || a == engine.DeadHand {
@@ -135,7 +133,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 	ev, err := DecodePress(r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		badBody(w, err)
 		return
 	}
 	s.submit(w, ev, metricPresses)

@@ -137,6 +137,11 @@ func FuzzDecodePress(f *testing.F) {
 	f.Add([]byte(`{"action":"dora","tile":"0m"}`))
 	f.Add([]byte(`{"action":"newhand"}`))
 	f.Add([]byte(`{"seat":-1,"action":"ron"}`))
+	f.Add([]byte(`{"seat":1,"action":"pon"}junk`))
+	f.Add([]byte(`{"seat":1,"action":"pon"} {"seat":2,"action":"ron"}`))
+	f.Add([]byte(`{"seat":1,"action":"pon","extra":true}`))
+	f.Add([]byte(`{"seat":1,"action":"pon","tile":"` + strings.Repeat("5", MaxBody) + `"}`))
+	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ev, err := DecodePress(strings.NewReader(string(b)))
 		if err != nil {
