@@ -51,7 +51,7 @@ func New(cfg Config) *Server {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5, limiterClients)}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
