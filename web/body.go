@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 )
 
@@ -17,6 +18,9 @@ const MaxBody = 4096
 // the server answers it with 413.
 var ErrBodyTooLarge = fmt.Errorf("body: larger than %d bytes", MaxBody)
 
+// errBodyTimeout is a body the client did not finish sending in time.
+var errBodyTimeout = errors.New("body: not sent within the server's read timeout")
+
 // decodeBody reads one JSON object of at most MaxBody bytes into v. Unknown
 // fields are refused, and so is anything but white space after the object:
 // a body is exactly one object, so two concatenated ones cannot smuggle a
@@ -24,6 +28,9 @@ var ErrBodyTooLarge = fmt.Errorf("body: larger than %d bytes", MaxBody)
 func decodeBody(r io.Reader, v any) error {
 	b, err := io.ReadAll(io.LimitReader(r, MaxBody+1))
 	if err != nil {
+		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+			return fmt.Errorf("%w: %v", errBodyTimeout, err)
+		}
 		return fmt.Errorf("body: %w", err)
 	}
 	if len(b) > MaxBody {
@@ -55,8 +62,11 @@ func clip(b []byte, n int) string {
 // 400 naming the problem otherwise.
 func badBody(w http.ResponseWriter, err error) {
 	code := http.StatusBadRequest
-	if errors.Is(err, ErrBodyTooLarge) {
+	switch {
+	case errors.Is(err, ErrBodyTooLarge):
 		code = http.StatusRequestEntityTooLarge
+	case errors.Is(err, errBodyTimeout):
+		code = http.StatusRequestTimeout
 	}
 	writeJSON(w, code, map[string]string{"error": err.Error()})
 }
