@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -44,6 +45,7 @@ type Server struct {
 	mux   *http.ServeMux
 	limit *limiter
 	hub   *hub
+	index *claimlog.Index // of cfg.LogDir, for /api/log
 	// streams is how many event streams are open, against Limits.MaxStreams.
 	streams atomic.Int64
 }
@@ -64,6 +66,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
 	if cfg.LogDir != "" {
+		s.index = claimlog.NewIndex(cfg.LogDir)
 		s.mux.HandleFunc("GET /api/log", s.handleLog)
 		s.mux.HandleFunc("GET /api/export", s.handleExport)
 	}
