@@ -27,7 +27,7 @@ func bigLog(b *testing.B) (dir string, last uint64, hands int) {
 	for start := 0; start < n; start += 1000 {
 		var recs []claimlog.Record
 		for i := start; i < start+1000; i++ {
-			body, _ := json.Marshal(map[string]any{"at": i * 1000, "text": strings.Repeat("decision text ", 10)})
+			body, _ := json.Marshal(map[string]any{"at": i * 1000, "text": strings.Repeat("decision text ", 4)})
 			recs = append(recs, claimlog.Record{Mono: int64(i) * 1e9, Kind: claimlog.KindOutcome, Source: "table", Hand: 1 + i/40, Seat: seats[i%4], Type: "decision", Body: body})
 		}
 		if err := w.Append(recs); err != nil {
