@@ -160,6 +160,8 @@ func (c *Console) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
+		// A stream outlives the server's read timeout, which would end it.
+		rc.SetReadDeadline(time.Time{})
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-cache")
 		for {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -61,7 +62,20 @@ type Web struct {
 	URL string `toml:"url"`
 	// RefereeToken enables referee actions for whoever presents it.
 	RefereeToken string `toml:"referee_token"`
+	// MaxConnections caps the open connections (default 512): beyond it a
+	// new one is closed at once, so a flood cannot use up the descriptors
+	// and the page keeps answering the tablets already connected.
+	MaxConnections int `toml:"max_connections"`
+	// MaxStreams caps the live event streams (default 256); one more is
+	// answered 503.
+	MaxStreams int `toml:"max_streams"`
 }
+
+// The [web] defaults.
+const (
+	DefaultMaxConnections = 512
+	DefaultMaxStreams     = 256
+)
 
 // Button is one call button: on a GPIO pin, an expander pin, or a channel
 // of the seat controller on the serial link.
@@ -168,15 +182,20 @@ func Default() Config {
 	return Config{
 		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
 		Log:     Log{Dir: "/var/lib/tabled/log"},
-		Web:     Web{Listen: ":8080"},
+		Web:     Web{Listen: ":8080", MaxConnections: DefaultMaxConnections, MaxStreams: DefaultMaxStreams},
 		NFC:     NFC{Reader: "none"},
 		Display: defaultDisplay(),
 	}
 }
 
+// MaxFileBytes caps a configuration file: a real one is a few kilobytes,
+// and a huge file (a mistaken path, a log named by accident) must be
+// refused without being read into memory whole.
+const MaxFileBytes = 1 << 20
+
 // Load reads a configuration file over the defaults.
 func Load(path string) (Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := readCapped(path, MaxFileBytes)
 	if err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
@@ -185,6 +204,24 @@ func Load(path string) (Config, error) {
 		return Config{}, fmt.Errorf("config: %s: %w", path, err)
 	}
 	return c, nil
+}
+
+// readCapped reads a whole file of at most max bytes; a longer one is an
+// error naming the file and the cap, found after reading max+1 bytes.
+func readCapped(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is larger than %d bytes (%d KiB), the cap for a configuration file", path, max, max>>10)
+	}
+	return b, nil
 }
 
 // Parse reads configuration text over the defaults.
@@ -245,6 +282,13 @@ func (c Config) validate(l lines) error {
 	}
 	if time.Duration(c.Table.InputLatency) > time.Second {
 		return fmt.Errorf("line %d: input_latency %v would delay every decision by as much; at most 1s", at("table", "input_latency"), time.Duration(c.Table.InputLatency))
+	}
+	switch w := c.Web; {
+	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:
+		return fmt.Errorf("line %d: max_connections %d is not 1..%d", at("web", "max_connections"), w.MaxConnections, 1<<20)
+	case w.MaxStreams < 1 || w.MaxStreams >= w.MaxConnections:
+		return fmt.Errorf("line %d: max_streams %d must be at least 1 and below max_connections (%d), so pages and actions still get through",
+			at("web", "max_streams"), w.MaxStreams, w.MaxConnections)
 	}
 	pins := map[string]string{} // pin -> what uses it, and where
 	expanders := map[string]bool{}

@@ -110,6 +110,10 @@ func TestMetrics(t *testing.T) {
 func FuzzDecodeRefereeAction(f *testing.F) {
 	f.Add([]byte(`{"action":"newhand","dealer":1}`))
 	f.Add([]byte(`{"action":"tenpai","seat":3}`))
+	f.Add([]byte(`{"action":"void","seq":7}]`))
+	f.Add([]byte(`{"action":"tenpai","seat":3}{"action":"newhand"}`))
+	f.Add([]byte(`{"action":"deadhand","seat":1,"reason":"x"}`))
+	f.Add([]byte(`{"action":"newhand","dealer":` + strings.Repeat("1", MaxBody) + `}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ev, void, err := DecodeRefereeAction(strings.NewReader(string(b)))
 		if err == nil && void == 0 {
