@@ -146,6 +146,8 @@ type recordHead struct {
 	Hand   int       `json:"hand"`
 	Seat   string    `json:"seat"`
 	Type   string    `json:"type"`
+	// Annotation marks a line about the log that is no record.
+	Annotation string `json:"annotation"`
 }
 
 // scan indexes the whole lines of f after f.off.
@@ -187,7 +189,11 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 			b = long
 			fallthrough
 		default:
-			if err := json.Unmarshal(bytes.TrimSpace(b), &h); err != nil || h.Seq == 0 {
+			err := json.Unmarshal(bytes.TrimSpace(b), &h)
+			if err == nil && h.Seq == 0 && h.Annotation != "" {
+				break // a note about the log (a deleted file written again), not a record
+			}
+			if err != nil || h.Seq == 0 {
 				if err == nil {
 					err = errors.New("no sequence number")
 				}

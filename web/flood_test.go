@@ -2,6 +2,7 @@ package web
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -141,7 +142,7 @@ func TestThousandNonReadingStreams(t *testing.T) {
 	eventually(t, "1,000 streams open", func() bool { return s.srv.streams.Load() == 1000 })
 	rss1, heap1 := memFigures()
 	for i := range 200 {
-		s.tb.Submit(engine.Event{At: s.tb.Now(), Seat: engine.Seat(i % 4), Action: engine.Discard, Dealer: engine.NoSeat})
+		s.tb.Submit(context.Background(), engine.Event{At: s.tb.Now(), Seat: engine.Seat(i % 4), Action: engine.Discard, Dealer: engine.NoSeat})
 	}
 	eventually(t, "200 discards published", func() bool { return s.tb.Seq() >= 200 })
 	rss2, heap2 := memFigures()

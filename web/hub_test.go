@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net"
 	"strconv"
@@ -95,7 +96,7 @@ func TestSlowStreamDroppedAndResumes(t *testing.T) {
 	}
 	// Stop reading; the table goes on.
 	for i := range 400 {
-		s.tb.Submit(engine.Event{At: s.tb.Now(), Seat: engine.Seat(i % 4), Action: engine.Discard, Dealer: engine.NoSeat})
+		s.tb.Submit(context.Background(), engine.Event{At: s.tb.Now(), Seat: engine.Seat(i % 4), Action: engine.Discard, Dealer: engine.NoSeat})
 		if i%100 == 99 {
 			want := s.tb.Seq() + 1
 			eventually(t, "the table takes the discards", func() bool { return s.tb.Seq() >= want })
