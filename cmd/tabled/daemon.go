@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -71,6 +72,15 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			cfg.Log.Dir = filepath.Join(cache, "tabled", "sim-log")
 		}
 	}
+	// The port first: a second daemon on a busy port stops here, before it
+	// touches the log. The log's lock then keeps a second writer out even
+	// on another port, and names the one that holds it.
+	ln, err := net.Listen("tcp", cfg.Web.Listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled run: status page: %v (is another tabled running?)\n", err)
+		return 1
+	}
+	defer ln.Close()
 	logw, err := claimlog.Open(cfg.Log.Dir, claimlog.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
@@ -80,12 +90,24 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, r := range logw.Repairs() {
 		fmt.Fprintf(stderr, "tabled: claim log: %s\n", r)
 	}
+	damaged := false
+	for _, d := range logw.Damage() {
+		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
+		damaged = true
+	}
+	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Journal: logJournal{logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency)}
 	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
-	if !*newGame {
+	if damaged && !*newGame {
+		// A log that does not read back whole is no state to build on: the
+		// table plays on in a new session; the damage is kept aside, noted
+		// in the log and shown on /metrics, and tabled log names it.
+		fmt.Fprintf(stderr, "tabled: the claim log is damaged (above): starting a new session instead of resuming\n")
+	}
+	if !*newGame && !damaged {
 		// After a restart or a power cut the game goes on where the log left it.
 		last, recs, err := lastSession(cfg.Log.Dir)
 		if err != nil {
@@ -182,8 +204,8 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	go notifySystemd(ctx, t)
 
 	return serve(ctx, stop, "tabled", stderr, t.Run, runDisplays(displays, t, lightsOff), func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
-			LogDir: cfg.Log.Dir, Panel: displays.PNG}))
+		return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
+			LogDir: cfg.Log.Dir, Panel: displays.PNG, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
 	})
 }
 

@@ -59,6 +59,24 @@ func (j logJournal) Append(es []table.Entry) error {
 	return err
 }
 
+// logMetrics exports the claim log's disk and damage on /metrics: free
+// bytes, whether space is low (the reserve given up, or under the
+// threshold), lines found damaged, and alerts met while writing.
+func logMetrics(w *claimlog.Writer) {
+	metrics.GetOrCreateGauge(`tabled_claimlog_free_bytes`, func() float64 {
+		free, _ := w.FreeBytes()
+		return float64(free)
+	})
+	metrics.GetOrCreateGauge(`tabled_claimlog_low_space`, func() float64 {
+		if w.LowSpace() {
+			return 1
+		}
+		return 0
+	})
+	metrics.GetOrCreateGauge(`tabled_claimlog_damage`, func() float64 { return float64(len(w.Damage())) })
+	metrics.GetOrCreateGauge(`tabled_claimlog_alerts`, func() float64 { return float64(len(w.Alerts())) })
+}
+
 // The claim log's health, on /metrics: how long a batch takes to reach the
 // disk (write + fsync), how many records, how many failures.
 var (
