@@ -64,6 +64,7 @@ func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
 	if i := w.pendingOf(ev.Seat); i >= 0 {
 		// A quick correction ("chii - no, pon") replaces the call and keeps the first stamp.
 		w.pending[i].Call = ev.Action
+		w.pending[i].Late = w.pending[i].At-w.at > e.p.CallDeadline
 		w.shown[ev.Seat] = ev.Shown
 		return out
 	}
@@ -137,8 +138,8 @@ func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 		if w.pending[i].Call == Ron {
 			return e.reject(out, ev, CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}))
 		}
-		// "Pon - no, ron" stands as ron.
-		w.pending[i].Call = Ron
+		// "Pon - no, ron" stands as ron, which has no deadline.
+		w.pending[i].Call, w.pending[i].Late = Ron, false
 		return out
 	}
 	// A ron has no deadline: it is never late.

@@ -82,7 +82,8 @@ func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome,
 	return out, append(walls, e.State().Wall)
 }
 
-// checkDecisions: at most one chii/pon/kan winner per discard, unless a
+// checkDecisions: at most one chii/pon/kan winner per discard (Claimed
+// holds the discard's stamp), unless a
 // later decision says it overrides the earlier one; times never go back.
 func checkDecisions(t *testing.T, out []Outcome) {
 	type key struct {

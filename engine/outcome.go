@@ -122,4 +122,7 @@ type Claimed struct {
 	Tile Tile
 	// Kong: the tile is a kong's, claimable only for a win (robbing).
 	Kong bool
+	// At is when the tile was discarded or the kong made: with Seat and
+	// Tile it tells one discard from another of the same tile.
+	At time.Duration
 }

@@ -104,6 +104,7 @@ func (e *Engine) kongStands(out []Outcome) []Outcome {
 // openWindow starts a new claimable tile, reusing the pending buffer.
 func (e *Engine) openWindow(c Claimed, at time.Duration) *claimWindow {
 	buf := e.w.pending[:0]
+	c.At = at
 	e.w = claimWindow{open: true, claimed: c, at: at, pending: buf, putBack: NoSeat}
 	return &e.w
 }
