@@ -154,6 +154,11 @@ func ProfileByName(name string) (Profile, error) {
 	if !ok {
 		return Profile{}, fmt.Errorf("engine: unknown rule profile %q (known: %v)", name, ProfileNames())
 	}
+	// A copy of its own, so that a caller's change never reaches the registry.
+	p.Precedence = append([]Step(nil), p.Precedence...)
+	for i := range p.Precedence {
+		p.Precedence[i].Calls = append([]Action(nil), p.Precedence[i].Calls...)
+	}
 	return p, nil
 }
 
