@@ -153,7 +153,9 @@ func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outco
 			e.now = w.windowEnd
 			out = e.decide(out)
 		case !e.h.ended && !w.windowOpen && !w.quiet && due(w.quietAt(e.p)):
-			e.now = w.quietAt(e.p)
+			// A window that closed after the horizon was decided first:
+			// time never goes back.
+			e.now = max(e.now, w.quietAt(e.p))
 			w.quiet = true
 			if w.claimed.Kong {
 				return e.kongStands(out)
@@ -212,6 +214,7 @@ func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 // rotating the dealer by the result unless the referee names one.
 func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 	out = e.advance(ev.At, true, out)
+	e.now = ev.At
 	h := &e.h
 	if !h.ended {
 		out = e.closeWindow(false, out)
