@@ -382,6 +382,14 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 			}
 			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1], o.Dora[n-1])}
 		}
+	case engine.KindDeal:
+		b.Mode = ModeIdle
+		b.Headline = fmt.Sprintf("%s %d", o.RoundWind, o.HandNumber)
+		b.Detail = []string{fmt.Sprintf("%d honba, %d riichi sticks: seat %d deals", o.Honba, o.RiichiSticks, o.Dealer)}
+	case engine.KindKongStands:
+		b.Mode, b.Tile = ModeOpen, o.Claimed.Tile
+		b.Tags = []string{"KONG"}
+		b.Headline = fmt.Sprintf("%s's kong stands", o.Wind(o.Claimed.Seat))
 	case engine.KindHandEnd:
 		b.Mode = ModeHandEnd
 		switch o.Result {
@@ -403,22 +411,15 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 	}
 }
 
-// label is a call as the panel shows it: "PON North".
+// label is a call as the panel shows it: "PON North" (the engine names it).
 func label(call engine.Action, s engine.Seat, dealer engine.Seat) string {
-	if !s.Valid() {
-		return strings.ToUpper(call.String())
-	}
-	return strings.ToUpper(call.String()) + " " + s.Wind(dealer).String()
+	return engine.Label(call, s, dealer)
 }
 
-// lostLine says briefly why a claim lost: the engine's reason after "beats
-// X: " names the loser first.
+// lostLine says briefly why a claim lost: the rule, as the engine words
+// the claim's code.
 func lostLine(c engine.Claim, dealer engine.Seat) string {
-	why := c.Reason
-	if i := strings.Index(why, ": "); i >= 0 {
-		why = why[i+2:]
-	}
-	return label(c.Call, c.Seat, dealer) + " lost: " + why
+	return label(c.Call, c.Seat, dealer) + " lost: " + c.Why
 }
 
 // tileOf is "South's 5m" or "South's kong 5m".

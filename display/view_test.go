@@ -42,7 +42,7 @@ func TestNewViewScenes(t *testing.T) {
 		{"decision_ron", "decision", "RON - North", "HAND OVER", "E:- S:- W:- N:won", "", 0},
 		{"tsumo", "hand_end", "TSUMO - South", "HAND OVER", "E:- S:won W:- N:-", "", 0},
 		{"head_bump", "decision", "RON - West", "HAND OVER", "E:lost S:- W:won N:-", "RON East lost: head bump", 0},
-		{"late_ron_overrides_pon", "decision", "RON - West", "LATE OVERRIDE HAND OVER", "E:lost S:- W:late N:-", "PON East lost: a win beats", 0},
+		{"late_ron_overrides_pon", "decision", "RON - West", "OVERRIDE HAND OVER", "E:lost S:- W:won N:-", "PON East lost: a win beats", 0},
 		{"late_pon", "decision", "PON - North", "LATE", "E:- S:- W:- N:late", "late: after the call deadline", 0},
 		{"rejected", "rejected", "CHII West", "REJECTED", "E:- S:turn W:rejected N:-", "only South, next in turn", 0},
 		{"referee", "referee", "CHECK South", "REFEREE", "E:- S:referee W:turn N:-", "swap-calling", 0},

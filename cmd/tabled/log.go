@@ -149,12 +149,19 @@ func describeRecord(r claimlog.Record) string {
 		what = strings.ToUpper(r.Type) + " " + what
 	case claimlog.KindOutcome:
 		var o struct {
-			Reason  string   `json:"reason"`
-			Result  string   `json:"result"`
-			Winners []string `json:"winners"`
+			Reason       string   `json:"reason"`
+			Result       string   `json:"result"`
+			Winners      []string `json:"winners"`
+			RoundWind    string   `json:"round_wind"`
+			Hand         int      `json:"hand"`
+			Honba        int      `json:"honba"`
+			RiichiSticks int      `json:"riichi_sticks"`
+			DealerSeat   int      `json:"dealer_seat"`
 		}
 		switch {
 		case json.Unmarshal(r.Body, &o) != nil:
+		case r.Type == "deal":
+			what = fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
 		case o.Reason != "":
 			what = strings.ToUpper(r.Type) + ": " + o.Reason
 		case o.Result != "":
