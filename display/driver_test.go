@@ -373,13 +373,16 @@ func TestDriverPNG(t *testing.T) {
 // soon as an update reaches it; PNG waits for the Driver to have taken
 // that update, so the frame it serves shows it.
 func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
-	release := make(chan struct{})
+	release, started := make(chan struct{}), make(chan struct{})
+	var once sync.Once
 	d := &Driver{URL: testURL, Each: func(u table.Update) {
+		once.Do(func() { close(started) }) // Run follows the table
 		if len(u.Entries) > 0 {
 			<-release // the Driver is slow to take the dora read
 		}
 	}}
 	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+	<-started
 	playOn(t, tb, "@0ms dora 3p", tb.Now())
 	waitFor(t, "the table to publish the dora", func() bool { return tb.Seq() > 0 })
 	got := make(chan []byte)
