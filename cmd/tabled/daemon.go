@@ -99,7 +99,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Journal: logJournal{logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
-		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency)}
+		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
 	if damaged && !*newGame {
 		// A log that does not read back whole is no state to build on: the
@@ -114,7 +114,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return 1
 		}
-		if last != nil && last.Rules == sess.Rules && last.WindowNS == sess.WindowNS && last.DeadlineNS == sess.DeadlineNS && last.Dealer == sess.Dealer {
+		if last != nil && last.sameRules(sess) {
 			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1

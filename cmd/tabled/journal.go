@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
@@ -24,9 +25,23 @@ type session struct {
 	Dealer       int    `json:"dealer"`
 	FirstSeq     uint64 `json:"first_seq"`
 	InputLatency int64  `json:"input_latency_ns"`
+	// Profile is the whole rule profile in force, so that a replay never
+	// depends on the defaults of the code that reads the log. Logs written
+	// before it was recorded name the profile by Rules, window and deadline.
+	Profile *engine.Profile `json:"profile,omitempty"`
+}
+
+// sameRules reports whether a session was played under the rules of s.
+func (s session) sameRules(o session) bool {
+	p, err1 := s.profile()
+	q, err2 := o.profile()
+	return err1 == nil && err2 == nil && reflect.DeepEqual(p, q) && s.Dealer == o.Dealer
 }
 
 func (s session) profile() (engine.Profile, error) {
+	if s.Profile != nil {
+		return *s.Profile, s.Profile.Validate()
+	}
 	p, err := engine.ProfileByName(s.Rules)
 	if err != nil {
 		return p, err

@@ -6,10 +6,12 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
 )
 
 // TestOneWriterPerLog: a second daemon on a busy port stops before it
@@ -71,5 +73,11 @@ func TestOneWriterPerLog(t *testing.T) {
 	var out, errb syncBuffer
 	if code := run([]string{"replay", "--dir", logDir}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d: %s %s", code, out.String(), errb.String())
+	}
+	// The session note holds the whole rule profile, so a replay never
+	// depends on the defaults of the code that reads the log.
+	last, _, err := lastSession(logDir)
+	if err != nil || last == nil || last.Profile == nil || !reflect.DeepEqual(*last.Profile, engine.EMA2016) {
+		t.Fatalf("session note's profile: %+v, %v", last, err)
 	}
 }
