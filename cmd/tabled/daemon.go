@@ -140,7 +140,12 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 	var registry *nfc.Registry
 	var simc *simController
-	if *sim {
+	// A simulated table whose config names a serial controller keeps it
+	// (a real one, or tabled fwsim's): the status page adds virtual seat
+	// buttons beside it.
+	simController := *sim && cfg.Serial == nil
+	route := func(engine.Event) bool { return false }
+	if simController {
 		// The simulated controller stands in for the seat panels and the
 		// tile reader, on the same serial link code as a real one.
 		if simc, err = startSimController(ctx, t.Now); err != nil {
@@ -154,6 +159,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		// Its seat lights show the light language; the panel is this
 		// terminal and the status page.
 		cfg.Display.Lights, cfg.Display.LightChannels, cfg.Display.Panel = "serial", simLightChannels(), "none"
+		route = simc.routes
 	} else if cfg.NFC.Reader != "none" && cfg.NFC.Registry != "" {
 		if registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
@@ -195,9 +201,13 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if *sim {
 		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
-		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
+		if simc != nil {
+			fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
+		} else {
+			fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
+		}
 		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
-		go readTerminal(ctx, t, stdin, stderr, simc.routes)
+		go readTerminal(ctx, t, stdin, stderr, route)
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
 	}
