@@ -122,7 +122,7 @@ func TestTornLastLineRepaired(t *testing.T) {
 	if !bytes.Equal(repaired, want) {
 		t.Fatalf("repaired file:\n%s\nwant:\n%s", repaired, want)
 	}
-	if len(w.Repairs()) != 1 || !strings.Contains(w.Repairs()[0], "cut 69 bytes of a torn last record at offset 305") {
+	if len(w.Repairs()) != 1 || !strings.Contains(w.Repairs()[0], "cut a torn last line of 69 bytes from line 3") {
 		t.Fatalf("repairs: %v", w.Repairs())
 	}
 	all := readAll(t, dir, Filter{})
@@ -135,9 +135,19 @@ func TestCorruptLineNamed(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tabled-20261122-100000.000000000.jsonl")
 	os.WriteFile(path, []byte("{\"seq\":1,\"kind\":\"input\"}\nGARBAGE\n{\"seq\":3,\"kind\":\"input\"}\n"), 0o644)
-	err := Read(dir, Filter{}, func(Record) error { return nil })
-	if err == nil || !strings.Contains(err.Error(), "tabled-20261122-100000.000000000.jsonl: record at byte 25 does not parse") {
-		t.Fatalf("err = %v", err)
+	var got []Damage
+	var seqs []uint64
+	err := Scan(dir, Filter{}, func(r Record) error { seqs = append(seqs, r.Seq); return nil }, func(d Damage) { got = append(got, d) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seqs) != 2 || seqs[1] != 3 {
+		t.Fatalf("read %v past the damage, want 1 and 3", seqs)
+	}
+	if len(got) != 1 || got[0].Line != 2 || got[0].Kind != DamageLine || got[0].FirstSeq != 2 || got[0].LastSeq != 2 ||
+		!strings.Contains(got[0].String(), "tabled-20261122-100000.000000000.jsonl line 2: does not parse") ||
+		!strings.Contains(got[0].String(), "record 2 is missing") {
+		t.Fatalf("damage = %+v", got)
 	}
 }
 
@@ -202,53 +212,83 @@ func TestExportCSVAndJSON(t *testing.T) {
 }
 
 // FuzzRepair: whatever the newest file holds, Open repairs it or says why
-// not, never panics, and a repaired log reads without error.
+// not, never panics, never deletes a whole line that is not part of a
+// batch cut short, and a repaired log reads to the end.
 func FuzzRepair(f *testing.F) {
 	torn, _ := os.ReadFile("testdata/torn.jsonl")
-	f.Add(torn)
-	f.Add([]byte("{\"seq\":1}\n{\"seq\":2}\n{"))
-	f.Add([]byte("\n\n\n"))
-	f.Add([]byte("GARBAGE\n{\"seq\":5,\"kind\":\"input\"}\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
+	f.Add(torn, false)
+	f.Add([]byte("{\"seq\":1}\n{\"seq\":2}\n{"), false)
+	f.Add([]byte("\n\n\n"), false)
+	f.Add([]byte("GARBAGE\n{\"seq\":5,\"kind\":\"input\"}\n"), false)
+	f.Add(sealedLines(t0, 3, 2), true)
+	f.Fuzz(func(t *testing.T, b []byte, sealed bool) {
 		dir := t.TempDir()
-		os.WriteFile(filepath.Join(dir, "tabled-20261122-100000.000000000.jsonl"), b, 0o644)
-		w, err := Open(dir, Options{})
+		name := "tabled-20261122-100000.000000000.jsonl"
+		if sealed {
+			name = fileName(1, 1)
+		}
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+		w, err := Open(dir, Options{Reserve: -1})
 		if err != nil {
-			return
+			t.Fatal(err) // damage never stops Open
 		}
 		if err := w.Append([]Record{{Kind: KindNote, Type: "fuzz"}}); err != nil {
 			t.Fatal(err)
 		}
+		last := w.LastSeq()
 		w.Close()
-		// The repaired newest file's tail is whole; an earlier corrupt line is reported, not hidden.
-		err = Read(dir, Filter{}, func(Record) error { return nil })
-		if err != nil && !strings.Contains(err.Error(), "does not parse") && !strings.Contains(err.Error(), "longer than") {
-			t.Fatalf("read after repair: %v", err)
+		kept, _ := os.ReadFile(filepath.Join(dir, name))
+		if !bytes.HasPrefix(b, kept) {
+			t.Fatalf("the file was rewritten, not cut")
+		}
+		for _, line := range bytes.SplitAfter(b[len(kept):], []byte("\n")) {
+			if len(line) == 0 || line[len(line)-1] != '\n' {
+				continue // the torn last line
+			}
+			if w, err := decodeLine(line[:len(line)-1], sealed); err != nil || w.More == 0 {
+				t.Fatalf("cut a whole line that is no part of a batch cut short: %q", line)
+			}
+		}
+		var seen uint64
+		if err := Read(dir, Filter{}, func(r Record) error { seen = r.Seq; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if seen != last {
+			t.Fatalf("read up to %d, the writer wrote %d", seen, last)
 		}
 	})
 }
 
 // FuzzWholePrefix: for any file content, what repair keeps ends at a line
-// boundary and its last line is a record with the sequence number given.
+// boundary and all it cuts is a torn last line and whole records of one
+// batch cut short.
 func FuzzWholePrefix(f *testing.F) {
 	torn, _ := os.ReadFile("testdata/torn.jsonl")
-	f.Add(torn)
-	f.Add([]byte("{\"seq\":1}\n{\"seq\":2}\n{"))
-	f.Add([]byte("{\"seq\":1}\nGARBAGE\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		good, last := wholePrefix(b)
+	f.Add(torn, false)
+	f.Add([]byte("{\"seq\":1}\n{\"seq\":2}\n{"), false)
+	f.Add([]byte("{\"seq\":1}\nGARBAGE\n"), false)
+	f.Add(sealedLines(t0, 4, 3), true)
+	f.Fuzz(func(t *testing.T, b []byte, sealed bool) {
+		good, hi, recs := wholePrefix(b, sealed)
 		if good < 0 || good > len(b) || (good > 0 && b[good-1] != '\n') {
 			t.Fatalf("keeps %d of %d bytes, not at a line end", good, len(b))
 		}
-		if (good == 0) != (last == 0) {
-			t.Fatalf("kept %d bytes with last record %d", good, last)
-		}
-		if good > 0 {
-			start := bytes.LastIndexByte(b[:good-1], '\n') + 1
-			var r Record
-			if err := json.Unmarshal(b[start:good-1], &r); err != nil || r.Seq != last {
-				t.Fatalf("the kept last line is not record %d: %v", last, err)
+		lines := bytes.SplitAfter(b[good:], []byte("\n"))
+		whole := 0
+		var top uint64
+		for _, line := range lines {
+			if len(line) == 0 || line[len(line)-1] != '\n' {
+				continue
 			}
+			whole++
+			w, err := decodeLine(line[:len(line)-1], sealed)
+			if err != nil || w.Seq == 0 || w.More == 0 {
+				t.Fatalf("cut a whole line that is no part of a batch cut short: %q", line)
+			}
+			top = max(top, w.Seq)
+		}
+		if whole != recs || top != hi {
+			t.Fatalf("cut %d whole records up to %d, says %d up to %d", whole, top, recs, hi)
 		}
 	})
 }

@@ -1,19 +1,10 @@
 package claimlog
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
-	"os"
 	"time"
 )
-
-// maxLine bounds one record, so a corrupt file cannot exhaust memory.
-const maxLine = 1 << 20
 
 // Filter selects records; zero fields select everything.
 type Filter struct {
@@ -49,90 +40,70 @@ func (f Filter) Match(r Record) bool {
 var ErrStop = errors.New("claimlog: stop")
 
 // Read calls fn for every record of the log in dir that passes the filter,
-// in order. A line that does not parse is an error naming its file and
-// line, except an unfinished last line (a write in progress), which is left
-// for later.
+// in sequence order. It goes on past damage (a line that does not parse or
+// fails its checksum, a file that ends mid-line, missing or repeated
+// sequence numbers) and delivers every whole record; Scan says where the
+// damage is. The newest file's unfinished last batch (a write in progress)
+// is left for later.
 func Read(dir string, f Filter, fn func(Record) error) error {
-	files, err := Files(dir)
+	return Scan(dir, f, fn, nil)
+}
+
+// Scan is Read that also reports every damage, with file and line, to
+// onDamage (nil ignores it), in the order met. A gap is reported when the
+// record after it is read, so it carries the range of missing numbers.
+func Scan(dir string, f Filter, fn func(Record) error, onDamage func(Damage)) error {
+	files, err := listFiles(dir)
 	if err != nil {
 		return err
 	}
-	for _, path := range files {
-		if _, err := readFile(path, 0, f, fn); err != nil {
+	s := &scanner{f: f, fn: fn, onDamage: onDamage}
+	for i, lf := range files {
+		// Files before the one that holds FromSeq need no reading.
+		if f.FromSeq > 0 && i+1 < len(files) && files[i+1].first != 0 && files[i+1].first <= f.FromSeq {
+			continue
+		}
+		fs := &fileState{logFile: lf}
+		if err := s.read(fs, i+1 < len(files)); err != nil {
 			if errors.Is(err, ErrStop) {
 				return nil
 			}
 			return err
 		}
 	}
+	s.finish()
 	return nil
-}
-
-// readFile reads path from byte offset off and returns the offset after the
-// last whole line it read.
-func readFile(path string, off int64, f Filter, fn func(Record) error) (int64, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return off, fmt.Errorf("claimlog: open %s: %w", path, err)
-	}
-	defer fh.Close()
-	if _, err := fh.Seek(off, io.SeekStart); err != nil {
-		return off, fmt.Errorf("claimlog: seek %s: %w", path, err)
-	}
-	br := bufio.NewReaderSize(fh, 64<<10)
-	for {
-		b, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// A long line: gather it whole, within bounds.
-			long := append([]byte(nil), b...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxLine {
-				b, err = br.ReadSlice('\n')
-				long = append(long, b...)
-			}
-			if len(long) > maxLine {
-				return off, fmt.Errorf("claimlog: %s: line at byte %d is longer than %d bytes", path, off, maxLine)
-			}
-			b = long
-		}
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				return off, nil // an unfinished line is not a record yet
-			}
-			return off, fmt.Errorf("claimlog: read %s: %w", path, err)
-		}
-		var r Record
-		if err := json.Unmarshal(bytes.TrimSpace(b), &r); err != nil || r.Seq == 0 {
-			if err == nil {
-				err = errors.New("no sequence number")
-			}
-			return off, fmt.Errorf("claimlog: %s: record at byte %d does not parse: %v", path, off, err)
-		}
-		off += int64(len(b))
-		if f.Match(r) {
-			if err := fn(r); err != nil {
-				return off, err
-			}
-		}
-	}
 }
 
 // Follow calls fn for every record passing the filter, then for every
 // record appended later, across new files, until ctx is done or fn fails.
 // It polls, so it follows a log written by another process.
 func Follow(ctx context.Context, dir string, f Filter, poll time.Duration, fn func(Record) error) error {
+	return FollowScan(ctx, dir, f, poll, fn, nil)
+}
+
+// FollowScan is Follow that reports damage as Scan does.
+func FollowScan(ctx context.Context, dir string, f Filter, poll time.Duration, fn func(Record) error, onDamage func(Damage)) error {
 	if poll <= 0 {
 		poll = 100 * time.Millisecond
 	}
-	offsets := map[string]int64{}
+	s := &scanner{f: f, fn: fn, onDamage: onDamage}
+	state := map[string]*fileState{}
 	for {
-		files, err := Files(dir)
+		files, err := listFiles(dir)
 		if err != nil {
 			return err
 		}
-		for _, path := range files {
-			off, err := readFile(path, offsets[path], f, fn)
-			offsets[path] = off
-			if err != nil {
+		for i, lf := range files {
+			fs := state[lf.path]
+			if fs == nil {
+				fs = &fileState{logFile: lf}
+				state[lf.path] = fs
+			}
+			if fs.done {
+				continue
+			}
+			if err := s.read(fs, i+1 < len(files)); err != nil {
 				if errors.Is(err, ErrStop) {
 					return nil
 				}

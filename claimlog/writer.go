@@ -1,87 +1,100 @@
 package claimlog
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 )
 
-// Writer appends records to the log in a directory.
+// Writer appends records to the log in a directory. Only one Writer, in
+// any process, holds a directory at a time.
 type Writer struct {
-	dir string
-	now func() time.Time
+	dir  string
+	now  func() time.Time
+	opts Options
+	lock *dirLock
 
-	mu      sync.Mutex
-	f       *os.File
-	day     string
-	last    uint64
-	repairs []string
+	mu     sync.Mutex
+	f      *os.File // the current file; nil until the next Append creates one
+	path   string
+	first  uint64 // the number of the current file's first record
+	size   int64  // bytes of whole batches in the current file
+	day    string
+	last   uint64
+	closed bool
+	// orphan is a current file deleted or replaced under the writer; its
+	// bytes, still readable through the descriptor, go into the next file.
+	orphan      *os.File
+	orphanWhy   string
+	orphanFirst uint64
+	orphanSize  int64
+
+	reserve   bool // the reserve file is held
+	onReserve bool // it was released for a full disk
+	repairs   []string
+	damage    []Damage
+	alerts    []string
 }
 
 // Options adjust a Writer.
 type Options struct {
-	// Now is the wall clock; nil uses time.Now.
+	// Now is the wall clock; nil uses time.Now. It stamps records and
+	// starts a file per day; it never orders anything.
 	Now func() time.Time
+	// Reserve is the disk space held back, in a file in the log directory,
+	// for the last records and a note when the disk fills: 0 means
+	// DefaultReserve, a negative value none.
+	Reserve int64
+	// LowSpace is the free space under which LowSpace reports true: 0
+	// means DefaultLowSpace.
+	LowSpace uint64
 }
 
-const filePrefix, fileSuffix = "tabled-", ".jsonl"
-
-// Open opens the log in dir (creating dir), repairs a torn last line of the
-// newest file, continues its sequence numbers and starts a new file for
-// this session.
+// Open locks the log in dir (creating dir) against any other writer,
+// repairs what a crash left, reports damage and goes on: it never refuses
+// to start because of damage. A torn last line or batch of the newest file
+// is cut off; damaged lines stay where they are, are copied aside to
+// <file>.damaged and noted. Sequence numbers go on above every number ever
+// written. The notes are the first records of this session's file. A log
+// held by another writer is an error that errors.Is ErrLocked and names
+// the holder.
 func Open(dir string, opts Options) (*Writer, error) {
-	w := &Writer{dir: dir, now: opts.Now}
+	w := &Writer{dir: dir, now: opts.Now, opts: opts}
 	if w.now == nil {
 		w.now = time.Now
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("claimlog: open %s: %w", dir, err)
+		return nil, fmt.Errorf("claimlog: open %s: %w", dir, errOf(err))
 	}
-	files, err := Files(dir)
+	lk, err := lockDir(dir, w.now())
 	if err != nil {
 		return nil, err
 	}
-	if len(files) > 0 {
-		newest := files[len(files)-1]
-		last, note, err := repair(newest)
-		if err != nil {
-			return nil, err
-		}
-		w.last = last
-		if note != "" {
-			w.repairs = append(w.repairs, note)
-		}
-		// Sessions killed before their first record leave empty files: the
-		// sequence goes on from the newest file that holds one.
-		for i := len(files) - 2; w.last == 0 && i >= 0; i-- {
-			if w.last, err = lastSeq(files[i]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := w.rotate(); err != nil {
-		return nil, err
-	}
-	for _, n := range w.repairs {
-		body, _ := json.Marshal(map[string]string{"text": n})
-		if err := w.Append([]Record{{Kind: KindNote, Source: "table", Type: "repair", Body: body}}); err != nil {
-			return nil, err
-		}
+	w.lock = lk
+	if err := w.recover(); err != nil {
+		return nil, errors.Join(err, w.closeAll())
 	}
 	return w, nil
 }
 
-// Repairs are what Open cut off torn lines, as the notes it logged say.
+// Repairs are the notes Open logged: what it cut off and what damage it
+// found that no earlier Open had noted.
 func (w *Writer) Repairs() []string { return w.repairs }
+
+// Damage is every damage Open found in the log, noted before or not.
+func (w *Writer) Damage() []Damage { return w.damage }
+
+// Alerts are what the writer met since Open that a person should know: a
+// file deleted or replaced under it, the disk full.
+func (w *Writer) Alerts() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.alerts...)
+}
 
 // LastSeq is the sequence number of the latest record.
 func (w *Writer) LastSeq() uint64 {
@@ -90,75 +103,38 @@ func (w *Writer) LastSeq() uint64 {
 	return w.last
 }
 
-// Files lists the log files of dir, oldest first.
-func Files(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, fmt.Errorf("claimlog: read %s: %w", dir, err)
-	}
-	var out []string
-	for _, e := range ents {
-		if n := e.Name(); strings.HasPrefix(n, filePrefix) && strings.HasSuffix(n, fileSuffix) && !e.IsDir() {
-			out = append(out, filepath.Join(dir, n))
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
+// FreeBytes is the free space of the log directory's file system.
+func (w *Writer) FreeBytes() (uint64, error) { return FreeBytes(w.dir) }
 
-// rotate starts a new file named by the wall time, and syncs the directory
-// so the new name survives a power cut.
-func (w *Writer) rotate() error {
-	now := w.now().UTC()
-	name := filepath.Join(w.dir, filePrefix+now.Format("20060102-150405.000000000")+fileSuffix)
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
-	if err != nil {
-		return fmt.Errorf("claimlog: create %s: %w", name, err)
+// LowSpace reports the disk low: under the Options' threshold, or the
+// reserve not held (released for a full disk, or never fitted).
+func (w *Writer) LowSpace() bool {
+	w.mu.Lock()
+	held := w.reserve || w.opts.Reserve < 0
+	w.mu.Unlock()
+	limit := w.opts.LowSpace
+	if limit == 0 {
+		limit = DefaultLowSpace
 	}
-	if err := syncDir(w.dir); err != nil {
-		f.Close()
-		return err
-	}
-	if w.f != nil {
-		if err := w.f.Close(); err != nil {
-			return fmt.Errorf("claimlog: close %s: %w", w.f.Name(), err)
-		}
-	}
-	w.f, w.day = f, now.Format("20060102")
-	return nil
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("claimlog: sync %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil {
-		return fmt.Errorf("claimlog: sync %s: %w", dir, err)
-	}
-	return nil
+	free, err := w.FreeBytes()
+	return !held || err != nil || free < limit
 }
 
 // Append writes records as one batch and fsyncs before it returns. A record
 // with Seq 0 gets the next number; one with a number must have exactly it.
-// Wall is filled in when zero.
+// Wall is filled in when zero. Every record of a batch carries how many of
+// the batch follow it, so a repair can cut a batch torn by a crash whole.
 func (w *Writer) Append(recs []Record) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.f == nil {
+	if w.closed {
 		return errors.New("claimlog: append to a closed log")
 	}
-	now := w.now()
-	if now.UTC().Format("20060102") != w.day {
-		if err := w.rotate(); err != nil {
-			return err
-		}
+	if len(recs) == 0 {
+		return nil
 	}
-	var buf bytes.Buffer
+	now := w.now()
+	var buf []byte
 	seq := w.last
 	for i := range recs {
 		r := recs[i]
@@ -172,99 +148,210 @@ func (w *Writer) Append(recs []Record) error {
 		if r.Wall.IsZero() {
 			r.Wall = now
 		}
-		b, err := json.Marshal(r)
+		line, err := encodeRecord(r, len(recs)-1-i)
 		if err != nil {
-			return fmt.Errorf("claimlog: record %d: %w", r.Seq, err)
+			return err
 		}
-		buf.Write(b)
-		buf.WriteByte('\n')
+		buf = append(buf, line...)
 	}
-	if _, err := w.f.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("claimlog: write %s: %w", w.f.Name(), err)
-	}
-	if err := w.f.Sync(); err != nil {
-		return fmt.Errorf("claimlog: fsync %s: %w", w.f.Name(), err)
+	if err := w.write(buf, w.last+1, now); err != nil {
+		return err
 	}
 	w.last = seq
+	if err := w.lock.mark(seq); err != nil {
+		// The records are on disk: the mark is only a second witness.
+		w.alerts = append(w.alerts, err.Error())
+	}
 	return nil
 }
 
-// Close closes the log; records appended before are on disk.
+// write puts a batch whose first record is first on disk, in the current
+// file or a new one, and fsyncs it.
+func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
+	day := now.UTC().Format("20060102")
+	if w.f != nil && w.day != day {
+		if err := w.closeFile(); err != nil {
+			return err
+		}
+	}
+	if w.f != nil {
+		if err := w.checkFile(); err != nil {
+			return err
+		}
+	}
+	var data []byte
+	if w.orphan != nil {
+		// The file is gone from the directory but its bytes are not: they
+		// open the next file, with a note saying why.
+		old := make([]byte, w.orphanSize)
+		if _, err := w.orphan.ReadAt(old, 0); err != nil {
+			return fmt.Errorf("claimlog: read back %s: %w", w.orphan.Name(), errOf(err))
+		}
+		data = append(old, encodeAnnotation(w.orphanWhy, first-1, now)...)
+		first = w.orphanFirst
+	}
+	data = append(data, batch...)
+	created := false
+	attempt := func(data []byte) error {
+		if w.f == nil {
+			if err := w.create(first, day); err != nil {
+				return err
+			}
+			created = true
+		}
+		return w.writeSynced(data)
+	}
+	err := attempt(data)
+	if err != nil && isNoSpace(err) && w.reserve {
+		if rerr := releaseReserve(w.dir); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+		w.reserve, w.onReserve = false, true
+		free, _ := FreeBytes(w.dir)
+		why := fmt.Sprintf("the disk is full: the claim log released its reserve (%d bytes free after); free space now, or the next records cannot be written", free)
+		w.alerts = append(w.alerts, why)
+		err = attempt(append(data, encodeAnnotation(why, first+uint64(bytes.Count(batch, []byte("\n")))-1, now)...))
+	}
+	if err != nil {
+		if created && w.f != nil && w.size == 0 {
+			// No 0-byte file left behind by a full disk.
+			err = errors.Join(err, w.closeFile(), removeSync(w.path))
+		}
+		return err
+	}
+	if w.orphan != nil {
+		w.alerts = append(w.alerts, w.orphanWhy)
+		w.orphan.Close() // read only from now on: its bytes are in the new file
+		w.orphan = nil
+	}
+	return nil
+}
+
+// checkFile notices the current file deleted or replaced: the descriptor
+// and the name no longer lead to the same file.
+func (w *Writer) checkFile() error {
+	why := ""
+	fi, err := os.Stat(w.path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		why = "was deleted"
+	case err != nil:
+		return fmt.Errorf("claimlog: stat %s: %w", w.path, errOf(err))
+	default:
+		mine, err := w.f.Stat()
+		if err != nil {
+			return fmt.Errorf("claimlog: stat %s: %w", w.path, errOf(err))
+		}
+		if !os.SameFile(fi, mine) {
+			why = "was replaced by another file"
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	w.orphan, w.orphanFirst, w.orphanSize = w.f, w.first, w.size
+	w.orphanWhy = fmt.Sprintf("%s %s while the log was open: its records %d-%d are written again here from the open file",
+		filepath.Base(w.path), why, w.first, w.last)
+	w.f = nil
+	return nil
+}
+
+// create starts a file named by the number of its first record, and syncs
+// the directory so the name survives a power cut.
+func (w *Writer) create(first uint64, day string) error {
+	for n := 1; ; n++ {
+		path := filepath.Join(w.dir, fileName(first, n))
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("claimlog: create %s: %w", path, errOf(err))
+		}
+		w.f, w.path, w.first, w.size, w.day = f, path, first, 0, day
+		if err := syncDir(w.dir); err != nil {
+			return errors.Join(err, w.closeFile(), os.Remove(path))
+		}
+		return nil
+	}
+}
+
+// writeSynced appends data and fsyncs it. On failure the file is cut back
+// to its last whole batch, so nothing half-written stays behind it.
+func (w *Writer) writeSynced(data []byte) error {
+	_, err := w.f.Write(data)
+	if err == nil {
+		err = w.f.Sync()
+	}
+	if err != nil {
+		err = fmt.Errorf("claimlog: write %s: %w", w.path, errOf(err))
+		if terr := w.f.Truncate(w.size); terr != nil {
+			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(terr)))
+		}
+		return err
+	}
+	w.size += int64(len(data))
+	return nil
+}
+
+func (w *Writer) closeFile() error {
+	f := w.f
+	w.f = nil
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("claimlog: close %s: %w", w.path, errOf(err))
+	}
+	return nil
+}
+
+func removeSync(path string) error {
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("claimlog: remove %s: %w", path, errOf(err))
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("claimlog: sync %s: %w", dir, errOf(err))
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("claimlog: sync %s: %w", dir, errOf(err))
+	}
+	return nil
+}
+
+// Close closes the log and releases its lock; records appended before are
+// on disk. A current file deleted since the last Append is written again.
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.f == nil {
+	if w.closed {
 		return nil
 	}
-	err := w.f.Close()
-	w.f = nil
-	if err != nil {
-		return fmt.Errorf("claimlog: close: %w", err)
+	var err error
+	if w.f != nil {
+		err = w.checkFile()
 	}
-	return nil
+	if err == nil && w.orphan != nil {
+		err = w.write(nil, w.last+1, w.now())
+	}
+	return errors.Join(err, w.closeAll())
 }
 
-// repair cuts a torn tail off a log file: bytes after the last newline, or
-// a last line that does not parse. It returns the last whole record's
-// sequence number and, if it cut anything, what.
-func repair(path string) (uint64, string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, "", fmt.Errorf("claimlog: read %s: %w", path, err)
+func (w *Writer) closeAll() error {
+	w.closed = true
+	var errs []error
+	if w.f != nil {
+		errs = append(errs, w.closeFile())
 	}
-	good, last := wholePrefix(b)
-	if good == len(b) {
-		return last, "", nil
+	if w.orphan != nil {
+		w.orphan.Close()
+		w.orphan = nil
 	}
-	note := fmt.Sprintf("repaired %s: cut %d bytes of a torn last record at offset %d", filepath.Base(path), len(b)-good, good)
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return 0, "", fmt.Errorf("claimlog: repair %s: %w", path, err)
+	if w.lock != nil {
+		errs = append(errs, w.lock.release())
 	}
-	defer f.Close()
-	if err := f.Truncate(int64(good)); err != nil {
-		return 0, "", fmt.Errorf("claimlog: repair %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return 0, "", fmt.Errorf("claimlog: repair %s: %w", path, err)
-	}
-	return last, note, nil
-}
-
-// wholePrefix is how much of a log file's bytes to keep: up to the end of
-// the last line that parses as a record, and that record's sequence number.
-// Everything after it is a torn write.
-func wholePrefix(b []byte) (good int, last uint64) {
-	good = bytes.LastIndexByte(b, '\n') + 1
-	for good > 0 {
-		start := bytes.LastIndexByte(b[:good-1], '\n') + 1
-		var r Record
-		if err := json.Unmarshal(b[start:good-1], &r); err == nil && r.Seq > 0 {
-			return good, r.Seq
-		}
-		good = start // a whole but unreadable last line: torn as well
-	}
-	return 0, 0
-}
-
-// lastSeq is the sequence number of a file's last record.
-func lastSeq(path string) (uint64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, fmt.Errorf("claimlog: open %s: %w", path, err)
-	}
-	defer f.Close()
-	var last uint64
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, maxLine)
-	for sc.Scan() {
-		var r Record
-		if json.Unmarshal(sc.Bytes(), &r) == nil {
-			last = r.Seq
-		}
-	}
-	if err := sc.Err(); err != nil && err != io.EOF {
-		return 0, fmt.Errorf("claimlog: read %s: %w", path, err)
-	}
-	return last, nil
+	return errors.Join(errs...)
 }

@@ -16,10 +16,12 @@ var static embed.FS
 
 // TableView is one table on the head referee's console.
 type TableView struct {
-	Table    string    `json:"table"`
-	Online   bool      `json:"online"`
-	Seq      uint64    `json:"seq"`
-	URL      string    `json:"url,omitempty"`
+	Table  string `json:"table"`
+	Online bool   `json:"online"`
+	Seq    uint64 `json:"seq"`
+	URL    string `json:"url,omitempty"`
+	// Deal is the hand being played, from the latest deal line.
+	Deal     string    `json:"deal,omitempty"`
 	Decision string    `json:"decision"`
 	Alerts   []Alert   `json:"alerts"`
 	Updated  time.Time `json:"updated"`
@@ -73,6 +75,12 @@ type outcome struct {
 	Overrides int    `json:"overrides"`
 	Seat      string `json:"seat"`
 	Call      string `json:"call"`
+	// A deal line's fields.
+	RoundWind    string `json:"round_wind"`
+	Hand         int    `json:"hand"`
+	Honba        int    `json:"honba"`
+	RiichiSticks int    `json:"riichi_sticks"`
+	DealerSeat   int    `json:"dealer_seat"`
 }
 
 // Event takes one table event, as a Watcher delivers it.
@@ -114,6 +122,9 @@ func (c *Console) Event(m Message) {
 		if o.Late {
 			alert("late", o.Reason)
 		}
+	case "deal":
+		t.Deal = fmt.Sprintf("%s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
+		t.Decision = ""
 	case "flag":
 		alert("flag", fmt.Sprintf("%s %s: %s", o.Seat, o.Call, o.Reason))
 	case "rejected":
@@ -160,6 +171,8 @@ func (c *Console) Handler() http.Handler {
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
+		// A stream outlives the server's read timeout, which would end it.
+		rc.SetReadDeadline(time.Time{})
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-cache")
 		for {

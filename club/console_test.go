@@ -43,3 +43,15 @@ func TestConsoleAlerts(t *testing.T) {
 	}
 	r2.Body.Close()
 }
+
+// TestConsoleDeal: a deal line shows which hand a table plays, and clears
+// the previous hand's decision.
+func TestConsoleDeal(t *testing.T) {
+	c := NewConsole()
+	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"type":"decision","reason":"RON West: the only claim"}`)})
+	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"deal","at_ms":9000,"round_wind":"E","hand":2,"honba":1,"riichi_sticks":1,"dealer_seat":1}`)})
+	views, _, _ := c.Tables()
+	if len(views) != 1 || views[0].Deal != "E2, 1 honba, 1 riichi sticks, seat 1 deals" || views[0].Decision != "" {
+		t.Fatalf("after a deal: %+v", views)
+	}
+}

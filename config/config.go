@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -27,8 +28,11 @@ type Config struct {
 	Expanders []Expander `toml:"expander"`
 	Serial    *Serial    `toml:"serial"`
 	NFC       NFC        `toml:"nfc"`
-	Display   Display    `toml:"display"`
-	Club      *Club      `toml:"club"`
+	// Readers give tile readers a role by their index; a reader not listed
+	// reads dora indicators.
+	Readers []Reader `toml:"reader"`
+	Display Display  `toml:"display"`
+	Club    *Club    `toml:"club"`
 }
 
 // Table is the table and its rules.
@@ -59,7 +63,20 @@ type Web struct {
 	URL string `toml:"url"`
 	// RefereeToken enables referee actions for whoever presents it.
 	RefereeToken string `toml:"referee_token"`
+	// MaxConnections caps the open connections (default 512): beyond it a
+	// new one is closed at once, so a flood cannot use up the descriptors
+	// and the page keeps answering the tablets already connected.
+	MaxConnections int `toml:"max_connections"`
+	// MaxStreams caps the live event streams (default 256); one more is
+	// answered 503.
+	MaxStreams int `toml:"max_streams"`
 }
+
+// The [web] defaults.
+const (
+	DefaultMaxConnections = 512
+	DefaultMaxStreams     = 256
+)
 
 // Button is one call button: on a GPIO pin, an expander pin, or a channel
 // of the seat controller on the serial link.
@@ -132,6 +149,26 @@ type NFC struct {
 	IRQPin   string `toml:"irq_pin"`
 }
 
+// The roles of a tile reader, Reader.Role.
+const (
+	// RoleDora: a tile read is a dora indicator (the default).
+	RoleDora = "dora"
+	// RoleDiscard: a tile read is the discard, with its tile, of the
+	// reader's seat: a reader at a seat instead of a discard button.
+	RoleDiscard = "discard"
+)
+
+// Reader gives one tile reader its role. Index is the reader's number: on
+// a seat or reader controller, the reader field of its TileRead
+// (firmware-protocol.md); a direct MFRC522 is reader 0.
+type Reader struct {
+	Index int `toml:"index"`
+	// Role is dora (default) or discard.
+	Role string `toml:"role"`
+	// Seat is the seat (0..3) whose discards a discard reader reads.
+	Seat *int `toml:"seat"`
+}
+
 // Club is the club's MQTT broker.
 type Club struct {
 	Broker   string `toml:"broker"`
@@ -164,15 +201,20 @@ func Default() Config {
 	return Config{
 		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
 		Log:     Log{Dir: "/var/lib/tabled/log"},
-		Web:     Web{Listen: ":8080"},
+		Web:     Web{Listen: ":8080", MaxConnections: DefaultMaxConnections, MaxStreams: DefaultMaxStreams},
 		NFC:     NFC{Reader: "none"},
 		Display: defaultDisplay(),
 	}
 }
 
+// MaxFileBytes caps a configuration file: a real one is a few kilobytes,
+// and a huge file (a mistaken path, a log named by accident) must be
+// refused without being read into memory whole.
+const MaxFileBytes = 1 << 20
+
 // Load reads a configuration file over the defaults.
 func Load(path string) (Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := readCapped(path, MaxFileBytes)
 	if err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
@@ -181,6 +223,24 @@ func Load(path string) (Config, error) {
 		return Config{}, fmt.Errorf("config: %s: %w", path, err)
 	}
 	return c, nil
+}
+
+// readCapped reads a whole file of at most max bytes; a longer one is an
+// error naming the file and the cap, found after reading max+1 bytes.
+func readCapped(path string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is larger than %d bytes (%d KiB), the cap for a configuration file", path, max, max>>10)
+	}
+	return b, nil
 }
 
 // Parse reads configuration text over the defaults.
@@ -198,6 +258,11 @@ func Parse(b []byte) (Config, error) {
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
 		return Config{}, fmt.Errorf("line %d: unknown key %q (misspelt? see the example configuration)", lines.keyLine(k), k.String())
+	}
+	for i := range c.Readers {
+		if c.Readers[i].Role == "" {
+			c.Readers[i].Role = RoleDora
+		}
 	}
 	if err := c.validate(lines); err != nil {
 		return Config{}, err
@@ -236,6 +301,13 @@ func (c Config) validate(l lines) error {
 	}
 	if time.Duration(c.Table.InputLatency) > time.Second {
 		return fmt.Errorf("line %d: input_latency %v would delay every decision by as much; at most 1s", at("table", "input_latency"), time.Duration(c.Table.InputLatency))
+	}
+	switch w := c.Web; {
+	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:
+		return fmt.Errorf("line %d: max_connections %d is not 1..%d", at("web", "max_connections"), w.MaxConnections, 1<<20)
+	case w.MaxStreams < 1 || w.MaxStreams >= w.MaxConnections:
+		return fmt.Errorf("line %d: max_streams %d must be at least 1 and below max_connections (%d), so pages and actions still get through",
+			at("web", "max_streams"), w.MaxStreams, w.MaxConnections)
 	}
 	pins := map[string]string{} // pin -> what uses it, and where
 	expanders := map[string]bool{}
@@ -320,6 +392,9 @@ func (c Config) validate(l lines) error {
 	if c.NFC.Reader == "serial" && c.Serial == nil {
 		return fmt.Errorf("line %d: reader serial needs a [serial] section", at("nfc", "reader"))
 	}
+	if err := c.validateReaders(l); err != nil {
+		return err
+	}
 	if s := c.Serial; s != nil {
 		if s.Path == "" {
 			return fmt.Errorf("line %d: [serial] needs a path", l.header("serial"))
@@ -337,4 +412,43 @@ func (c Config) validate(l lines) error {
 		return fmt.Errorf("line %d: [club] needs a broker (like tcp://broker.local:1883)", l.header("club"))
 	}
 	return c.Display.validate(c, l, pins)
+}
+
+// validateReaders checks the [[reader]] roles: a known role, a seat for a
+// discard reader and only for it, each index once, an index the
+// configured reader can have.
+func (c Config) validateReaders(l lines) error {
+	at := func(i int, key string) int { return l.elemKeyLine("reader", i, key) }
+	indexes := map[int]int{} // index -> line
+	for i, r := range c.Readers {
+		line := at(i, "index")
+		switch {
+		case c.NFC.Reader == "none":
+			return fmt.Errorf("line %d: [[reader]] roles need a tile reader: set [nfc] reader to serial or mfrc522", l.arrayLine("reader", i))
+		case r.Index < 0 || r.Index > 255:
+			return fmt.Errorf("line %d: reader index %d is not 0..255", line, r.Index)
+		case c.NFC.Reader == "mfrc522" && r.Index != 0:
+			return fmt.Errorf("line %d: reader index %d: a direct MFRC522 is reader 0", line, r.Index)
+		}
+		if first, ok := indexes[r.Index]; ok {
+			return fmt.Errorf("line %d: reader %d already has a role, at line %d", l.arrayLine("reader", i), r.Index, first)
+		}
+		indexes[r.Index] = l.arrayLine("reader", i)
+		switch r.Role {
+		case "", RoleDora:
+			if r.Seat != nil {
+				return fmt.Errorf("line %d: reader %d reads dora indicators, which belong to no seat; seat is for role = \"discard\"", at(i, "seat"), r.Index)
+			}
+		case RoleDiscard:
+			if r.Seat == nil {
+				return fmt.Errorf("line %d: reader %d: role discard needs the seat (0..3) whose discards it reads", l.arrayLine("reader", i), r.Index)
+			}
+			if *r.Seat < 0 || *r.Seat > 3 {
+				return fmt.Errorf("line %d: reader %d: seat %d is not 0..3", at(i, "seat"), r.Index, *r.Seat)
+			}
+		default:
+			return fmt.Errorf("line %d: reader %d: role %q is not dora or discard", at(i, "role"), r.Index, r.Role)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +16,9 @@ func TestExampleConfigLoads(t *testing.T) {
 	}
 	if c.Table.Name != "table-1" || len(c.Buttons) != 3 || c.Buttons[2].Channel == nil || *c.Buttons[2].Channel != 9 || c.Serial == nil || c.Serial.Baud != 115200 || time.Duration(c.Buttons[1].Debounce) != 20*time.Millisecond {
 		t.Fatalf("%+v", c)
+	}
+	if len(c.Readers) != 1 || c.Readers[0].Index != 0 || c.Readers[0].Role != RoleDora {
+		t.Fatalf("readers %+v", c.Readers)
 	}
 	if p, err := c.Profile(); err != nil || p.Name != "ema2016" || p.Window != 250*time.Millisecond {
 		t.Fatalf("profile %+v %v", p, err)
@@ -92,11 +98,56 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n[display]\npanel = \"eink\"\nreset_pin = \"GPIO5\"\nbusy_pin = \"GPIO5\"\n", "line 8: the e-ink's busy_pin GPIO5 is already used by the e-ink's reset_pin (line 7)"},
 		{"[nfc]\nreader = \"mfrc522\"\nspi = \"/dev/spidev0.1\"\nreset_pin = \"GPIO25\"\n[display]\npanel = \"eink\"\n", "line 5: the e-ink's dc_pin GPIO25 is already used by the reader's reset_pin (line 4)"},
 		{"[display]\nsleep = \"soon\"\n", `line 2: "soon" is not a duration`},
+		{"[web]\nmax_connections = 0\n", "line 2: max_connections 0 is not 1.."},
+		{"[web]\nmax_connections = 100\n\nmax_streams = 100\n", "line 4: max_streams 100 must be at least 1 and below max_connections (100)"},
+		{"[web]\nmax_streams = -1\n", "line 2: max_streams -1"},
 	} {
 		_, err := Parse([]byte(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Parse(%q) = %v\nwant %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+func TestWebLimits(t *testing.T) {
+	c, err := Parse(nil)
+	if err != nil || c.Web.MaxConnections != DefaultMaxConnections || c.Web.MaxStreams != DefaultMaxStreams {
+		t.Fatalf("defaults %+v %v", c.Web, err)
+	}
+	c, err = Parse([]byte("[web]\nmax_connections = 2000\nmax_streams = 1000\n"))
+	if err != nil || c.Web.MaxConnections != 2000 || c.Web.MaxStreams != 1000 {
+		t.Fatalf("%+v %v", c.Web, err)
+	}
+}
+
+// TestLoadRefusesAHugeFile: a 100 MB file (sparse, so the test writes
+// nothing) is refused by name and cap after reading no more than the cap.
+func TestLoadRefusesAHugeFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.toml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(100 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = Load(path)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "larger than 1048576 bytes") {
+		t.Fatalf("Load = %v, want an error naming %s and the cap", err, path)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("Load allocated %d bytes for a refused file, want at most a few times the cap", got)
+	}
+	// Exactly at the cap is still read (and here fails to parse, by line).
+	if err := os.Truncate(path, MaxFileBytes); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil || strings.Contains(err.Error(), "larger than") {
+		t.Fatalf("a file of exactly the cap: %v", err)
 	}
 }
 
@@ -106,6 +157,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n"))
 	f.Add([]byte("[serial]\npath = \"/dev/ttyUSB0\"\n[nfc]\nreader = \"serial\"\n"))
 	f.Add([]byte("[display]\nlights = \"apa102\"\nlights_spi = \"/dev/spidev1.0\"\npanel = \"eink\"\nreset_pin = \"GPIO5\"\n"))
+	f.Add([]byte("[serial]\npath = \"/dev/x\"\n[nfc]\nreader = \"serial\"\n[[reader]]\nindex = 1\nrole = \"discard\"\nseat = 2\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, err := Parse(b)
 		if err != nil {

@@ -3,6 +3,7 @@ package config
 import (
 	"bufio"
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -13,13 +14,16 @@ import (
 type lines struct {
 	keys    map[string]int   // "table.window" -> first line
 	headers map[string][]int // "button" -> line of each [[button]] or [button]
+	// elemKeys are the keys of each [[name]] element: "reader#1.role" ->
+	// line, for the second [[reader]]'s role.
+	elemKeys map[string]int
 }
 
 func scan(b []byte) lines {
-	l := lines{keys: map[string]int{}, headers: map[string][]int{}}
+	l := lines{keys: map[string]int{}, headers: map[string][]int{}, elemKeys: map[string]int{}}
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, len(b)+1)
-	section := ""
+	section, elem := "", ""
 	for n := 1; sc.Scan(); n++ {
 		s := strings.TrimSpace(sc.Text())
 		switch {
@@ -28,7 +32,10 @@ func scan(b []byte) lines {
 			if i := strings.IndexByte(name, '#'); i >= 0 {
 				name = strings.Trim(name[:i], "[] \t")
 			}
-			section = name
+			section, elem = name, ""
+			if strings.HasPrefix(s, "[[") {
+				elem = name + "#" + strconv.Itoa(len(l.headers[name]))
+			}
 			l.headers[name] = append(l.headers[name], n)
 		case strings.Contains(s, "="):
 			key := strings.Trim(strings.TrimSpace(s[:strings.IndexByte(s, '=')]), `"'`)
@@ -39,9 +46,21 @@ func scan(b []byte) lines {
 			if _, ok := l.keys[full]; !ok {
 				l.keys[full] = n
 			}
+			if elem != "" {
+				l.elemKeys[elem+"."+key] = n
+			}
 		}
 	}
 	return l
+}
+
+// elemKeyLine is the line of key in the i-th [[name]], or of that
+// element's header when the key is not written there.
+func (l lines) elemKeyLine(name string, i int, key string) int {
+	if n, ok := l.elemKeys[name+"#"+strconv.Itoa(i)+"."+key]; ok {
+		return n
+	}
+	return l.arrayLine(name, i)
 }
 
 // keyLine is the line of a key, or of its table, or 0 when unknown.

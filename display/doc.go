@@ -20,7 +20,10 @@
 // once on Run's goroutine (an SPI write of a few hundred bytes, or a queued
 // link command), and the panel on its own goroutine, coalescing frames
 // (the latest wins), so a slow e-ink refresh never delays the lights or
-// the table.
+// the table. Between updates the lights are redrawn on a timer set to
+// their next change on the table's clock (View.NextChange: a signal's
+// end, and on a strip each blink's edge); nothing wakes while no light
+// blinks or expires.
 //
 // # The light language
 //
@@ -46,7 +49,10 @@
 // shows turn. Riichi is added to whatever the middle shows.
 //
 // A seat controller has one light a seat: there the pattern tells the
-// signal (SeatLED), and riichi shows only when no other signal does.
+// signal (SeatLED), and riichi shows only when no other signal does. The
+// controller blinks it itself; a timed signal's command carries the rest
+// of its Hold (plus SeatLightGrace) as its duration, and the host sends
+// the next signal when the Hold ends.
 //
 // # The panel
 //

@@ -13,7 +13,7 @@ import (
 	"github.com/tabled/tabled/table"
 )
 
-// DefaultTick is how often blinking lights are redrawn.
+// DefaultTick is how often a pulsing light on a strip is redrawn.
 const DefaultTick = 40 * time.Millisecond
 
 // DefaultStopWait is how long Run waits, once it is told to stop, for the
@@ -43,10 +43,13 @@ type Driver struct {
 	Text io.Writer
 	// URL is the status page's address, shown as a QR code at idle.
 	URL string
-	// Clock is the table's clock (table.Table.Now); nil uses the latest
-	// state's Now.
+	// Clock is the table's clock (table.Table.Now). Nil: Run uses the
+	// clock of the table it follows; Update alone, the latest state's Now,
+	// which stands still between updates, so no signal would ever end.
 	Clock func() time.Duration
-	// Tick is how often blinking lights are redrawn; 0 is DefaultTick.
+	// Tick is how often a pulsing light on a strip is redrawn; 0 is
+	// DefaultTick. Other blinks are redrawn at their edges, and lights that
+	// blink by themselves (SelfBlinking) only when a signal changes.
 	Tick time.Duration
 	// Logf logs display errors; nil drops them.
 	Logf func(format string, args ...any)
@@ -63,9 +66,10 @@ type Driver struct {
 	Each func(u table.Update)
 
 	mu      sync.Mutex
-	src     *table.Table  // the table Run follows
-	seq     uint64        // the latest entry taken from it
-	taken   chan struct{} // closed when an update is taken
+	clock   func() time.Duration // Clock, or the clock of the table Run follows
+	src     *table.Table         // the table Run follows
+	seq     uint64               // the latest entry taken from it
+	taken   chan struct{}        // closed when an update is taken
 	st      engine.State
 	recent  []engine.Outcome
 	view    View
@@ -126,11 +130,13 @@ func (d *Driver) waitAtMost(limit time.Duration) {
 }
 
 // Run shows the table t until ctx is done or t stops: the state and the
-// latest outcomes at once, then every update, redrawing blinking lights
-// every Tick. A subscription the table drops for falling behind is taken
-// up again after the last entry shown, so no outcome is lost or shown
-// twice. Run returns when the panel goroutine has finished its current
-// refresh, or after StopWait if it has not.
+// latest outcomes at once, then every update. Between updates a timer set
+// to the lights' next change (a Hold running out, a blink's edge) redraws
+// them, on the table's clock; nothing wakes while no light blinks or
+// expires. A subscription the table drops for falling behind is taken up
+// again after the last entry shown, so no outcome is lost or shown twice.
+// Run returns when the panel goroutine has finished its current refresh,
+// or after StopWait if it has not.
 func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer func() {
@@ -142,20 +148,31 @@ func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 		d.waitAtMost(limit)
 	}()
 	d.Start(ctx)
-	tick := d.Tick
-	if tick <= 0 {
-		tick = DefaultTick
+	// The lights' next change, on a timer of its own: stopped while
+	// nothing blinks or expires.
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	arm := func() {
+		if wait, ok := d.nextWait(); ok {
+			timer.Reset(wait)
+		} else {
+			timer.Stop()
+		}
 	}
-	ticker := time.NewTicker(tick)
-	defer ticker.Stop()
 
 	recent, last := t.Recent()
 	d.mu.Lock()
 	d.src, d.taken = t, make(chan struct{})
+	d.clock = d.Clock
+	if d.clock == nil {
+		d.clock = t.Now
+	}
 	d.mu.Unlock()
 	sub, missed := d.follow(t, last, recent)
 	defer func() { sub.Close() }()
 	d.take(table.Update{Entries: append(recent, missed...), State: t.State()}, &last)
+	arm()
 	for {
 		select {
 		case <-ctx.Done():
@@ -171,10 +188,52 @@ func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 				u = table.Update{Entries: missed, State: t.State()}
 			}
 			d.take(u, &last)
-		case <-ticker.C:
+		case <-timer.C:
 			d.Refresh()
 		}
+		arm()
 	}
+}
+
+// nextWait is how long from now until the lights next change with no new
+// update, and false when they do not (or there are no lights: the panel
+// never changes by time alone).
+func (d *Driver) nextWait() (time.Duration, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.Lights == nil {
+		return 0, false
+	}
+	next, ok := d.view.NextChange(d.frame())
+	if !ok {
+		return 0, false
+	}
+	return max(next-d.now(), 0), true
+}
+
+// frame is how often the lights need redrawing while a light pulses, 0
+// for lights that blink by themselves; d.mu is held.
+func (d *Driver) frame() time.Duration {
+	if sb, ok := d.Lights.(SelfBlinking); ok && sb.BlinksItself() {
+		return 0
+	}
+	if d.Tick > 0 {
+		return d.Tick
+	}
+	return DefaultTick
+}
+
+// now is the table's time: the clock, never before the latest state; d.mu
+// is held.
+func (d *Driver) now() time.Duration {
+	clock := d.clock
+	if clock == nil {
+		clock = d.Clock
+	}
+	if clock == nil {
+		return d.st.Now
+	}
+	return max(clock(), d.st.Now)
 }
 
 // follow subscribes to t and returns the entries after last that were
@@ -227,22 +286,22 @@ func (d *Driver) Update(u table.Update) {
 }
 
 // Refresh recomputes the view at the clock's time and redraws the lights
-// if they blink or a signal's Hold has run out. Run calls it every Tick.
+// when their next change (a blink's edge, a Hold's end) has come. Run
+// calls it on a timer set to that change.
 func (d *Driver) Refresh() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.view.Animated() || d.view.Expires() {
+	if d.Lights == nil {
+		return
+	}
+	if next, ok := d.view.NextChange(d.frame()); ok && d.now() >= next {
 		d.show(false)
 	}
 }
 
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
-	now := d.st.Now
-	if d.Clock != nil {
-		now = max(d.Clock(), now)
-	}
-	v := NewView(d.st, d.recent, now)
+	v := NewView(d.st, d.recent, d.now())
 	v.Board.URL = d.URL
 	prev := d.view
 	d.view = v

@@ -139,7 +139,7 @@ func playOn(t testing.TB, tb *table.Table, text string, base time.Duration) {
 	}
 	for _, st := range s.Steps {
 		st.At += base
-		if err := tb.Submit(st.Event(s.Dealer)); err != nil {
+		if _, err := tb.Submit(context.Background(), st.Event(s.Dealer)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -225,12 +225,14 @@ func TestLightsDoNotWaitForEInk(t *testing.T) {
 // off by the table; Run takes it up again from the table's backlog, and
 // every outcome reaches Each exactly once, in order.
 func TestRunCatchesUpAfterDrop(t *testing.T) {
-	hold := make(chan struct{})
+	hold, entered := make(chan struct{}), make(chan struct{})
+	var once sync.Once
 	var mu sync.Mutex
 	var seqs []uint64
 	var logs []string
 	d := &Driver{
 		Each: func(u table.Update) {
+			once.Do(func() { close(entered) })
 			<-hold // the first update waits until the table has dropped the subscription
 			mu.Lock()
 			defer mu.Unlock()
@@ -243,6 +245,7 @@ func TestRunCatchesUpAfterDrop(t *testing.T) {
 		Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() },
 	}
 	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016, Buffer: 1}, d)
+	<-entered // the driver has subscribed and is stuck in its first update
 	// Each input is its own step and update: the second overflows the buffer of one.
 	for _, line := range []string{"@0ms dora 3p", "@0ms E discard 1z", "@0ms S discard 2z", "@0ms W discard 6s", "@0ms N discard 7p"} {
 		seq := tb.Seq()
@@ -370,13 +373,16 @@ func TestDriverPNG(t *testing.T) {
 // soon as an update reaches it; PNG waits for the Driver to have taken
 // that update, so the frame it serves shows it.
 func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
-	release := make(chan struct{})
+	release, started := make(chan struct{}), make(chan struct{})
+	var once sync.Once
 	d := &Driver{URL: testURL, Each: func(u table.Update) {
+		once.Do(func() { close(started) }) // Run follows the table
 		if len(u.Entries) > 0 {
 			<-release // the Driver is slow to take the dora read
 		}
 	}}
 	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+	<-started
 	playOn(t, tb, "@0ms dora 3p", tb.Now())
 	waitFor(t, "the table to publish the dora", func() bool { return tb.Seq() > 0 })
 	got := make(chan []byte)

@@ -161,6 +161,55 @@ func doubleBlink(t time.Duration) bool {
 	return p < Flash || (p >= 2*Flash && p < 3*Flash)
 }
 
+// NextChange is the earliest moment after Now at which the lights look
+// different with no new state, and false when they do not before the state
+// changes. frame is how often a pulsing light is redrawn: with frame > 0
+// the blink and pulse phases count (a strip, drawn by the host); with 0
+// only the signals' ends do (seat controllers, which blink by themselves).
+func (v View) NextChange(frame time.Duration) (time.Duration, bool) {
+	next, ok := v.Expiry, v.Expiry > v.Now
+	if frame <= 0 {
+		return next, ok
+	}
+	for _, s := range v.Seats {
+		e, blinks := blinkEdge(s.Signal, max(v.Now-s.Since, 0), frame)
+		if !blinks {
+			continue
+		}
+		if at := v.Now + e; !ok || at < next {
+			next, ok = at, true
+		}
+	}
+	return next, ok
+}
+
+// blinkEdge is how long after t (the time since the signal began) its
+// light next turns on, off or changes brightness, and false for a steady
+// signal. The edges are those StripPixels draws.
+func blinkEdge(sig Signal, t, frame time.Duration) (time.Duration, bool) {
+	var period time.Duration
+	var edges []time.Duration
+	switch sig {
+	case SignalPending:
+		return frame, true // the pulse changes all the time
+	case SignalLost:
+		period, edges = SlowBlink, []time.Duration{SlowBlink / 2}
+	case SignalRejected:
+		period, edges = FastBlink, []time.Duration{FastBlink / 2}
+	case SignalLate, SignalReferee:
+		period, edges = DoubleBlink, []time.Duration{Flash, 2 * Flash, 3 * Flash}
+	default:
+		return 0, false
+	}
+	start := t - t%period
+	for _, e := range edges {
+		if start+e > t {
+			return start + e - t, true
+		}
+	}
+	return start + period - t, true
+}
+
 // Strip shows views on an LED strip that takes RGB bytes: apa102.Dev and
 // nrzled.Dev are such writers (NewAPA102, NewWS2812).
 type Strip struct {

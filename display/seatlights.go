@@ -3,9 +3,25 @@ package display
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tabled/tabled/hw/fwproto"
 )
+
+// SelfBlinking is implemented by Lights whose hardware runs the blink
+// patterns itself (SeatLights): the Driver shows them when a signal begins
+// or ends, never for a blink's phase.
+type SelfBlinking interface {
+	BlinksItself() bool
+}
+
+// SeatLightGrace is how long after its Hold a timed signal sent to a seat
+// controller lasts on the controller's own timer (the LED command's
+// Duration). While the host runs, it sends the next signal when the Hold
+// ends, before the controller would put the light out, so the light goes
+// from won to the turn without a dark gap; a host that has stopped leaves
+// no light on for good.
+const SeatLightGrace = 500 * time.Millisecond
 
 // Sender sends a command to the seat controllers: a link.Link, which
 // queues it without blocking and resends it until it is acknowledged.
@@ -30,9 +46,10 @@ type SeatLights struct {
 	// lights off, so every light is sent again.
 	Boot func() uint32
 
-	sent [4]fwproto.LED
-	ok   [4]bool // sent[i] was accepted by the link
-	boot uint32
+	sent  [4]fwproto.LED   // without its Duration
+	until [4]time.Duration // the Hold's end of sent[i], 0 for none
+	ok    [4]bool          // sent[i] was accepted by the link
+	boot  uint32
 }
 
 // NewSeatLights shows the lights on s, seat i on channel channels[i].
@@ -40,8 +57,12 @@ func NewSeatLights(s Sender, channels [4]uint8) *SeatLights {
 	return &SeatLights{S: s, Channels: channels}
 }
 
-// Show sends the lights that changed. A light the link did not take is
-// sent again at the next Show.
+// BlinksItself reports true: the controller blinks its lights itself.
+func (l *SeatLights) BlinksItself() bool { return true }
+
+// Show sends the lights that changed. A timed signal goes with a Duration:
+// what is left of its Hold, plus SeatLightGrace. A light the link did not
+// take is sent again at the next Show.
 func (l *SeatLights) Show(v View) error {
 	if l.Boot != nil {
 		if b := l.Boot(); b != l.boot {
@@ -55,15 +76,19 @@ func (l *SeatLights) Show(v View) error {
 		}
 		m := SeatLED(sv)
 		m.Channel = l.Channels[i]
-		if l.ok[i] && l.sent[i] == m {
+		if l.ok[i] && l.sent[i] == m && l.until[i] == sv.Until {
 			continue
 		}
-		if err := l.S.Send(m); err != nil {
+		cmd := m
+		if sv.Until > v.Now {
+			cmd.Duration = uint16(min((sv.Until-v.Now+SeatLightGrace+time.Millisecond-1)/time.Millisecond, 0xFFFF))
+		}
+		if err := l.S.Send(cmd); err != nil {
 			l.ok[i] = false
 			errs = append(errs, fmt.Errorf("display: seat %d light (channel %d): %w", i, m.Channel, err))
 			continue
 		}
-		l.sent[i], l.ok[i] = m, true
+		l.sent[i], l.until[i], l.ok[i] = m, sv.Until, true
 	}
 	return errors.Join(errs...)
 }
@@ -82,8 +107,11 @@ func (l *SeatLights) Show(v View) error {
 //	rejected   red         fast blink (4 Hz)
 //	referee    amber       double flash
 //
-// Every setting lasts until the next one: the host ends a Hold by sending
-// the next signal, and a light does not go dark while the link is down.
+// SeatLED's command lasts until the next one (Duration 0): the host ends
+// a Hold by sending the next signal when it runs out, and a turn or a
+// pending call does not go dark while the link is down. SeatLights.Show
+// adds a Duration to a timed signal's command, so that a controller whose
+// host has stopped puts it out by itself.
 func SeatLED(sv SeatView) fwproto.LED {
 	c, p := RGB{}, uint8(fwproto.PatternSteady)
 	switch sv.Signal {

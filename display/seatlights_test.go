@@ -3,6 +3,7 @@ package display
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/tabled/tabled/hw/fwproto"
 )
@@ -60,23 +61,31 @@ func (s *recSender) Send(m fwproto.Message) error {
 }
 
 // TestSeatLightsDecision: the commands a decision sends to the seat
-// controller; nothing is sent again while the lights stay the same, a
-// command the link refused is sent at the next Show, and a controller
-// reboot sends every light again.
+// controller; the timed signals carry what is left of their Hold plus the
+// grace; nothing is sent again while the lights stay the same, a command
+// the link refused is sent at the next Show, and a controller reboot
+// sends every light again.
 func TestSeatLightsDecision(t *testing.T) {
 	v := decisionView(t) // South won the pon, North's chii lost
 	s := &recSender{}
 	l := NewSeatLights(s, [4]uint8{10, 11, 12, 13})
+	if !l.BlinksItself() {
+		t.Fatal("seat lights must blink by themselves")
+	}
 	boot := uint32(1)
 	l.Boot = func() uint32 { return boot }
 	if err := l.Show(v); err != nil {
 		t.Fatal(err)
 	}
+	left := uint16((v.Seats[1].Until - v.Now + SeatLightGrace) / time.Millisecond)
+	if v.Seats[1].Until != v.Seats[1].Since+Hold || v.Seats[3].Until != v.Seats[1].Until {
+		t.Fatalf("the decision's signals end at %v and %v, want %v", v.Seats[1].Until, v.Seats[3].Until, v.Seats[1].Since+Hold)
+	}
 	want := []fwproto.LED{
 		{Channel: 10},
-		{Channel: 11, G: 255},
+		{Channel: 11, G: 255, Duration: left},
 		{Channel: 12},
-		{Channel: 13, R: 255, Pattern: fwproto.PatternSlowBlink},
+		{Channel: 13, R: 255, Pattern: fwproto.PatternSlowBlink, Duration: left},
 	}
 	if len(s.sent) != 4 {
 		t.Fatalf("sent %+v", s.sent)
@@ -95,7 +104,7 @@ func TestSeatLightsDecision(t *testing.T) {
 	}
 
 	// The won light changes to the turn; the link refuses it once.
-	v.Seats[1].Signal = SignalTurn
+	v.Seats[1].Signal, v.Seats[1].Until = SignalTurn, 0
 	s.fail = 1
 	if err := l.Show(v); err == nil || len(s.sent) != 0 {
 		t.Fatalf("a refused command: err %v, sent %+v", err, s.sent)
@@ -108,5 +117,30 @@ func TestSeatLightsDecision(t *testing.T) {
 	s.sent = nil
 	if err := l.Show(v); err != nil || len(s.sent) != 4 {
 		t.Fatalf("after a controller reboot: %+v (%v)", s.sent, err)
+	}
+}
+
+// TestSeatLightsRenewedSignal: the same signal again within its Hold (a
+// second rejection) is sent again, with the duration of the new Hold; the
+// same view later in the Hold is not.
+func TestSeatLightsRenewedSignal(t *testing.T) {
+	v := decisionView(t)
+	s := &recSender{}
+	l := NewSeatLights(s, [4]uint8{10, 11, 12, 13})
+	if err := l.Show(v); err != nil {
+		t.Fatal(err)
+	}
+	s.sent = nil
+	v.Now += time.Second
+	if err := l.Show(v); err != nil || len(s.sent) != 0 {
+		t.Fatalf("a second into the Hold: sent %+v (%v)", s.sent, err)
+	}
+	v.Seats[1].Since, v.Seats[1].Until = v.Now, v.Now+Hold
+	if err := l.Show(v); err != nil {
+		t.Fatal(err)
+	}
+	want := fwproto.LED{Channel: 11, G: 255, Duration: uint16((Hold + SeatLightGrace) / time.Millisecond)}
+	if len(s.sent) != 1 || s.sent[0] != want {
+		t.Fatalf("renewed: sent %+v, want %+v", s.sent, want)
 	}
 }

@@ -12,11 +12,10 @@ import (
 func TestWriteText(t *testing.T) {
 	for _, tc := range []struct{ scene, want string }{
 		{"late_ron_overrides_pon", `| East 1  0 honba  0 riichi  wall 66  turn: -
-| [LATE] [OVERRIDE] [HAND OVER] RON - West  (7p)
+| [OVERRIDE] [HAND OVER] RON - West  (7p)
 |   PON East lost: a win beats every other claim until the next discard
-|   late: after the call deadline
 | dora: 3p>4p
-| lights: E:lost(pon) S:- W:late(ron) N:-
+| lights: E:lost(pon) S:- W:won(ron) N:-
 `},
 		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
 | [KONG] South: 1m

@@ -89,6 +89,10 @@ type SeatView struct {
 	// it began, the origin of its blink phase.
 	Signal Signal
 	Since  time.Duration
+	// Until is when the signal ends by time alone (its Hold runs out); 0
+	// when it lasts until the state changes (the turn, a pending call, a
+	// winner's light once the hand is over).
+	Until time.Duration
 	// Call is the call the signal is about, or ActNone.
 	Call engine.Action
 	// Turn: the seat is on turn. Riichi: the seat has declared riichi.
@@ -143,6 +147,10 @@ type View struct {
 	Now   time.Duration
 	Seats [4]SeatView
 	Board Board
+	// Expiry is the earliest moment after Now at which the seat signals
+	// change by time alone: a Hold running out, or an outcome stamped after
+	// Now coming into force; 0 when they change only with the state.
+	Expiry time.Duration
 }
 
 // Animated reports whether some light blinks or pulses, so the lights need
@@ -160,14 +168,7 @@ func (v View) Animated() bool {
 
 // Expires reports whether the view can change with time alone (a light's
 // Hold running out), even with no new state.
-func (v View) Expires() bool {
-	for _, s := range v.Seats {
-		if s.Signal >= SignalWon && v.Now-s.Since < Hold {
-			return true
-		}
-	}
-	return false
-}
+func (v View) Expires() bool { return v.Expiry > v.Now }
 
 // NewView computes the view at now from the state and the latest outcomes,
 // oldest first (table.Recent's outcomes, or every outcome since the table
@@ -218,10 +219,17 @@ func currentHand(recent []engine.Outcome, ended bool) []engine.Outcome {
 // lights sets the seat signals from the outcomes within Hold, the open
 // window and the end of the hand.
 func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) {
+	var until time.Duration // the Hold's end of the signal being set, 0 for none
 	set := func(s engine.Seat, sig Signal, call engine.Action, at time.Duration) {
 		if s.Valid() {
 			sv := &v.Seats[s]
-			sv.Signal, sv.Call, sv.Since = sig, call, at
+			sv.Signal, sv.Call, sv.Since, sv.Until = sig, call, at, until
+		}
+	}
+	// soon keeps the earliest moment after now at which a signal changes.
+	soon := func(at time.Duration) {
+		if v.Expiry == 0 || at < v.Expiry {
+			v.Expiry = at
 		}
 	}
 	if st.Ended {
@@ -230,9 +238,20 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 		}
 	}
 	for _, o := range hand {
-		if now-o.At >= Hold || o.At > now {
+		switch o.Kind {
+		case engine.KindDecision, engine.KindRejection, engine.KindFlag:
+		default:
 			continue
 		}
+		if o.At > now {
+			soon(o.At) // stamped ahead of the clock: it shows when the clock gets there
+			continue
+		}
+		if now-o.At >= Hold {
+			continue
+		}
+		until = o.At + Hold
+		soon(until)
 		switch o.Kind {
 		case engine.KindDecision:
 			for _, c := range o.Lost {
@@ -251,6 +270,7 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 			set(o.Seat, SignalReferee, o.Call, o.At)
 		}
 	}
+	until = 0
 	if st.Open != nil {
 		for _, c := range st.Pending {
 			set(c.Seat, SignalPending, c.Call, c.At)
@@ -362,6 +382,14 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 			}
 			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1], o.Dora[n-1])}
 		}
+	case engine.KindDeal:
+		b.Mode = ModeIdle
+		b.Headline = fmt.Sprintf("%s %d", o.RoundWind, o.HandNumber)
+		b.Detail = []string{fmt.Sprintf("%d honba, %d riichi sticks: seat %d deals", o.Honba, o.RiichiSticks, o.Dealer)}
+	case engine.KindKongStands:
+		b.Mode, b.Tile = ModeOpen, o.Claimed.Tile
+		b.Tags = []string{"KONG"}
+		b.Headline = fmt.Sprintf("%s's kong stands", o.Wind(o.Claimed.Seat))
 	case engine.KindHandEnd:
 		b.Mode = ModeHandEnd
 		switch o.Result {
@@ -383,22 +411,15 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 	}
 }
 
-// label is a call as the panel shows it: "PON North".
+// label is a call as the panel shows it: "PON North" (the engine names it).
 func label(call engine.Action, s engine.Seat, dealer engine.Seat) string {
-	if !s.Valid() {
-		return strings.ToUpper(call.String())
-	}
-	return strings.ToUpper(call.String()) + " " + s.Wind(dealer).String()
+	return engine.Label(call, s, dealer)
 }
 
-// lostLine says briefly why a claim lost: the engine's reason after "beats
-// X: " names the loser first.
+// lostLine says briefly why a claim lost: the rule, as the engine words
+// the claim's code.
 func lostLine(c engine.Claim, dealer engine.Seat) string {
-	why := c.Reason
-	if i := strings.Index(why, ": "); i >= 0 {
-		why = why[i+2:]
-	}
-	return label(c.Call, c.Seat, dealer) + " lost: " + why
+	return label(c.Call, c.Seat, dealer) + " lost: " + c.Why
 }
 
 // tileOf is "South's 5m" or "South's kong 5m".

@@ -42,7 +42,7 @@ func TestNewViewScenes(t *testing.T) {
 		{"decision_ron", "decision", "RON - North", "HAND OVER", "E:- S:- W:- N:won", "", 0},
 		{"tsumo", "hand_end", "TSUMO - South", "HAND OVER", "E:- S:won W:- N:-", "", 0},
 		{"head_bump", "decision", "RON - West", "HAND OVER", "E:lost S:- W:won N:-", "RON East lost: head bump", 0},
-		{"late_ron_overrides_pon", "decision", "RON - West", "LATE OVERRIDE HAND OVER", "E:lost S:- W:late N:-", "PON East lost: a win beats", 0},
+		{"late_ron_overrides_pon", "decision", "RON - West", "OVERRIDE HAND OVER", "E:lost S:- W:won N:-", "PON East lost: a win beats", 0},
 		{"late_pon", "decision", "PON - North", "LATE", "E:- S:- W:- N:late", "late: after the call deadline", 0},
 		{"rejected", "rejected", "CHII West", "REJECTED", "E:- S:turn W:rejected N:-", "only South, next in turn", 0},
 		{"referee", "referee", "CHECK South", "REFEREE", "E:- S:referee W:turn N:-", "swap-calling", 0},
@@ -105,6 +105,35 @@ func TestNewViewHold(t *testing.T) {
 		}
 		if want := tc.after < Hold; v.Expires() != want {
 			t.Errorf("%v after: Expires %v, want %v", tc.after, v.Expires(), want)
+		}
+	}
+}
+
+// TestNewViewExpiry: the view says when its signals next change by time
+// alone: the decision's Hold's end, or an outcome stamped ahead of the
+// clock coming into force.
+func TestNewViewExpiry(t *testing.T) {
+	st, out, _ := play(t, sceneNamed(t, "decision_pon"))
+	var at time.Duration
+	for _, o := range out {
+		if o.Kind == engine.KindDecision {
+			at = o.At
+		}
+	}
+	for _, tc := range []struct {
+		now, expiry time.Duration
+	}{
+		{at - time.Millisecond, at},
+		{at, at + Hold},
+		{at + Hold - time.Millisecond, at + Hold},
+		{at + Hold, 0},
+	} {
+		v := NewView(st, out, tc.now)
+		if v.Expiry != tc.expiry {
+			t.Errorf("at %v: expiry %v, want %v", tc.now, v.Expiry, tc.expiry)
+		}
+		if next, ok := v.NextChange(0); ok != (tc.expiry != 0) || next != tc.expiry {
+			t.Errorf("at %v: next change %v %v, want %v", tc.now, next, ok, tc.expiry)
 		}
 	}
 }

@@ -1,277 +1,288 @@
 package engine
 
-import (
-	"fmt"
-	"sort"
-	"strings"
-	"time"
-)
+// This file admits claims into the claim window and applies the resolver's
+// verdict (resolve.go) to the hand.
 
-// label is a claim as the panel shows it: "PON South".
-func (e *Engine) label(c Claim) string {
-	return strings.ToUpper(c.Call.String()) + " " + e.name(c.Seat)
+// meldRefusal is why a chii, pon or kan on window w cannot be made, or
+// CodeNone. riichi and kongs are the hand's as they would be (a call may
+// undo a too-fast draw, and what was declared on it).
+func (e *Engine) meldRefusal(ev Event, w *claimWindow, riichi [4]bool, kongs int) (RuleCode, args) {
+	h := &e.h
+	a := args{seat: ev.Seat, other: w.claimed.Seat, call: ev.Action}
+	switch {
+	case !w.open:
+		return CodeNoDiscard, a
+	case w.claimed.Kong:
+		return CodeKongRonOnly, a
+	case ev.Seat == w.claimed.Seat:
+		return CodeOwnDiscard, a
+	case ev.Action == Chii && ev.Seat != w.claimed.Seat.Next():
+		return CodeChiiNextOnly, a
+	case riichi[ev.Seat]:
+		return CodeInRiichi, a
+	case h.dead[ev.Seat]:
+		return CodeDeadHand, a
+	case w.lastTile:
+		return CodeLastTile, a
+	case ev.Action == Kan && kongs >= MaxKongs:
+		return CodeFifthKong, a
+	case ev.Action != Chii && ev.Tile.Known() && w.claimed.Tile.Known() && !ev.Tile.SameKind(w.claimed.Tile):
+		a.tile, a.tile2 = ev.Tile, w.claimed.Tile
+		return CodeTileMismatch, a
+	}
+	if i := w.pendingOf(ev.Seat); i >= 0 && w.pending[i].Call == Ron && !e.p.RonChangeable {
+		return CodeRonStands, a
+	}
+	return CodeNone, a
 }
 
 // claim handles chii, pon and kan on the latest discard.
 func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
-	r, h := &e.r, &e.h
-	switch {
-	case !r.open:
-		return e.reject(out, ev, "there is no discard to claim")
-	case r.claimed.Kong:
-		return e.reject(out, ev, fmt.Sprintf("%s's kong can be robbed only for a win (ron)", e.name(r.claimed.Seat)))
-	case ev.Seat == r.claimed.Seat:
-		return e.reject(out, ev, fmt.Sprintf("%s cannot claim its own discard", e.name(ev.Seat)))
-	case ev.Action == Chii && ev.Seat != r.claimed.Seat.Next():
-		return e.reject(out, ev, fmt.Sprintf("only %s, next in turn, may chii %s's discard", e.name(r.claimed.Seat.Next()), e.name(r.claimed.Seat)))
-	case h.riichi[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s is in riichi: no chii, pon or open kan", e.name(ev.Seat)))
-	case h.dead[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s has a dead hand (referee): no calls", e.name(ev.Seat)))
-	case r.lastTile:
-		return e.reject(out, ev, "the last discard of the hand can be claimed only for a win")
-	case ev.Action == Kan && h.kongs >= MaxKongs:
-		return e.reject(out, ev, "four kongs have been made: a fifth kong is never allowed")
-	case ev.Action != Chii && ev.Tile.Known() && r.claimed.Tile.Known() && !ev.Tile.SameKind(r.claimed.Tile):
-		return e.reject(out, ev, fmt.Sprintf("%s %s does not match the discard %s", ev.Action, ev.Tile, r.claimed.Tile))
+	w, riichi, kongs := &e.w, e.h.riichi, e.h.kongs
+	undo := e.fast.undoable(e.p, ev.At)
+	if undo && !(w.open && !w.claimed.Kong && w.at == e.fast.window.at && !e.h.ended) {
+		// The seat that drew too fast has since made a kong or a tsumo:
+		// the claim is on the discard before it.
+		w = &e.fast.window
 	}
-	if i := r.pendingOf(ev.Seat); i >= 0 {
-		if r.pending[i].Call == Ron {
-			return e.reject(out, ev, fmt.Sprintf("RON %s stands: a win claim cannot be changed", e.name(ev.Seat)))
+	if undo {
+		riichi, kongs = e.fast.before.riichi, e.fast.before.kongs
+	}
+	if code, a := e.meldRefusal(ev, w, riichi, kongs); code != CodeNone {
+		return e.reject(out, ev, code, e.say(code, a))
+	}
+	c := Claim{Seat: ev.Seat, Call: ev.Action, At: ev.At, Late: ev.At-w.at > e.p.CallDeadline}
+	if w.pendingOf(ev.Seat) < 0 && len(w.won) > 0 {
+		if v := e.ask(w, c); len(v.won) == 0 {
+			return e.reject(out, ev, v.lost[0].Code, v.lost[0].Reason)
 		}
+	}
+	if undo {
+		out = e.putBack(out)
+		w = &e.w
+	}
+	if i := w.pendingOf(ev.Seat); i >= 0 {
 		// A quick correction ("chii - no, pon") replaces the call and keeps the first stamp.
-		r.pending[i].Call = ev.Action
-		r.shown[ev.Seat] = ev.Shown
+		w.pending[i].Call = ev.Action
+		w.pending[i].Late = w.pending[i].At-w.at > e.p.CallDeadline
+		w.shown[ev.Seat] = ev.Shown
 		return out
 	}
-	if len(r.won) > 0 {
-		prev := r.won[0]
-		if !(prev.Call == Chii && ev.Action != Chii && e.ponWithin(ev.At)) {
-			return e.reject(out, ev, fmt.Sprintf("%s was already decided on this discard", e.label(prev)))
-		}
-	}
-	r.shown[ev.Seat] = ev.Shown
-	r.add(Claim{Seat: ev.Seat, Call: ev.Action, At: ev.At, Late: ev.At-r.at > e.p.CallDeadline}, e.p.Window)
+	w.shown[ev.Seat] = ev.Shown
+	w.add(c, e.p.Window)
 	return out
 }
 
-// ponWithin reports whether a pon or kan at t is early enough to beat a
-// chii under the profile's "within N seconds of the discard" rule.
-func (e *Engine) ponWithin(t time.Duration) bool {
-	return e.p.PonBeatsChiiWithin > 0 && t-e.r.at <= e.p.PonBeatsChiiWithin
+// putBack undoes a too-fast draw and what was declared on it: the hand is
+// as it was before the draw, and the discard can be claimed again.
+func (e *Engine) putBack(out []Outcome) []Outcome {
+	f := e.fast
+	e.fast.ok = false
+	if !(e.w.open && !e.w.claimed.Kong && e.w.at == f.window.at && !e.h.ended) {
+		e.w = f.window
+		e.w.pending = append([]Claim(nil), f.window.pending...)
+	}
+	e.restore(f.before)
+	e.w.putBack, e.w.putBackWhat = f.seat, f.what
+	return out
+}
+
+// ask is what the resolver says of claim c against the standing decision
+// on w, with the words filled in.
+func (e *Engine) ask(w *claimWindow, c Claim) verdict {
+	v := resolve(e.p, contest{from: w.claimed.Seat, at: w.at, pending: []Claim{c}, decided: w.won})
+	for i, l := range v.lost {
+		winner := w.won[0]
+		if len(v.won) > 0 {
+			winner = v.won[0]
+		}
+		v.lost[i] = e.lose(l, winner, w.claimed.Seat, w.at, w.won)
+	}
+	return v
+}
+
+// ronRefusal is why a ron on the window's tile cannot be made, or CodeNone.
+func (e *Engine) ronRefusal(ev Event) (RuleCode, args) {
+	w, h := &e.w, &e.h
+	a := args{seat: ev.Seat, other: w.claimed.Seat, call: Ron, tile: w.claimed.Tile}
+	switch {
+	case !w.open:
+		return CodeNoDiscard, a
+	case ev.Seat == w.claimed.Seat && w.claimed.Kong:
+		return CodeOwnKong, a
+	case ev.Seat == w.claimed.Seat:
+		return CodeOwnDiscard, a
+	case h.dead[ev.Seat]:
+		return CodeDeadHand, a
+	case w.claimed.Kong && w.concealedKong && !e.p.ConcealedKongRobbable:
+		return CodeConcealedNotRobbable, a
+	case w.claimed.Kong && w.concealedKong && w.claimed.Tile.Known() && w.claimed.Tile.Suit() != Honor &&
+		w.claimed.Tile.Rank() >= 2 && w.claimed.Tile.Rank() <= 8:
+		// Thirteen Orphans waits only on terminals and honours.
+		return CodeThirteenOrphansOnly, a
+	case w.claimed.Kong && !w.concealedKong && w.quiet && !w.ronDecided():
+		return CodeRobbingOver, a
+	}
+	return CodeNone, a
 }
 
 // ron handles a win claim on the latest discard or on a kong (robbing).
+// It stays possible until the next discard, and after a decided ron until
+// the next deal.
 func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
-	r, h := &e.r, &e.h
-	switch {
-	case !r.open:
-		return e.reject(out, ev, "there is no discard to win on (a win on your own draw is tsumo)")
-	case ev.Seat == r.claimed.Seat && r.claimed.Kong:
-		return e.reject(out, ev, fmt.Sprintf("%s cannot rob its own kong (a win on the replacement tile is tsumo)", e.name(ev.Seat)))
-	case ev.Seat == r.claimed.Seat:
-		return e.reject(out, ev, fmt.Sprintf("%s cannot win on its own discard", e.name(ev.Seat)))
-	case h.dead[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s has a dead hand (referee): it cannot win", e.name(ev.Seat)))
+	w := &e.w
+	if code, a := e.ronRefusal(ev); code != CodeNone {
+		return e.reject(out, ev, code, e.say(code, a))
 	}
-	if i := r.pendingOf(ev.Seat); i >= 0 {
-		if r.pending[i].Call == Ron {
-			return e.reject(out, ev, fmt.Sprintf("RON %s is already called", e.name(ev.Seat)))
+	if i := w.pendingOf(ev.Seat); i >= 0 {
+		if w.pending[i].Call == Ron {
+			return e.reject(out, ev, CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}))
 		}
-		// "Pon - no, ron" stands as ron.
-		r.pending[i].Call = Ron
+		// "Pon - no, ron" stands as ron, which has no deadline.
+		w.pending[i].Call, w.pending[i].Late = Ron, false
 		return out
 	}
-	r.add(Claim{Seat: ev.Seat, Call: Ron, At: ev.At, Late: ev.At-r.at > e.p.CallDeadline}, e.p.Window)
+	// A ron has no deadline: it is never late.
+	c := Claim{Seat: ev.Seat, Call: Ron, At: ev.At}
+	if len(w.won) > 0 {
+		if containsSeat(w.won, ev.Seat) {
+			return e.reject(out, ev, CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}))
+		}
+		if v := e.ask(w, c); len(v.won) == 0 {
+			return e.reject(out, ev, v.lost[0].Code, v.lost[0].Reason)
+		}
+	}
+	w.add(c, e.p.Window)
 	return out
 }
 
 // cancel withdraws a seat's pending chii, pon or kan (an empty call).
 func (e *Engine) cancel(ev Event, out []Outcome) []Outcome {
-	r := &e.r
-	if i := r.pendingOf(ev.Seat); i >= 0 && r.open {
-		if r.pending[i].Call == Ron {
-			return e.reject(out, ev, fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", e.name(ev.Seat)))
+	w := &e.w
+	if i := w.pendingOf(ev.Seat); i >= 0 && w.open {
+		if w.pending[i].Call == Ron && !e.p.RonChangeable {
+			return e.reject(out, ev, CodeRonStands, e.say(CodeRonStands, args{seat: ev.Seat, call: Cancel}))
 		}
-		r.remove(i)
+		w.remove(i)
 		return out
 	}
-	for _, w := range r.won {
-		if w.Seat == ev.Seat && r.open {
-			return e.reject(out, ev, fmt.Sprintf("%s was already decided: only the referee can undo it", e.label(w)))
+	for _, c := range w.won {
+		if c.Seat == ev.Seat && w.open {
+			return e.reject(out, ev, CodeAlreadyDecidedCancel, e.say(CodeAlreadyDecidedCancel, args{decided: []Claim{c}}))
 		}
 	}
-	return e.reject(out, ev, fmt.Sprintf("%s has no call to cancel", e.name(ev.Seat)))
+	return e.reject(out, ev, CodeNoCall, e.say(CodeNoCall, args{seat: ev.Seat}))
 }
 
-// decide closes the simultaneity window and decides its claims.
+// decide closes the simultaneity window, asks the resolver, and applies
+// its verdict.
 func (e *Engine) decide(out []Outcome) []Outcome {
-	r := &e.r
-	r.windowOpen = false
-	var rons, melds []Claim
-	for _, c := range r.pending {
-		if c.Call == Ron {
-			rons = append(rons, c)
-		} else {
-			melds = append(melds, c)
+	w := &e.w
+	w.windowOpen = false
+	ct := contest{from: w.claimed.Seat, at: w.at, pending: w.pending, decided: w.won}
+	v := resolve(e.p, ct)
+	w.pending = w.pending[:0]
+	if len(v.won) == 0 {
+		// The standing decision holds (a claim corrected after it was
+		// admitted): each claim of the window is refused.
+		for _, l := range v.lost {
+			l = e.lose(l, w.won[0], w.claimed.Seat, w.at, w.won)
+			out = append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: l.Seat, Call: l.Call, Code: l.Code, Reason: l.Reason})
 		}
+		return out
 	}
-	r.pending = r.pending[:0]
+	for i, l := range v.lost {
+		v.lost[i] = e.lose(l, v.won[0], w.claimed.Seat, w.at, w.won)
+	}
 	e.decision++
-	o := Outcome{Kind: KindDecision, At: e.now, Dealer: e.dealer, Claimed: r.claimed, Ordinal: e.decision, Robbing: r.claimed.Kong}
-	if len(rons) > 0 {
-		return e.decideRon(o, rons, melds, out)
+	o := Outcome{Kind: KindDecision, At: e.now, Dealer: e.dealer, Claimed: w.claimed, Ordinal: e.decision, Robbing: w.claimed.Kong,
+		Won: v.won, Lost: v.lost}
+	a := args{won: v.won, lost: v.lost, decided: w.won}
+	switch {
+	case v.joined:
+		o.Code = CodeJoins
+	case v.overrides:
+		o.Code = CodeOverrides
+	case len(v.lost) > 0:
+		o.Code = CodeBeats
+	default:
+		o.Code = CodeOnlyClaim
 	}
-	return e.decideMeld(o, melds, out)
+	if v.overrides {
+		o.Overrides = w.wonOrdinal
+	}
+	o.Reason = e.say(o.Code, a)
+	for _, c := range v.won {
+		o.Late = o.Late || c.Late
+	}
+	if o.Late {
+		o.Reason += " (" + e.say(CodeLate, a) + ")"
+	}
+	if w.putBack != NoSeat {
+		o.Reason += " (" + e.say(CodeFastDraw, args{seat: w.putBack, call: w.putBackWhat}) + ")"
+		w.putBack = NoSeat
+	}
+	if v.won[0].Call == Ron {
+		return e.applyRon(o, out)
+	}
+	return e.applyMeld(o, v.overrides, out)
 }
 
-func (e *Engine) decideRon(o Outcome, rons, melds []Claim, out []Outcome) []Outcome {
-	r, h := &e.r, &e.h
-	from := r.claimed.Seat
-	sort.SliceStable(rons, func(i, j int) bool { return distance(from, rons[i].Seat) < distance(from, rons[j].Seat) })
-	won := rons
-	if e.p.HeadBump {
-		won = rons[:1]
-		for _, c := range rons[1:] {
-			c.Reason = fmt.Sprintf("%s beats %s: head bump, %s is closer to %s in turn order", e.label(won[0]), e.label(c), e.name(won[0].Seat), e.name(from))
-			o.Lost = append(o.Lost, c)
-		}
-	}
-	for _, c := range melds {
-		c.Reason = fmt.Sprintf("%s beats %s: a win beats every other claim", e.label(won[0]), e.label(c))
-		o.Lost = append(o.Lost, c)
-	}
-	if len(r.won) > 0 {
-		for _, c := range r.won {
-			c.Reason = fmt.Sprintf("%s beats %s: a win beats every other claim until the next discard", e.label(won[0]), e.label(c))
-			o.Lost = append(o.Lost, c)
-		}
-		o.Overrides = r.wonOrdinal
-	}
-	if r.hasBefore {
+// applyRon ends the hand with the verdict's winners. The window stays open
+// for rons until the next deal.
+func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
+	w, h := &e.w, &e.h
+	from := w.claimed.Seat
+	if w.hasBefore {
 		// The overridden call, or the robbed kong, never happened.
-		e.restore(r.before)
-		r.riichiPaid = false
+		e.restore(w.before)
+		w.hasBefore, w.riichiPaid = false, false
 	}
-	if r.riichi {
+	w.heldDora = false
+	if w.riichi {
 		// A riichi declaration tile that is won on: the riichi does not stand.
 		h.riichi[from] = false
 	}
-	if r.claimed.Kong && r.concealedKong {
-		o.Referee = fmt.Sprintf("%s's kong may be concealed: only Thirteen Orphans may rob a concealed kong", e.name(from))
-	}
-	o.Won = won
-	winners := make([]Seat, len(won))
-	names := make([]string, len(won))
-	for i, c := range won {
-		o.Late = o.Late || c.Late
-		winners[i], names[i] = c.Seat, e.label(c)
-	}
-	o.Reason = e.summary(strings.Join(names, " and "), o)
-	if len(won) > 1 {
-		o.Reason = strings.TrimSuffix(o.Reason, ": the only claim") + " (several players may win on one discard)"
+	if w.claimed.Kong && w.concealedKong {
+		o.Referee = e.say(CodeMayBeConcealed, args{other: from})
 	}
 	out = append(out, o)
-	e.closeRound(true)
-	return e.endHand(out, ResultRon, winners, o.Reason)
+	w.won, w.wonOrdinal = o.Won, o.Ordinal
+	winners := make([]Seat, len(o.Won))
+	for i, c := range o.Won {
+		winners[i] = c.Seat
+	}
+	return e.endHand(out, ResultRon, winners, CodeWin, o.Reason)
 }
 
-// summary is the one-line reason of a decision.
-func (e *Engine) summary(winner string, o Outcome) string {
-	switch {
-	case o.Overrides > 0:
-		var prev []string
-		for _, c := range e.r.won {
-			prev = append(prev, e.label(c))
-		}
-		return winner + " overrides " + strings.Join(prev, ", ")
-	case len(o.Lost) > 0:
-		var lost []string
-		for _, c := range o.Lost {
-			lost = append(lost, e.label(c))
-		}
-		return winner + " beats " + strings.Join(lost, ", ")
-	}
-	return winner + ": the only claim"
-}
-
-// beats reports whether meld claim a wins over b in one window, and why.
-func (e *Engine) beats(a, b Claim) (bool, string) {
-	if a.Call != Chii && b.Call == Chii {
-		if e.p.PonBeatsChiiSimultaneous {
-			return true, fmt.Sprintf("called within %d ms of each other, %s beats chii", e.p.Window.Milliseconds(), a.Call)
-		}
-		if e.ponWithin(a.At) {
-			return true, fmt.Sprintf("%s within %v of the discard beats chii", a.Call, e.p.PonBeatsChiiWithin)
-		}
-	}
-	if b.Call != Chii && a.Call == Chii {
-		if ok, _ := e.beats(b, a); ok {
-			return false, ""
-		}
-	}
-	switch {
-	case a.At < b.At:
-		return true, "called first"
-	case a.At == b.At && distance(e.r.claimed.Seat, a.Seat) < distance(e.r.claimed.Seat, b.Seat):
-		return true, "called at the same moment and closer to the discarder in turn order"
-	}
-	return false, ""
-}
-
-func (e *Engine) decideMeld(o Outcome, melds []Claim, out []Outcome) []Outcome {
-	r, h := &e.r, &e.h
-	w := melds[0]
-	for _, c := range melds[1:] {
-		if ok, _ := e.beats(c, w); ok {
-			w = c
-		}
-	}
-	for _, c := range melds {
-		if c == w {
-			continue
-		}
-		_, why := e.beats(w, c)
-		c.Reason = fmt.Sprintf("%s beats %s: %s", e.label(w), e.label(c), why)
-		o.Lost = append(o.Lost, c)
-	}
-	if len(r.won) > 0 {
-		// The profile's "pon within N s beats chii, even one already decided".
-		for _, c := range r.won {
-			_, why := e.beats(w, c)
-			c.Reason = fmt.Sprintf("%s beats %s: %s, even one already decided", e.label(w), e.label(c), why)
-			o.Lost = append(o.Lost, c)
-		}
-		o.Overrides = r.wonOrdinal
-		e.restore(r.before)
-		r.riichiPaid = false
-	}
-	o.Won, o.Late = []Claim{w}, w.Late
-	o.Reason = e.summary(e.label(w), o)
-	if w.Late {
-		o.Reason += fmt.Sprintf(" (late: after the %v call deadline)", e.p.CallDeadline)
+// applyMeld gives the tile to the winning chii, pon or kan.
+func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
+	w, h := &e.w, &e.h
+	if overrides {
+		e.restore(w.before)
+		w.riichiPaid = false
 	}
 	out = append(out, o)
-
-	r.before, r.hasBefore = e.markHand(), true
-	r.won, r.wonOrdinal = o.Won, o.Ordinal
-	if r.riichi && !r.riichiPaid {
+	win := o.Won[0]
+	w.before, w.hasBefore = e.markHand(), true
+	w.won, w.wonOrdinal = o.Won, o.Ordinal
+	if w.riichi && !w.riichiPaid {
 		e.riichiSticks++
-		r.riichiPaid = true
+		w.riichiPaid = true
 	}
-	from := r.claimed.Seat
+	from := w.claimed.Seat
 	if n := len(h.discards[from]); n > 0 {
 		h.discards[from][n-1].Called = true
 	}
-	h.melds[w.Seat] = append(h.melds[w.Seat], Meld{Call: w.Call, Tile: r.claimed.Tile, From: from})
-	h.turn, h.phase = w.Seat, ToDiscard
-	h.calledThisTurn = w.Call != Kan
-	if w.Call == Kan {
+	h.melds[win.Seat] = append(h.melds[win.Seat], Meld{Call: win.Call, Tile: w.claimed.Tile, From: from})
+	h.turn, h.phase = win.Seat, ToDiscard
+	h.calledThisTurn = win.Call != Kan
+	if win.Call == Kan {
 		// Replacement from the dead wall; the live wall gives its last tile to it.
 		h.kongs++
 		h.wall--
 	} else {
-		h.kuikae[w.Seat] = forbiddenAfterCall(w.Call, r.claimed.Tile, r.shown[w.Seat])
+		h.kuikae[win.Seat] = forbiddenAfterCall(win.Call, w.claimed.Tile, w.shown[win.Seat])
 	}
 	return out
 }

@@ -16,7 +16,8 @@ type Engine struct {
 	riichiSticks        int
 
 	h        hand
-	r        round
+	w        claimWindow
+	fast     fastDraw
 	now      time.Duration
 	decision int // ordinal of the latest decision
 }
@@ -46,7 +47,8 @@ func (e *Engine) Now() time.Duration { return e.now }
 // deal starts a fresh hand with the current dealer.
 func (e *Engine) deal() {
 	e.h = hand{turn: e.dealer, phase: ToDiscard, wall: LiveDraws}
-	e.r = round{}
+	e.w = claimWindow{putBack: NoSeat}
+	e.fast = fastDraw{}
 }
 
 // Apply applies one event and appends what it decided to out. Decisions
@@ -62,8 +64,8 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 	}
 	out = e.advance(ev.At, false, out)
 	e.now = ev.At
-	if e.h.ended && ev.Action != Dora && ev.Action != NewHand && ev.Action != Tenpai && ev.Action != DeadHand {
-		return e.reject(out, ev, "the hand is over: wait for the next deal"), nil
+	if e.h.ended && !e.openAfterEnd(ev) {
+		return e.reject(out, ev, CodeHandOver, e.say(CodeHandOver, args{})), nil
 	}
 	switch ev.Action {
 	case Discard:
@@ -96,6 +98,21 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 	return out, nil
 }
 
+// openAfterEnd reports whether ev can still be applied once the hand has
+// ended: table and referee actions; a ron on the tile a ron was decided on
+// (until the next deal); a call that puts back a too-fast tsumo.
+func (e *Engine) openAfterEnd(ev Event) bool {
+	switch ev.Action {
+	case Dora, NewHand, Tenpai, DeadHand:
+		return true
+	case Ron:
+		return e.w.open && e.w.ronDecided()
+	case Chii, Pon, Kan:
+		return e.fast.undoable(e.p, ev.At)
+	}
+	return false
+}
+
 // Advance moves time to now and appends what became due: decisions whose
 // simultaneity window has closed, an exhaustive draw. Call it when nothing
 // stamped at or before now can still arrive.
@@ -111,18 +128,17 @@ func (e *Engine) Advance(now time.Duration, out []Outcome) []Outcome {
 // NextDeadline is the next time at which Advance would change something;
 // ok is false when nothing is pending.
 func (e *Engine) NextDeadline() (t time.Duration, ok bool) {
-	r := &e.r
-	if !r.open || e.h.ended {
+	w := &e.w
+	switch {
+	case !w.open:
 		return 0, false
-	}
-	if r.windowOpen {
-		return r.windowEnd, true
-	}
-	if !r.quiet && len(r.won) == 0 {
+	case w.windowOpen:
+		return w.windowEnd, true
+	case !e.h.ended && !w.quiet && len(w.won) == 0:
 		// Until the horizon a claim on the tile could still be on time;
 		// once a call is decided, only a ron could still come, and it
 		// would arrive as an input of its own.
-		return r.quietAt(e.p), true
+		return w.quietAt(e.p), true
 	}
 	return 0, false
 }
@@ -130,22 +146,26 @@ func (e *Engine) NextDeadline() (t time.Duration, ok bool) {
 // advance closes what is due before t (or at t, when inclusive).
 func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outcome {
 	due := func(at time.Duration) bool { return at < t || (inclusive && at == t) }
-	r := &e.r
-	for r.open && !e.h.ended {
+	w := &e.w
+	for w.open && (!e.h.ended || w.windowOpen) {
 		switch {
-		case r.windowOpen && due(r.windowEnd):
-			e.now = r.windowEnd
+		case w.windowOpen && due(w.windowEnd):
+			e.now = w.windowEnd
 			out = e.decide(out)
-		case !r.windowOpen && !r.quiet && due(r.quietAt(e.p)):
-			e.now = r.quietAt(e.p)
-			r.quiet = true
-			if r.claimed.Kong || !r.lastTile {
+		case !e.h.ended && !w.windowOpen && !w.quiet && due(w.quietAt(e.p)):
+			// A window that closed after the horizon was decided first:
+			// time never goes back.
+			e.now = max(e.now, w.quietAt(e.p))
+			w.quiet = true
+			if w.claimed.Kong {
+				return e.kongStands(out)
+			}
+			if !w.lastTile {
 				return out
 			}
 			// The last discard of the hand went unclaimed: exhaustive draw.
-			e.closeRound(false)
-			out = e.endHand(out, ResultDraw, nil, "the live wall is empty and the last discard was not won")
-			return out
+			out = e.closeWindow(false, out)
+			return e.endHand(out, ResultDraw, nil, CodeExhausted, e.say(CodeExhausted, args{}))
 		default:
 			return out
 		}
@@ -153,30 +173,33 @@ func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outco
 	return out
 }
 
-func (e *Engine) reject(out []Outcome, ev Event, reason string) []Outcome {
-	return append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: ev.Action, Reason: reason})
+func (e *Engine) reject(out []Outcome, ev Event, code RuleCode, reason string) []Outcome {
+	return append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: ev.Action, Code: code, Reason: reason})
 }
 
-func (e *Engine) flag(out []Outcome, seat Seat, call Action, reason string) []Outcome {
-	return append(out, Outcome{Kind: KindFlag, At: e.now, Dealer: e.dealer, Seat: seat, Call: call, Reason: reason})
+func (e *Engine) flag(out []Outcome, seat Seat, call Action, code RuleCode, reason string) []Outcome {
+	return append(out, Outcome{Kind: KindFlag, At: e.now, Dealer: e.dealer, Seat: seat, Call: call, Code: code, Reason: reason})
 }
 
-// name is a seat as players say it: its wind in this hand.
-func (e *Engine) name(s Seat) string { return s.Wind(e.dealer).String() }
-
-func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, reason string) []Outcome {
+func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCode, reason string) []Outcome {
 	h := &e.h
 	h.ended, h.result, h.winners = true, res, winners
 	if res == ResultRon || res == ResultTsumo {
 		e.riichiSticks = 0 // the winner closest to the discarder takes them
 	}
-	return append(out, Outcome{Kind: KindHandEnd, At: e.now, Dealer: e.dealer, Result: res, Winners: append([]Seat(nil), winners...), Reason: reason})
+	if res != ResultTsumo {
+		e.fast = fastDraw{} // only a too-fast tsumo can still be put back
+	}
+	return append(out, Outcome{Kind: KindHandEnd, At: e.now, Dealer: e.dealer, Result: res, Winners: append([]Seat(nil), winners...), Code: code, Reason: reason})
 }
 
 func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if due := 1 + h.kongs; len(h.indicators) >= due {
-		return e.reject(out, ev, fmt.Sprintf("no dora indicator is due: %d read for %d kongs", len(h.indicators), h.kongs))
+	if due := 1 + h.kongs - e.heldDora(); len(h.indicators) >= due {
+		if e.heldDora() > 0 {
+			return e.reject(out, ev, CodeKongMayBeRobbed, e.say(CodeKongMayBeRobbed, args{other: e.w.claimed.Seat}))
+		}
+		return e.reject(out, ev, CodeNoDoraDue, e.say(CodeNoDoraDue, args{n: len(h.indicators), m: h.kongs}))
 	}
 	h.indicators = append(h.indicators, ev.Tile)
 	o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Indicators: append([]Tile(nil), h.indicators...)}
@@ -191,10 +214,11 @@ func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 // rotating the dealer by the result unless the referee names one.
 func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 	out = e.advance(ev.At, true, out)
+	e.now = ev.At
 	h := &e.h
 	if !h.ended {
-		e.closeRound(false)
-		out = e.endHand(out, ResultDraw, nil, "ended by the referee before it finished")
+		out = e.closeWindow(false, out)
+		out = e.endHand(out, ResultDraw, nil, CodeRefereeEnded, e.say(CodeRefereeEnded, args{}))
 	}
 	old := e.dealer
 	dealerKeeps := false
@@ -225,6 +249,6 @@ func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 	e.dealer = next
 	e.handNumber = distance(e.firstDealer, next) + 1
 	e.deal()
-	e.r = round{}
-	return out
+	return append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
+		RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
 }

@@ -73,7 +73,7 @@ func TestProfiles(t *testing.T) {
 	if _, err := New(bad, 0); err == nil {
 		t.Error("a zero window was accepted")
 	}
-	if EMA2016.HeadBump == EMA2008.HeadBump || EMA2008.PonBeatsChiiWithin != 3*time.Second {
+	if EMA2016.HeadBump == EMA2008.HeadBump || EMA2008.Precedence[1].Within != 3*time.Second {
 		t.Error("the editions must differ on head bump and the three-second rule")
 	}
 }

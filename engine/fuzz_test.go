@@ -37,7 +37,9 @@ func eventsFromBytes(b []byte) []Event {
 }
 
 // runEvents applies evs and runs time out, checking invariants as it goes.
-func runEvents(t *testing.T, p Profile, evs []Event) []Outcome {
+// With tableLike it advances time to every deadline before the next input,
+// as the table does; the outcomes and walls must not depend on that.
+func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome, []int) {
 	e, err := New(p, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -54,21 +56,34 @@ func runEvents(t *testing.T, p Profile, evs []Event) []Outcome {
 		if st.Wall+st.Kongs > LiveDraws {
 			t.Fatalf("wall %d + kongs %d > %d", st.Wall, st.Kongs, LiveDraws)
 		}
+		// A kong that never happened (robbed, or put back) has no kan dora.
+		if len(st.Indicators) > 1+st.Kongs {
+			t.Fatalf("%d indicators for %d kongs", len(st.Indicators), st.Kongs)
+		}
 	}
+	var walls []int
 	for _, ev := range evs {
+		if tableLike {
+			for d, ok := e.NextDeadline(); ok && d < ev.At; d, ok = e.NextDeadline() {
+				out = e.Advance(d, out)
+				check()
+			}
+		}
 		if out, err = e.Apply(ev, out); err != nil {
 			t.Fatalf("Apply(%+v): %v", ev, err)
 		}
 		check()
+		walls = append(walls, e.State().Wall)
 	}
 	for d, ok := e.NextDeadline(); ok; d, ok = e.NextDeadline() {
 		out = e.Advance(d, out)
 		check()
 	}
-	return out
+	return out, append(walls, e.State().Wall)
 }
 
-// checkDecisions: at most one chii/pon/kan winner per discard, unless a
+// checkDecisions: at most one chii/pon/kan winner per discard (Claimed
+// holds the discard's stamp), unless a
 // later decision says it overrides the earlier one; times never go back.
 func checkDecisions(t *testing.T, out []Outcome) {
 	type key struct {
@@ -91,6 +106,14 @@ func checkDecisions(t *testing.T, out []Outcome) {
 		}
 		if len(o.Won) == 0 {
 			t.Fatalf("decision without a winner: %+v", o)
+		}
+		for _, c := range append(append([]Claim(nil), o.Won...), o.Lost...) {
+			if c.Call == Ron && c.Late {
+				t.Fatalf("a ron flagged late: %+v", o)
+			}
+			if c.Code == CodeNone && !slicesContain(o.Won, c) {
+				t.Fatalf("a lost claim without a rule code: %+v", o)
+			}
 		}
 		if o.Won[0].Call == Ron {
 			continue
@@ -118,11 +141,29 @@ func FuzzEngine(f *testing.F) {
 		}
 		evs := eventsFromBytes(b)
 		for _, p := range []Profile{EMA2016, EMA2008} {
-			first := runEvents(t, p, evs)
+			first, walls := runEvents(t, p, evs, false)
 			checkDecisions(t, first)
-			if again := runEvents(t, p, evs); !reflect.DeepEqual(first, again) {
+			if again, _ := runEvents(t, p, evs, false); !reflect.DeepEqual(first, again) {
 				t.Fatalf("%s: replay differs", p.Name)
+			}
+			// A replay that advances time as the table does gives the
+			// same walls, input by input, and the same outcomes.
+			table, tableWalls := runEvents(t, p, evs, true)
+			if !reflect.DeepEqual(walls, tableWalls) {
+				t.Fatalf("%s: walls %v, replayed with the table's advances %v", p.Name, walls, tableWalls)
+			}
+			if !reflect.DeepEqual(first, table) {
+				t.Fatalf("%s: outcomes differ when time is advanced as the table does", p.Name)
 			}
 		}
 	})
+}
+
+func slicesContain(cs []Claim, c Claim) bool {
+	for _, x := range cs {
+		if x.Seat == c.Seat && x.Call == c.Call {
+			return true
+		}
+	}
+	return false
 }

@@ -13,9 +13,15 @@ const (
 	KindDora
 	KindHandEnd
 	KindFlag
+	// KindDeal: a new hand is dealt (round wind, hand number, honba,
+	// riichi sticks, dealer).
+	KindDeal
+	// KindKongStands: nobody robbed an extended kong in its time: it
+	// stands, and its kan dora indicator is due.
+	KindKongStands
 )
 
-var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag"}
+var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands"}
 
 // String is the kind as the scenario output spells it.
 func (k Kind) String() string {
@@ -33,8 +39,14 @@ type Claim struct {
 	At time.Duration
 	// Late: the call came after the call deadline.
 	Late bool
-	// Reason says why a lost claim lost; empty for a winner.
-	Reason string
+	// Code is the rule by which a lost claim lost; CodeNone for a winner.
+	Code RuleCode
+	// Why is that rule in words ("head bump, West is closer to South in
+	// turn order"); Reason is the whole sentence, naming the winner
+	// ("RON West beats RON East: " + Why).
+	Why, Reason string
+	// Overridden: the claim had been decided, and a later decision took it back.
+	Overridden bool
 }
 
 // Result is how a hand ended.
@@ -60,6 +72,11 @@ func (r Result) String() string { return [...]string{"", "ron", "tsumo", "draw"}
 //   - KindDora: Indicators, Dora.
 //   - KindHandEnd: Result, Winners, Reason.
 //   - KindFlag: Seat, Call, Reason.
+//   - KindDeal: RoundWind, HandNumber, Honba, RiichiSticks, and Dealer (the
+//     new dealer's physical seat).
+//   - KindKongStands: Claimed (the kong), Reason.
+//
+// Code is the rule behind the outcome; Reason is it in words.
 //
 // Dealer is the dealer when the outcome was made, so seats can be turned
 // into winds after the dealer has changed.
@@ -70,6 +87,7 @@ type Outcome struct {
 
 	Seat   Seat
 	Call   Action
+	Code   RuleCode
 	Reason string
 
 	Claimed   Claimed
@@ -90,6 +108,9 @@ type Outcome struct {
 
 	Result  Result
 	Winners []Seat
+
+	RoundWind                       Wind
+	HandNumber, Honba, RiichiSticks int
 }
 
 // Wind is the wind of seat s in the hand the outcome belongs to.
@@ -101,4 +122,7 @@ type Claimed struct {
 	Tile Tile
 	// Kong: the tile is a kong's, claimable only for a win (robbing).
 	Kong bool
+	// At is when the tile was discarded or the kong made: with Seat and
+	// Tile it tells one discard from another of the same tile.
+	At time.Duration
 }

@@ -106,6 +106,11 @@ type mark struct {
 	melds          [4]int
 	kuikae         [4][2]Tile
 	riichiSticks   int
+	riichi         [4]bool
+	riichiDiscard  [4]bool
+	ended          bool
+	result         Result
+	winners        []Seat
 	// promoted is the pon an extended kong promoted after the mark, which a
 	// robbing ron turns back; -1 when none.
 	promotedSeat Seat
@@ -114,7 +119,8 @@ type mark struct {
 
 func (e *Engine) markHand() mark {
 	h := &e.h
-	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks, promoted: -1}
+	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks,
+		riichi: h.riichi, riichiDiscard: h.riichiDiscard, ended: h.ended, result: h.result, winners: h.winners, promoted: -1}
 	for s := range h.melds {
 		m.melds[s] = len(h.melds[s])
 	}
@@ -125,6 +131,12 @@ func (e *Engine) restore(m mark) {
 	h := &e.h
 	h.turn, h.phase, h.calledThisTurn, h.wall, h.kongs, h.kuikae = m.turn, m.phase, m.calledThisTurn, m.wall, m.kongs, m.kuikae
 	e.riichiSticks = m.riichiSticks
+	h.riichi, h.riichiDiscard = m.riichi, m.riichiDiscard
+	h.ended, h.result, h.winners = m.ended, m.result, m.winners
+	if len(h.indicators) > 1+h.kongs {
+		// A kong that never happened has no kan dora.
+		h.indicators = h.indicators[:1+h.kongs]
+	}
 	for s := range h.melds {
 		h.melds[s] = h.melds[s][:m.melds[s]]
 	}
@@ -152,10 +164,10 @@ func (e *Engine) State() State {
 		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)
 		st.Melds[s] = append([]Meld(nil), h.melds[s]...)
 	}
-	if e.r.open {
-		c := e.r.claimed
-		st.Open, st.OpenAt = &c, e.r.at
-		st.Pending = append([]Claim(nil), e.r.pending...)
+	if w := &e.w; w.open && (!h.ended || w.windowOpen) {
+		c := w.claimed
+		st.Open, st.OpenAt = &c, w.at
+		st.Pending = append([]Claim(nil), w.pending...)
 	}
 	return st
 }
@@ -166,8 +178,35 @@ func (e *Engine) kanDoraDue() int {
 	if read < 0 {
 		read = 0
 	}
-	if d := e.h.kongs - read; d > 0 {
+	if d := e.h.kongs - e.heldDora() - read; d > 0 {
 		return d
 	}
 	return 0
+}
+
+// heldDora is 1 while an extended kong may still be robbed: its kan dora
+// is not due yet.
+func (e *Engine) heldDora() int {
+	if e.w.open && e.w.heldDora {
+		return 1
+	}
+	return 0
+}
+
+// fastDraw is an own-turn draw made while a call on the discard before it
+// was still on time (2016 5.4.1: "the call is still valid and the drawn
+// tile must be put back into the wall"). A call within the deadline puts
+// the hand back as it was before the draw.
+type fastDraw struct {
+	ok     bool
+	seat   Seat
+	window claimWindow // the discard's claim window at the draw
+	before mark
+	// what the seat declared on the draw, for the words: riichi, kan, tsumo.
+	what Action
+}
+
+// undoable reports whether a chii, pon or kan at t can still undo the draw.
+func (f *fastDraw) undoable(p Profile, t time.Duration) bool {
+	return f.ok && t-f.window.at <= p.CallDeadline
 }

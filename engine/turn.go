@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // whoseTurn says what the seat on turn is expected to do, for reasons.
 func (e *Engine) whoseTurn() string {
 	if e.h.phase == ToDraw {
@@ -10,26 +8,42 @@ func (e *Engine) whoseTurn() string {
 	return e.name(e.h.turn) + " is to discard"
 }
 
-// ownTurn checks that seat may act in its own turn now; "" when it may.
-func (e *Engine) ownTurn(s Seat, what string) string {
+// ownTurn checks that seat may act in its own turn now; CodeNone when it may.
+func (e *Engine) ownTurn(ev Event) RuleCode {
 	switch {
-	case s != e.h.turn:
-		return fmt.Sprintf("not %s's turn to %s: %s", e.name(s), what, e.whoseTurn())
-	case e.r.windowOpen:
-		return fmt.Sprintf("claims on %s's %s are being decided: wait for the decision", e.name(e.r.claimed.Seat), e.r.claimed.Tile)
+	case ev.Seat != e.h.turn:
+		return CodeNotYourTurn
+	case e.w.windowOpen:
+		return CodeDeciding
 	}
-	return ""
+	return CodeNone
+}
+
+// refuse rejects ev with code, naming what the code needs.
+func (e *Engine) refuse(out []Outcome, ev Event, code RuleCode, a args) []Outcome {
+	a.seat, a.call = ev.Seat, ev.Action
+	if code == CodeDeciding {
+		a.other, a.tile = e.w.claimed.Seat, e.w.claimed.Tile
+	}
+	return e.reject(out, ev, code, e.say(code, a))
 }
 
 // draw counts the implicit draw of a seat that acts while it is to draw.
-// It reports false when the live wall is empty.
+// It reports false when the live wall is empty. A draw made while a call
+// on the discard is still on time is remembered, so that such a call can
+// put it back.
 func (e *Engine) draw() bool {
-	h := &e.h
+	h, w := &e.h, &e.w
 	if h.phase != ToDraw {
 		return true
 	}
 	if h.wall == 0 {
 		return false
+	}
+	e.fast = fastDraw{}
+	if w.open && !w.claimed.Kong && e.now-w.at <= e.p.CallDeadline {
+		e.fast = fastDraw{ok: true, seat: h.turn, before: e.markHand(), window: *w}
+		e.fast.window.pending = append([]Claim(nil), w.pending...)
 	}
 	h.wall--
 	h.phase = ToDiscard
@@ -38,21 +52,23 @@ func (e *Engine) draw() bool {
 
 func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if why := e.ownTurn(ev.Seat, "discard"); why != "" {
-		return e.reject(out, ev, why)
+	if code := e.ownTurn(ev); code != CodeNone {
+		return e.refuse(out, ev, code, args{})
 	}
 	if !e.draw() {
-		return e.reject(out, ev, "the live wall is empty: there is nothing to draw")
+		return e.refuse(out, ev, CodeWallEmpty, args{})
 	}
+	// The seat has discarded: the tile before can no longer be called.
+	e.fast = fastDraw{}
 	if k := h.kuikae[ev.Seat]; ev.Tile.Known() && (ev.Tile.SameKind(k[0]) || ev.Tile.SameKind(k[1])) {
-		out = e.flag(out, ev.Seat, Discard, fmt.Sprintf("swap-calling (kuikae): %s discards %s right after calling %s, which is forbidden", e.name(ev.Seat), ev.Tile, k[0]))
+		out = e.flag(out, ev.Seat, Discard, CodeKuikae, e.say(CodeKuikae, args{seat: ev.Seat, tile: ev.Tile, tile2: k[0]}))
 	}
-	e.closeRound(false)
+	out = e.closeWindow(false, out)
 	rec := DiscardRecord{Tile: ev.Tile, At: ev.At, Riichi: h.riichiDiscard[ev.Seat]}
 	h.riichiDiscard[ev.Seat] = false
 	h.discards[ev.Seat] = append(h.discards[ev.Seat], rec)
-	r := e.openRound(Claimed{Seat: ev.Seat, Tile: ev.Tile}, ev.At)
-	r.lastTile, r.riichi = h.wall == 0, rec.Riichi
+	w := e.openWindow(Claimed{Seat: ev.Seat, Tile: ev.Tile}, ev.At)
+	w.lastTile, w.riichi = h.wall == 0, rec.Riichi
 	h.turn, h.phase, h.calledThisTurn, h.kuikae[ev.Seat] = ev.Seat.Next(), ToDraw, false, [2]Tile{}
 	return out
 }
@@ -61,38 +77,37 @@ func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 // rather than a claim on the discard: the seat holds its tiles, or it is
 // next to draw and the call deadline has passed (it has drawn).
 func (e *Engine) ownTurnKan(ev Event) bool {
-	h, r := &e.h, &e.r
+	h, w := &e.h, &e.w
 	if ev.Seat != h.turn || h.ended {
 		return false
 	}
 	if h.phase == ToDiscard {
 		return true
 	}
-	return !(r.open && !r.claimed.Kong && ev.At-r.at <= e.p.CallDeadline)
+	return !(w.open && !w.claimed.Kong && ev.At-w.at <= e.p.CallDeadline)
 }
 
-// kan declares a concealed or extended kong in the seat's own turn.
+// kan declares a concealed or extended kong in the seat's own turn. A
+// refused kong still shows that the seat has drawn.
 func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	need := 1
-	if h.phase == ToDraw {
-		need = 2
+	if code := e.ownTurn(ev); code != CodeNone {
+		return e.refuse(out, ev, code, args{})
 	}
-	if why := e.ownTurn(ev.Seat, "declare a kong"); why != "" {
-		return e.reject(out, ev, why)
+	if !e.draw() {
+		return e.refuse(out, ev, CodeNoKongWall, args{})
 	}
 	switch {
 	case h.calledThisTurn:
-		return e.reject(out, ev, "no kong in a turn that began with a chii or pon")
+		return e.refuse(out, ev, CodeCalledThisTurn, args{})
 	case h.dead[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s has a dead hand (referee): no kong", e.name(ev.Seat)))
+		return e.refuse(out, ev, CodeDeadHand, args{})
 	case h.kongs >= MaxKongs:
-		return e.reject(out, ev, "four kongs have been made: a fifth kong is never allowed")
-	case h.wall < need:
-		return e.reject(out, ev, "the live wall is empty: no kong now")
+		return e.refuse(out, ev, CodeFifthKong, args{})
+	case h.wall < 1:
+		return e.refuse(out, ev, CodeNoKongWall, args{})
 	}
-	e.closeRound(false)
-	e.draw()
+	out = e.closeWindow(false, out)
 	before := e.markHand()
 	// An extended kong promotes a melded pon of the same tile; with tiles
 	// unseen, any melded pon may be the one.
@@ -117,51 +132,59 @@ func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	h.kongs++
 	h.wall--
 	h.phase = ToDiscard
-	r := e.openRound(Claimed{Seat: ev.Seat, Tile: ev.Tile, Kong: true}, ev.At)
-	r.concealedKong = pon < 0
+	e.declared(ev.Seat, Kan)
+	w := e.openWindow(Claimed{Seat: ev.Seat, Tile: ev.Tile, Kong: true}, ev.At)
+	w.concealedKong = pon < 0
+	// 2016 5.4.7: an extended kong's kan dora comes after the others have
+	// had their time to rob it; a concealed kong's at once.
+	w.heldDora = pon >= 0
 	before.promotedSeat, before.promoted = ev.Seat, pon
-	r.before, r.hasBefore = before, true
+	w.before, w.hasBefore = before, true
+	if e.fast.ok && e.fast.seat == ev.Seat {
+		e.fast.before.promotedSeat, e.fast.before.promoted = ev.Seat, pon
+	}
 	return out
 }
 
 func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if why := e.ownTurn(ev.Seat, "win by tsumo"); why != "" {
-		return e.reject(out, ev, why)
+	if code := e.ownTurn(ev); code != CodeNone {
+		return e.refuse(out, ev, code, args{})
+	}
+	if !e.draw() {
+		return e.refuse(out, ev, CodeWallEmpty, args{})
 	}
 	switch {
 	case h.calledThisTurn:
-		return e.reject(out, ev, "no tsumo in a turn that began with a chii or pon: discard")
+		return e.refuse(out, ev, CodeCalledThisTurn, args{})
 	case h.dead[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s has a dead hand (referee): it cannot win", e.name(ev.Seat)))
-	case !e.draw():
-		return e.reject(out, ev, "the live wall is empty: there is nothing to draw")
+		return e.refuse(out, ev, CodeDeadHand, args{})
 	}
-	e.closeRound(false)
-	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, "TSUMO "+e.name(ev.Seat))
+	out = e.closeWindow(false, out)
+	e.declared(ev.Seat, Tsumo)
+	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, CodeWin, e.say(CodeWin, args{seat: ev.Seat}))
 }
 
 func (e *Engine) declareRiichi(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if why := e.ownTurn(ev.Seat, "declare riichi"); why != "" {
-		return e.reject(out, ev, why)
+	if code := e.ownTurn(ev); code != CodeNone {
+		return e.refuse(out, ev, code, args{})
 	}
-	left := h.wall
-	if h.phase == ToDraw {
-		left--
+	if !e.draw() {
+		return e.refuse(out, ev, CodeRiichiWall, args{n: e.p.MinWallForRiichi})
 	}
 	switch {
 	case h.riichi[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s is already in riichi", e.name(ev.Seat)))
+		return e.refuse(out, ev, CodeAlreadyRiichi, args{})
 	case h.dead[ev.Seat]:
-		return e.reject(out, ev, fmt.Sprintf("%s has a dead hand (referee): no riichi", e.name(ev.Seat)))
+		return e.refuse(out, ev, CodeDeadHand, args{})
 	case e.openHand(ev.Seat):
-		return e.reject(out, ev, fmt.Sprintf("riichi needs a concealed hand: %s has called", e.name(ev.Seat)))
-	case left < e.p.MinWallForRiichi:
-		return e.reject(out, ev, fmt.Sprintf("riichi needs at least %d tiles left in the live wall: %d left", e.p.MinWallForRiichi, max(left, 0)))
+		return e.refuse(out, ev, CodeOpenHand, args{})
+	case h.wall < e.p.MinWallForRiichi:
+		return e.refuse(out, ev, CodeRiichiWall, args{n: e.p.MinWallForRiichi, m: h.wall})
 	}
-	e.draw()
 	h.riichi[ev.Seat], h.riichiDiscard[ev.Seat] = true, true
+	e.declared(ev.Seat, Riichi)
 	return out
 }
 
@@ -173,4 +196,12 @@ func (e *Engine) openHand(s Seat) bool {
 		}
 	}
 	return false
+}
+
+// declared notes what a seat declared on a too-fast draw, for the words of
+// the call that puts the draw back.
+func (e *Engine) declared(s Seat, what Action) {
+	if e.fast.ok && e.fast.seat == s && e.fast.what == ActNone {
+		e.fast.what = what
+	}
 }

@@ -46,7 +46,29 @@ type Writer struct {
 	dealer  engine.Seat
 	inHand  bool
 	started bool
-	err     error
+	// end is the hand's latest hand_end, told when the hand closes: a
+	// later ron on the same tile can still change the winners (2016 head
+	// bump by a closer seat, 2008 one more winner), and a call within the
+	// deadline can put back a too-fast tsumo.
+	end *Outcome
+	err error
+}
+
+// closeHand tells how the hand ended and ends it.
+func (m *Writer) closeHand() {
+	if o := m.end; o != nil {
+		if o.Result == "draw" {
+			m.emit(map[string]any{"type": "ryukyoku"})
+		}
+		for _, s := range o.Winners {
+			if o.Result != "draw" {
+				m.emit(map[string]any{"type": "hora", "actor": m.seatOf(s)})
+			}
+		}
+	}
+	m.end = nil
+	m.emit(map[string]any{"type": "end_kyoku"})
+	m.inHand = false
 }
 
 // NewWriter writes to w.
@@ -118,9 +140,8 @@ func (m *Writer) Input(in Input) {
 		m.emit(map[string]any{"type": "reach", "actor": int(ev.Seat)})
 	case engine.NewHand:
 		if m.inHand {
-			m.emit(map[string]any{"type": "end_kyoku"})
+			m.closeHand()
 		}
-		m.inHand = false
 	}
 }
 
@@ -131,6 +152,9 @@ func (m *Writer) Outcome(o Outcome) {
 	}
 	switch o.Type {
 	case "decision":
+		if len(o.Won) > 0 && o.Won[0].Call != "ron" {
+			m.end = nil // a call that put back a too-fast tsumo
+		}
 		if len(o.Won) == 0 || o.Discard == nil || o.Won[0].Call == "ron" {
 			return // a win is told by its hand_end
 		}
@@ -144,20 +168,15 @@ func (m *Writer) Outcome(o Outcome) {
 			m.emit(map[string]any{"type": "dora", "dora_marker": paiOf(o.Indicators[n-1])})
 		}
 	case "hand_end":
-		if o.Result == "draw" {
-			m.emit(map[string]any{"type": "ryukyoku"})
-			return
-		}
-		for _, s := range o.Winners {
-			m.emit(map[string]any{"type": "hora", "actor": m.seatOf(s)})
-		}
+		end := o
+		m.end = &end
 	}
 }
 
 // Close ends the game and reports the first write error.
 func (m *Writer) Close() error {
 	if m.inHand {
-		m.emit(map[string]any{"type": "end_kyoku"})
+		m.closeHand()
 	}
 	if m.started {
 		m.emit(map[string]any{"type": "end_game"})

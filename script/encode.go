@@ -3,6 +3,7 @@ package script
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -52,6 +53,21 @@ type (
 		AtMS    jsonMS   `json:"at_ms"`
 		Result  string   `json:"result"`
 		Winners []string `json:"winners"`
+	}
+	jsonDeal struct {
+		Type         string `json:"type"`
+		AtMS         jsonMS `json:"at_ms"`
+		RoundWind    string `json:"round_wind"`
+		Hand         int    `json:"hand"`
+		Honba        int    `json:"honba"`
+		RiichiSticks int    `json:"riichi_sticks"`
+		DealerSeat   int    `json:"dealer_seat"`
+	}
+	jsonKongStands struct {
+		Type   string      `json:"type"`
+		AtMS   jsonMS      `json:"at_ms"`
+		Kong   jsonClaimed `json:"kong"`
+		Reason string      `json:"reason"`
 	}
 	jsonState struct {
 		Type       string        `json:"type"`
@@ -119,6 +135,13 @@ func MarshalOutcome(o engine.Outcome) ([]byte, error) {
 			w = append(w, letter(s, o.Dealer))
 		}
 		v = jsonHandEnd{Type: "hand_end", AtMS: at, Result: o.Result.String(), Winners: w}
+	case engine.KindDeal:
+		v = jsonDeal{Type: "deal", AtMS: at, RoundWind: o.RoundWind.Letter(), Hand: o.HandNumber, Honba: o.Honba,
+			RiichiSticks: o.RiichiSticks, DealerSeat: int(o.Dealer)}
+	case engine.KindKongStands:
+		v = jsonKongStands{Type: "kong_stands", AtMS: at, Kong: jsonClaimed{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile}, Reason: o.Reason}
+	default:
+		return nil, fmt.Errorf("script: outcome kind %v has no JSON form", o.Kind)
 	}
 	return marshal(v)
 }

@@ -117,9 +117,13 @@ func Describe(o engine.Outcome) string {
 		}
 		return s
 	case engine.KindRejection:
-		return fmt.Sprintf("REJECTED %s %s: %s", whoOf(o), strings.ToUpper(o.Call.String()), o.Reason)
+		return fmt.Sprintf("REJECTED %s: %s", engine.Label(o.Call, o.Seat, o.Dealer), o.Reason)
 	case engine.KindFlag:
 		return fmt.Sprintf("REFEREE  %s: %s", whoOf(o), o.Reason)
+	case engine.KindDeal:
+		return fmt.Sprintf("DEAL     %s %d, %d honba, %d riichi sticks; seat %d deals", o.RoundWind, o.HandNumber, o.Honba, o.RiichiSticks, o.Dealer)
+	case engine.KindKongStands:
+		return fmt.Sprintf("KONG     %s", o.Reason)
 	case engine.KindDora:
 		return fmt.Sprintf("DORA     indicators %v -> dora %v", o.Indicators, o.Dora)
 	case engine.KindHandEnd:

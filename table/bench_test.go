@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"testing"
 	"time"
 
@@ -31,19 +31,57 @@ func (j *fileJournal) Append(es []Entry) error {
 	return j.f.Sync()
 }
 
+// fakeSerial is a serial controller's watermark as the link reports it:
+// asked (Need) to pass a time, it pings once the host clock is there, and
+// the pong moves the watermark one round trip later. A frame it has not
+// yet delivered (a retransmission due) holds the watermark below it.
+type fakeSerial struct {
+	src  *Source
+	now  func() time.Duration
+	rtt  time.Duration
+	hold chan time.Duration // a stamp the watermark may not pass yet
+}
+
+func (f *fakeSerial) need(at time.Duration) {
+	go func() {
+		time.Sleep(max(at-f.now(), 0) + f.rtt)
+		mark := f.now() - f.rtt/2
+		select {
+		case h := <-f.hold:
+			mark = min(mark, h)
+			f.hold <- h
+		default:
+		}
+		f.src.Advance(mark, true)
+	}()
+}
+
 // BenchmarkDecisionPublished measures, through the running loop with an
-// fsynced journal, the time from a window's close to the decision reaching a
-// subscriber; it reports p50 and p99:
+// fsynced journal, the time from a window's close to the decision reaching
+// a subscriber (p50, p99), and how long Submit takes to acknowledge an
+// input (it waits for the fsync; inputs that arrive together share one):
 //
-//	go test -run=^$ -bench=DecisionPublished -benchmem ./table
+//	go test -run=^$ -bench=DecisionPublished -benchmem -benchtime=300x ./table
+//
+// web: inputs stamped by the table itself (a tablet), held 1 ms. serial: a
+// serial controller's presses; the window closes when the controller's
+// watermark passes its end (a ping at the end, its pong 1 ms later).
+// serial-late: the pon's first frame is spoilt and its retransmission comes
+// 100 ms later; the window waits for it rather than decide without it.
 func BenchmarkDecisionPublished(b *testing.B) {
+	for _, mode := range []string{"web", "serial", "serial-late"} {
+		b.Run(mode, func(b *testing.B) { benchDecision(b, mode) })
+	}
+}
+
+func benchDecision(b *testing.B, mode string) {
 	f, err := os.Create(filepath.Join(b.TempDir(), "journal.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer f.Close()
 	p := engine.EMA2016
-	p.Window = 2 * time.Millisecond // short windows keep the benchmark quick; the path is the same
+	p.Window = 20 * time.Millisecond // short windows keep the benchmark quick; the path is the same
 	var j Journal = &fileJournal{f}
 	if os.Getenv("TABLED_BENCH_NO_FSYNC") != "" {
 		j = nil // to see the fsync's share
@@ -52,23 +90,47 @@ func BenchmarkDecisionPublished(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	var serial *fakeSerial
+	if mode != "web" {
+		serial = &fakeSerial{now: tb.Now, rtt: time.Millisecond, hold: make(chan time.Duration, 1)}
+		serial.src = tb.NewSource(SourceConfig{Name: "serial", Explicit: true, Need: serial.need})
+		serial.src.Advance(tb.Now(), true)
+	}
 	sub := tb.Subscribe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- tb.Run(ctx) }()
 	lat := make([]time.Duration, 0, b.N)
+	var acks []time.Duration
+	submit := func(ev engine.Event) {
+		start := time.Now()
+		if _, err := tb.Submit(ctx, ev); err != nil {
+			b.Fatal(err)
+		}
+		acks = append(acks, time.Since(start))
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		st := tb.State()
 		seat := st.Turn
 		if st.Ended {
-			tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.NewHand, Dealer: 0})
+			submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.NewHand, Dealer: 0})
 			seat = 0
 		}
 		now := tb.Now()
-		tb.Submit(engine.Event{At: now, Seat: seat, Action: engine.Discard})
 		pon := engine.Event{At: now + 100*time.Microsecond, Seat: seat.Next().Next(), Action: engine.Pon}
-		tb.Submit(pon)
+		if mode == "serial-late" {
+			serial.hold <- pon.At - 1 // the spoilt frame holds the controller's watermark
+		}
+		submit(engine.Event{At: now, Seat: seat, Action: engine.Discard})
+		if mode == "serial-late" {
+			time.Sleep(100 * time.Millisecond) // the retransmission
+			<-serial.hold
+		} else {
+			for tb.Now() < pon.At {
+			}
+		}
+		submit(pon)
 		closeAt := pon.At + p.Window
 	wait:
 		for u := range sub.C() {
@@ -87,9 +149,14 @@ func BenchmarkDecisionPublished(b *testing.B) {
 	b.StopTimer()
 	cancel()
 	<-done
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	if len(lat) > 0 {
-		b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
-		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+	report := func(d []time.Duration, name string) {
+		if len(d) == 0 {
+			return
+		}
+		slices.Sort(d)
+		b.ReportMetric(float64(d[len(d)/2].Microseconds()), name+"-p50-µs")
+		b.ReportMetric(float64(d[len(d)*99/100].Microseconds()), name+"-p99-µs")
 	}
+	report(lat, "decision")
+	report(acks, "ack")
 }

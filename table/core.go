@@ -1,36 +1,66 @@
 package table
 
 import (
+	"cmp"
 	"fmt"
+	"reflect"
+	"slices"
 	"time"
 
 	"github.com/tabled/tabled/engine"
 )
 
-// Entry is one journaled item: an input as applied, or an outcome. Seq is
-// assigned by the table in order; the journal keeps it.
+// Entry is one journaled item: an input as it arrived, an outcome, a
+// referee's void, a revision, or a note. Seq is assigned by the table in
+// order; the journal keeps it.
 type Entry struct {
 	Seq uint64
-	// At is the table's monotonic time of the item (the input's stamp, the
-	// outcome's decision time).
+	// At is the table's monotonic time of the item: an input's stamp (never
+	// adjusted: every input is decided at its stamp), an outcome's decision
+	// time, the table's time for the rest.
 	At time.Duration
 	// Hand counts hands from 1, for filtering.
 	Hand int
 	// Dealer is the dealer's seat when the entry was made, to name seats by wind.
 	Dealer engine.Seat
-	// Exactly one of Input, Outcome and Void is set.
+	// At most one of Input, Outcome, Void and Revision is set; with none,
+	// the entry is a note of kind NoteKind.
 	Input   *engine.Event
 	Outcome *engine.Outcome
 	// Void is the sequence number of an input the referee voided (a
 	// mistaken press): the state was rebuilt from every other input.
 	Void uint64
-	// Note says how an input was adjusted ("arrived 120ms after later
-	// inputs: applied at 5.2s") or why it was refused by the engine.
+	// Revision says that inputs arrived after the table had decided past
+	// their stamps (At is the time it had reached), and which published
+	// outcomes the re-decision withdrew; the new outcomes follow it.
+	Revision *Revision
+	// Note says why a void was refused, what a revision did in words, or
+	// is the text of a note entry.
 	Note string
+	// NoteKind names a note entry: NoteRefused, or what the caller of
+	// Table.Note chose ("reboot", "events-lost", ...).
+	NoteKind string
 }
 
+// Revision is a re-decision: inputs that arrived late were put in their
+// place by stamp and everything after them decided again. With nothing
+// Retracted, it only says the inputs were late.
+type Revision struct {
+	// Late are the sequence numbers of the inputs that arrived after the
+	// table had moved past their stamps.
+	Late []uint64
+	// Retracted are the sequence numbers of the published outcomes the
+	// re-decision withdrew; the outcomes after the revision replace them.
+	Retracted []uint64
+}
+
+// NoteRefused is the kind of the note the table writes when the engine
+// refuses an input as malformed.
+const NoteRefused = "refused"
+
 // Journal makes entries durable. Append must not return before they are
-// (fsync): the table shows nothing that is not journaled.
+// (fsync): the table acknowledges no input and shows nothing that is not
+// journaled. One Append is one batch: one fsync for what arrived together.
 type Journal interface {
 	Append(entries []Entry) error
 }
@@ -42,104 +72,109 @@ type Update struct {
 	State   engine.State
 }
 
-// core is the table's logic without goroutines or clocks: it is driven by
-// submit and advance with explicit times, so it can be tested step by step.
+// published is an outcome as the table published it, with the engine's
+// outcome before the table annotated it (a re-decision), for comparison
+// with a rebuild.
+type published struct {
+	seq uint64
+	raw engine.Outcome
+}
+
+// core is the table's logic without goroutines or clocks: inputs are
+// received (and journaled) in arrival order, then decided in stamp order as
+// process is stepped to explicit horizons, so it can be tested step by step
+// and a replay of the journal steps it the same way.
 type core struct {
 	eng     *engine.Engine
 	profile engine.Profile
 	dealer  engine.Seat
-	// inputs are the inputs applied in this session, by sequence number,
-	// kept so that a voided one can be taken out by a rebuild.
-	inputs  []Entry
-	voided  map[uint64]bool
-	voids   []uint64 // referee voids waiting for the next step
-	latency time.Duration
-	buf     reorder
+	// inputs are the inputs received in this session, in arrival order,
+	// kept so that a voided or late one can be put right by a rebuild.
+	inputs []Entry
+	voided map[uint64]bool
+	// buf holds received inputs not yet decided, by stamp.
+	buf reorder
+	// aside holds, in a replay, the inputs the journal says arrived late,
+	// until their revision: the running table re-decided them at the time
+	// it had reached, which the replay learns from the revision.
+	aside   map[uint64]Entry
+	lateSeq map[uint64]bool
 	seq     uint64
 	hand    int
-	journal Journal
 	out     []engine.Outcome
-	// closed is the latest deadline passed to Advance: windows ending then
-	// are decided, so a later input must be stamped after it to replay the same.
-	closed    time.Duration
-	hasClosed bool
+	// shown are the outcomes published this session and not withdrawn by
+	// a revision, in order.
+	shown []published
 }
 
-func newCore(p engine.Profile, dealer engine.Seat, latency time.Duration, j Journal, firstSeq uint64) (*core, error) {
+func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {
 	eng, err := engine.New(p, dealer)
 	if err != nil {
 		return nil, err
 	}
-	if latency < 0 {
-		return nil, fmt.Errorf("table: input latency %v is negative", latency)
-	}
 	if firstSeq == 0 {
 		firstSeq = 1
 	}
-	return &core{eng: eng, profile: p, dealer: dealer, latency: latency, hand: 1, journal: j, voided: map[uint64]bool{}, seq: firstSeq - 1}, nil
+	return &core{eng: eng, profile: p, dealer: dealer, hand: 1, voided: map[uint64]bool{}, seq: firstSeq - 1}, nil
 }
 
-// submit holds an input for ordering.
-func (c *core) submit(ev engine.Event) { c.buf.push(ev) }
+// receive takes an input as it arrives: it gets its sequence number and
+// its entry, to be journaled before anything acknowledges it, and waits in
+// the buffer until the horizon passes its stamp.
+func (c *core) receive(ev engine.Event) Entry {
+	c.seq++
+	e := Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Dealer: c.eng.Dealer(), Input: &ev}
+	c.hold(e)
+	return e
+}
 
-// step applies every input and deadline due at now (inputs are due one
-// latency after their stamp) and returns the journaled entries.
-func (c *core) step(now time.Duration) ([]Entry, error) {
-	horizon := now - c.latency
-	var entries []Entry
-	for _, seq := range c.voids {
-		entries = c.void(seq, entries)
+// hold keeps a received input until it is decided.
+func (c *core) hold(e Entry) {
+	c.inputs = append(c.inputs, e)
+	if c.lateSeq[e.Seq] {
+		c.aside[e.Seq] = e
+	} else {
+		c.buf.push(e)
 	}
-	c.voids = c.voids[:0]
+}
+
+// note is a note entry at the engine's time.
+func (c *core) note(kind, text string) Entry {
+	c.seq++
+	return Entry{Seq: c.seq, At: c.eng.Now(), Hand: c.hand, Dealer: c.eng.Dealer(), NoteKind: kind, Note: text}
+}
+
+// process decides everything stamped or due at or before horizon, in time
+// order, and returns the entries to journal: nothing after the horizon can
+// change what it decided, unless an input arrives late (stamped before the
+// engine's time), and then it is re-decided in its place.
+func (c *core) process(horizon time.Duration) []Entry {
+	var entries []Entry
 	for {
-		// Whichever comes first, a held input or an engine deadline.
 		at, haveIn := c.buf.next()
 		dl, haveDL := c.eng.NextDeadline()
 		switch {
+		case haveIn && at < c.eng.Now():
+			entries = c.late(entries)
 		case haveIn && at <= horizon && (!haveDL || at <= dl):
-			ev, _ := c.buf.popDue(horizon)
-			entries = c.apply(ev, entries)
+			in, _ := c.buf.pop()
+			entries = c.apply(in, entries)
 		case haveDL && dl <= horizon:
 			c.out = c.eng.Advance(dl, c.out[:0])
-			c.closed, c.hasClosed = dl, true
 			entries = c.outcomes(entries)
 		default:
-			if len(entries) == 0 {
-				return nil, nil
-			}
-			if c.journal != nil {
-				if err := c.journal.Append(entries); err != nil {
-					return nil, fmt.Errorf("table: journal: %w", err)
-				}
-			}
-			return entries, nil
+			return entries
 		}
 	}
 }
 
-func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
-	note := ""
-	floor := c.eng.Now()
-	if c.hasClosed && floor <= c.closed {
-		floor = c.closed + 1 // after the window that closed then, as a replay will see it
-	}
-	if ev.At < floor {
-		// It came later than the latency allows: apply it now, and say so.
-		note = fmt.Sprintf("stamped %v but arrived after the table had moved on to %v: applied at %v", ev.At, c.eng.Now(), floor)
-		ev.At = floor
-	}
-	dealer := c.eng.Dealer()
+func (c *core) apply(in Entry, entries []Entry) []Entry {
 	var err error
-	c.out, err = c.eng.Apply(ev, c.out[:0])
+	c.out, err = c.eng.Apply(*in.Input, c.out[:0])
 	if err != nil {
-		note = err.Error()
+		entries = append(entries, c.note(NoteRefused, fmt.Sprintf("input %d: %v", in.Seq, err)))
 	}
-	in := ev
-	c.seq++
-	entry := Entry{Seq: c.seq, At: ev.At, Hand: c.hand, Dealer: dealer, Input: &in, Note: note}
-	entries = append(entries, entry)
-	c.inputs = append(c.inputs, entry)
-	if ev.Action == engine.NewHand {
+	if in.Input.Action == engine.NewHand {
 		c.hand++
 	}
 	return c.outcomes(entries)
@@ -147,29 +182,191 @@ func (c *core) apply(ev engine.Event, entries []Entry) []Entry {
 
 func (c *core) outcomes(entries []Entry) []Entry {
 	for i := range c.out {
-		o := c.out[i]
+		entries = c.publish(c.out[i], entries)
+	}
+	return entries
+}
+
+func (c *core) publish(o engine.Outcome, entries []Entry) []Entry {
+	c.seq++
+	c.shown = append(c.shown, published{seq: c.seq, raw: o})
+	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
+}
+
+// late takes every held input stamped before the engine's time out of the
+// buffer and re-decides.
+func (c *core) late(entries []Entry) []Entry {
+	until := c.eng.Now()
+	var late []Entry
+	for {
+		at, ok := c.buf.next()
+		if !ok || at > until {
+			break
+		}
+		in, _ := c.buf.pop()
+		late = append(late, in)
+	}
+	return c.redecide(late, until, entries)
+}
+
+// redecide puts late inputs in their place: the engine is rebuilt from the
+// session's inputs in stamp order up to until, the time the table had
+// reached, and what it decides from the earliest late stamp on is compared
+// with what was published. Outcomes decided again stand; the rest are
+// withdrawn by a revision, and the new outcomes published after it, each
+// decision naming the one it replaces. With nothing withdrawn, the
+// revision only says the inputs were late.
+func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []Entry {
+	from := late[0].At
+	eng, rebuilt, hand, err := c.rebuild(until)
+	if err != nil {
+		// Cannot happen for inputs the table accepted; keep what stands
+		// and say so rather than stop the table.
+		return append(entries, c.note(NoteRefused, fmt.Sprintf("re-deciding input %d: %v", late[0].Seq, err)))
+	}
+	c.eng, c.hand = eng, hand
+	var old []published
+	keep := len(c.shown)
+	for i, p := range c.shown {
+		if p.raw.At >= from {
+			keep, old = i, c.shown[i:]
+			break
+		}
+	}
+	var fresh []engine.Outcome
+	for _, o := range rebuilt {
+		if o.At >= from {
+			fresh = append(fresh, o)
+		}
+	}
+	// What was published and is decided again stands (matched in order);
+	// what was published and is not is withdrawn; the rest is new.
+	stands := make([]int, len(fresh))
+	var withdrawn []published
+	k := 0
+	for j, p := range old {
+		i := k
+		for i < len(fresh) && !reflect.DeepEqual(p.raw, fresh[i]) {
+			i++
+		}
+		if i == len(fresh) {
+			withdrawn = append(withdrawn, p)
+			continue
+		}
+		stands[i], k = j+1, i+1
+	}
+	rev := &Revision{}
+	for _, in := range late {
+		rev.Late = append(rev.Late, in.Seq)
+	}
+	for _, p := range withdrawn {
+		rev.Retracted = append(rev.Retracted, p.seq)
+	}
+	text := fmt.Sprintf("%s arrived after the table had decided up to %v: decided at its stamp", describeLate(late), until)
+	if len(withdrawn) > 0 {
+		text = fmt.Sprintf("re-decided from %v: %s; %d published outcomes withdrawn", from, text, len(withdrawn))
+	}
+	c.seq++
+	entries = append(entries, Entry{Seq: c.seq, At: until, Hand: c.hand, Dealer: c.eng.Dealer(), Revision: rev, Note: text})
+	c.shown = c.shown[:keep]
+	for i, o := range fresh {
+		if stands[i] > 0 {
+			c.shown = append(c.shown, old[stands[i]-1])
+			continue
+		}
+		raw := o
+		if o.Kind == engine.KindDecision && len(withdrawn) > 0 {
+			if prev, ok := replaced(withdrawn, o); ok {
+				o.Overrides = prev
+			}
+			o.Reason = fmt.Sprintf("%s (re-decided: %s arrived late)", o.Reason, describeLate(late))
+		}
 		c.seq++
+		c.shown = append(c.shown, published{seq: c.seq, raw: raw})
 		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
 	}
 	return entries
 }
 
-// wake is the next time step has work: the latency after the earliest held
-// input or engine deadline.
-func (c *core) wake() (time.Duration, bool) {
+// replaced is the ordinal of the withdrawn decision on the same claimed
+// tile that a re-decided decision replaces.
+func replaced(withdrawn []published, o engine.Outcome) (int, bool) {
+	for _, p := range slices.Backward(withdrawn) {
+		if p.raw.Kind == engine.KindDecision && p.raw.Claimed == o.Claimed {
+			return p.raw.Ordinal, true
+		}
+	}
+	return 0, false
+}
+
+func describeLate(late []Entry) string {
+	s := ""
+	for i, in := range late {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %s from %s (input %d)", seatName(in), in.Input.Action, in.Input.Source, in.Seq)
+	}
+	return s
+}
+
+func seatName(in Entry) string {
+	if !in.Input.Seat.Valid() {
+		return "table"
+	}
+	return in.Input.Seat.Wind(in.Dealer).String()
+}
+
+// rebuild is a fresh engine that applied every input received so far, not
+// voided and not still held, in stamp order (arrival order among equal
+// stamps), with time run on to until; it returns the outcomes it decided
+// and the hand it reached. An input the engine refuses is skipped, as it
+// was when it was first applied.
+func (c *core) rebuild(until time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
+	e, err := engine.New(c.profile, c.dealer)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	held := map[uint64]bool{}
+	for _, p := range c.buf.h {
+		held[p.Seq] = true
+	}
+	for seq := range c.aside {
+		held[seq] = true
+	}
+	var ins []Entry
+	for _, in := range c.inputs {
+		if !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
+			ins = append(ins, in)
+		}
+	}
+	slices.SortStableFunc(ins, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
+	var out []engine.Outcome
+	hand := 1
+	for _, in := range ins {
+		out, _ = e.Apply(*in.Input, out)
+		if in.Input.Action == engine.NewHand {
+			hand++
+		}
+	}
+	return e, e.Advance(until, out), hand, nil
+}
+
+// next is the time of the next item to decide: the earliest held input or
+// engine deadline.
+func (c *core) next() (time.Duration, bool) {
 	at, ok := c.buf.next()
 	if dl, ok2 := c.eng.NextDeadline(); ok2 && (!ok || dl < at) {
 		at, ok = dl, true
 	}
-	return at + c.latency, ok
+	return at, ok
 }
 
-// void takes a mistaken input out: what is due is decided first, as usual,
-// then the engine is rebuilt from every other input of the session.
-func (c *core) void(seq uint64, entries []Entry) []Entry {
+// void takes a mistaken input out: the engine is rebuilt from every other
+// input it had decided, at the time it had reached; inputs still held stay
+// held.
+func (c *core) void(seq uint64) Entry {
 	at := c.eng.Now()
-	c.out = c.eng.Advance(at, c.out[:0])
-	entries = c.outcomes(entries)
 	note := ""
 	found := false
 	for _, in := range c.inputs {
@@ -182,54 +379,70 @@ func (c *core) void(seq uint64, entries []Entry) []Entry {
 		note = fmt.Sprintf("refused: input %d is already void", seq)
 	default:
 		c.voided[seq] = true
-		eng, err := rebuild(c.profile, c.dealer, c.inputs, c.voided, at)
+		c.buf.remove(seq)
+		eng, _, hand, err := c.rebuild(at)
 		if err != nil {
 			delete(c.voided, seq)
 			note = fmt.Sprintf("refused: %v", err)
 		} else {
-			c.eng = eng
+			c.eng, c.hand = eng, hand
 		}
 	}
 	c.seq++
-	return append(entries, Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, Note: note})
+	return Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, Note: note}
 }
 
-// rebuild is a fresh engine that applied every input but the voided ones,
-// with time run on to until.
-func rebuild(p engine.Profile, dealer engine.Seat, inputs []Entry, voided map[uint64]bool, until time.Duration) (*engine.Engine, error) {
-	e, err := engine.New(p, dealer)
-	if err != nil {
-		return nil, err
-	}
-	var out []engine.Outcome
-	for _, in := range inputs {
-		if voided[in.Seq] {
-			continue
+// feed steps the core through a journaled session exactly as the running
+// table stepped it: inputs are received in journal order with their
+// sequence numbers; before a journaled outcome the core decides up to its
+// time; voids are applied where they stand, at the time the table had
+// reached; inputs the journal says arrived late wait aside for their
+// revision, which says the time the table had reached when they came. It
+// returns the outcome entries it published, to compare with the journal
+// (Verify) or to go on from (resume). Notes are skipped.
+func (c *core) feed(entries []Entry) []Entry {
+	c.aside, c.lateSeq = map[uint64]Entry{}, map[uint64]bool{}
+	for _, e := range entries {
+		if e.Revision != nil {
+			for _, seq := range e.Revision.Late {
+				c.lateSeq[seq] = true
+			}
 		}
-		if out, err = e.Apply(*in.Input, out[:0]); err != nil && in.Note == "" {
-			return nil, fmt.Errorf("rebuild: input %d: %w", in.Seq, err)
-		}
 	}
-	e.Advance(until, out[:0])
-	return e, nil
-}
-
-// resume rebuilds the engine from a journaled session's inputs and voids.
-func (c *core) resume(entries []Entry) error {
+	var got []Entry
 	for _, e := range entries {
 		switch {
 		case e.Input != nil:
-			c.inputs = append(c.inputs, e)
-		case e.Void != 0 && e.Note == "":
-			c.voided[e.Void] = true
+			c.hold(e)
+		case e.Outcome != nil:
+			got = append(got, c.process(e.Outcome.At)...)
+		case e.Void != 0:
+			got = append(got, c.process(e.At)...)
+			c.seq = e.Seq - 1
+			c.void(e.Void)
+		case e.Revision != nil:
+			// The table had decided up to e.At when the late inputs came.
+			got = append(got, c.process(e.At)...)
+			var late []Entry
+			for _, seq := range e.Revision.Late {
+				if in, ok := c.aside[seq]; ok {
+					late = append(late, in)
+					delete(c.aside, seq)
+				}
+			}
+			if len(late) > 0 {
+				slices.SortStableFunc(late, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
+				c.seq = e.Seq - 1
+				got = append(got, c.redecide(late, e.At, nil)...)
+			}
 		}
-		c.hand = max(c.hand, e.Hand)
+		c.seq = max(c.seq, e.Seq)
 	}
-	last := entries[len(entries)-1].At
-	eng, err := rebuild(c.profile, c.dealer, c.inputs, c.voided, last)
-	if err != nil {
-		return fmt.Errorf("table: resume: %w", err)
+	// Inputs whose revision is not in the journal (cut off by a crash) are
+	// decided as held inputs when the table goes on.
+	for _, in := range c.aside {
+		c.buf.push(in)
 	}
-	c.eng = eng
-	return nil
+	c.aside, c.lateSeq = nil, nil
+	return got
 }

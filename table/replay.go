@@ -3,48 +3,27 @@ package table
 import (
 	"fmt"
 	"reflect"
-	"time"
 
 	"github.com/tabled/tabled/engine"
 )
 
-// Replay applies journaled inputs, as the table applied them (stamps as
-// adjusted, in sequence order), to a fresh engine and returns the outcomes.
-// Time runs on to until, the time of the last journaled item, so decisions
-// made after the last input are reproduced too.
+// Replay steps a fresh table through a journaled session exactly as the
+// running table stepped it (inputs in the order they arrived, decided up to
+// each journaled outcome's time, voids where they stand, late inputs
+// re-decided) and returns the outcomes it published, in order. The journal
+// alone decides the result: no clock, no watermark.
 func Replay(p engine.Profile, dealer engine.Seat, entries []Entry) ([]engine.Outcome, error) {
-	e, err := engine.New(p, dealer)
+	c, err := newCore(p, dealer, 0)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("table: replay: %w", err)
 	}
-	var (
-		out    []engine.Outcome
-		until  time.Duration
-		inputs []Entry
-		voided = map[uint64]bool{}
-	)
-	for _, en := range entries {
-		until = max(until, en.At)
-		switch {
-		case en.Void != 0:
-			// As the table did: decide what is due, then rebuild without the
-			// voided input; the rebuild's own outcomes were not journaled.
-			out = e.Advance(en.At, out)
-			if en.Note != "" {
-				continue // the table refused it
-			}
-			voided[en.Void] = true
-			if e, err = rebuild(p, dealer, inputs, voided, en.At); err != nil {
-				return out, fmt.Errorf("table: replay: void %d: %w", en.Void, err)
-			}
-		case en.Input != nil:
-			inputs = append(inputs, en)
-			if out, err = e.Apply(*en.Input, out); err != nil && en.Note == "" {
-				return out, fmt.Errorf("table: replay: input %d: %w", en.Seq, err)
-			}
+	var out []engine.Outcome
+	for _, e := range c.feed(entries) {
+		if e.Outcome != nil {
+			out = append(out, *e.Outcome)
 		}
 	}
-	return e.Advance(until, out), nil
+	return out, nil
 }
 
 // Verify replays the journal and compares every outcome with the one

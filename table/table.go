@@ -16,20 +16,26 @@ type Config struct {
 	Profile engine.Profile
 	// Dealer is the physical seat of East in the first hand.
 	Dealer engine.Seat
-	// Latency is how long an input is held so that one stamped earlier but
-	// delivered later is still applied first. It delays every decision by
-	// as much; 20 to 50 ms covers the serial link.
+	// Latency is how far behind the table's clock the inputs it stamps
+	// itself on arrival (tablets, the terminal, the referee) may still
+	// arrive: their watermark is now minus Latency. A few milliseconds;
+	// sources with a watermark of their own (NewSource) are not held by it.
 	Latency time.Duration
-	// Journal makes entries durable before they are published; nil keeps
-	// nothing (tests, scripts).
+	// Bound is the longest a decision waits for a source whose watermark
+	// lags (a serial controller retransmitting a spoilt frame); an input
+	// that arrives later still is decided at its stamp all the same, and
+	// what changes is published as a revision (default DefaultBound).
+	Bound time.Duration
+	// Journal makes entries durable before they are acknowledged or
+	// published; nil keeps nothing (tests, scripts).
 	Journal Journal
 	// FirstSeq is the sequence number of the first entry (the claim log's
 	// next number); 0 starts at 1.
 	FirstSeq uint64
-	// Resume are the journaled inputs and voids of a session to go on with
-	// (after a restart or a power cut): the engine is rebuilt from them and
-	// the clock goes on after the last one. Profile and Dealer must be that
-	// session's.
+	// Resume are the journaled entries of a session to go on with (after
+	// a restart or a power cut): the table steps through them as a replay
+	// does and goes on from there, with the clock after the last one.
+	// Profile and Dealer must be that session's.
 	Resume []Entry
 	// Clock is the table's monotonic clock; nil uses the process's, from
 	// the moment New is called.
@@ -39,17 +45,30 @@ type Config struct {
 	Buffer int
 }
 
+// DefaultBound is how long a decision waits at most for a lagging source.
+const DefaultBound = 500 * time.Millisecond
+
 // Table is a running table. Create it with New, start Run on one goroutine,
 // feed it with Submit and read it with Subscribe or State.
 type Table struct {
 	cfg   Config
 	core  *core
-	in    chan engine.Event
-	voids chan uint64
+	in    chan request
+	voids chan voidRequest
+	notes chan Entry
+	// moved is signalled when a source's watermark moves.
+	moved chan struct{}
 	clock func() time.Duration
+	// stopping is set when Run's context ends: Submit refuses from then on.
+	stopping atomic.Bool
+	// stopped is closed when Run has answered every input it took.
+	stopped chan struct{}
 
 	// alive is the table clock at the loop's latest turn, for the watchdog.
 	alive atomic.Int64
+
+	srcMu   sync.Mutex
+	sources map[*Source]struct{}
 
 	mu     sync.Mutex
 	state  engine.State
@@ -61,6 +80,23 @@ type Table struct {
 	backlog []Entry
 }
 
+type request struct {
+	ev   engine.Event
+	done chan result
+}
+
+type result struct {
+	seq uint64
+	// note is why a void was refused.
+	note string
+	err  error
+}
+
+type voidRequest struct {
+	seq  uint64
+	done chan result
+}
+
 // BacklogEntries is how many of the latest entries a reconnecting
 // subscriber can resume from without the claim log.
 const BacklogEntries = 4096
@@ -70,55 +106,120 @@ const RecentOutcomes = 50
 
 // New makes a table.
 func New(cfg Config) (*Table, error) {
-	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.Latency, cfg.Journal, cfg.FirstSeq)
+	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.FirstSeq)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Latency < 0 || cfg.Bound < 0 {
+		return nil, fmt.Errorf("table: input latency %v or bound %v is negative", cfg.Latency, cfg.Bound)
+	}
+	if cfg.Bound == 0 {
+		cfg.Bound = DefaultBound
 	}
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = 256
 	}
 	var offset time.Duration
 	if len(cfg.Resume) > 0 {
-		if err := c.resume(cfg.Resume); err != nil {
-			return nil, err
-		}
+		c.feed(cfg.Resume)
 		// Stamps go on after the session's last, so it stays one timeline.
-		offset = cfg.Resume[len(cfg.Resume)-1].At + time.Second
+		for _, e := range cfg.Resume {
+			offset = max(offset, e.At)
+		}
+		offset += time.Second
+		c.seq = max(c.seq, cfg.FirstSeq-1)
 	}
 	clock := cfg.Clock
 	if clock == nil {
 		start := time.Now()
 		clock = func() time.Duration { return offset + time.Since(start) }
 	}
-	return &Table{cfg: cfg, core: c, in: make(chan engine.Event, 1024), voids: make(chan uint64, 16), clock: clock,
-		state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil
+	return &Table{cfg: cfg, core: c, in: make(chan request, 1024), voids: make(chan voidRequest, 16), notes: make(chan Entry, 64),
+		moved: make(chan struct{}, 1), stopped: make(chan struct{}), clock: clock,
+		sources: map[*Source]struct{}{}, state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil
 }
 
 // Now is the table's monotonic time, the stamp for an input taken now.
 func (t *Table) Now() time.Duration { return t.clock() }
 
-// ErrBusy is returned by Submit when the input queue is full.
-var ErrBusy = errors.New("table: input queue full")
+// ErrBusy is returned by Void and Note when their queue is full.
+var ErrBusy = errors.New("table: queue full")
 
-// Submit hands an input to the table. It never blocks: when the queue is
-// full it returns ErrBusy, and the caller logs the loss.
-func (t *Table) Submit(ev engine.Event) error {
+// ErrStopping is returned by Submit once the table has begun to stop: the
+// input was not taken (nothing was journaled), so its source may offer it
+// again to the next run.
+var ErrStopping = errors.New("table: stopping, input not taken")
+
+// Submit hands an input to the table and returns its sequence number once
+// it is durable in the journal: only then may the source acknowledge it (a
+// serial frame, an HTTP request). Inputs that arrive together share one
+// fsync. It blocks while the table's queue is full, until ctx ends; once an
+// input is handed over it waits for the answer whatever ctx does, so an
+// error always means the input was not journaled.
+func (t *Table) Submit(ctx context.Context, ev engine.Event) (uint64, error) {
 	if err := ev.Validate(); err != nil {
-		return fmt.Errorf("table: %w", err)
+		return 0, fmt.Errorf("table: %w", err)
+	}
+	if t.stopping.Load() {
+		return 0, ErrStopping
+	}
+	r := request{ev: ev, done: make(chan result, 1)}
+	select {
+	case t.in <- r:
+	case <-t.stopped:
+		return 0, ErrStopping
+	case <-ctx.Done():
+		return 0, fmt.Errorf("table: input not taken: %w", ctx.Err())
 	}
 	select {
-	case t.in <- ev:
-		return nil
-	default:
-		return ErrBusy
+	case res := <-r.done:
+		return res.seq, res.err
+	case <-t.stopped:
+		// The loop answers every input it took before it stops.
+		select {
+		case res := <-r.done:
+			return res.seq, res.err
+		default:
+			return 0, ErrStopping
+		}
 	}
 }
 
-// Void asks the table to take out a mistaken input (a referee action): the
-// state is rebuilt from every other input, and the journal says so.
-func (t *Table) Void(seq uint64) error {
+// Void takes out a mistaken input (a referee action): the state is rebuilt
+// from every other input. It returns once the void is durable in the
+// journal, with the void's own sequence number, or why the table refused
+// it (no such input, already void) in refused.
+func (t *Table) Void(ctx context.Context, seq uint64) (voidSeq uint64, refused string, err error) {
+	if t.stopping.Load() {
+		return 0, "", ErrStopping
+	}
+	r := voidRequest{seq: seq, done: make(chan result, 1)}
 	select {
-	case t.voids <- seq:
+	case t.voids <- r:
+	case <-t.stopped:
+		return 0, "", ErrStopping
+	case <-ctx.Done():
+		return 0, "", fmt.Errorf("table: void not taken: %w", ctx.Err())
+	}
+	select {
+	case res := <-r.done:
+		return res.seq, res.note, res.err
+	case <-t.stopped:
+		select {
+		case res := <-r.done:
+			return res.seq, res.note, res.err
+		default:
+			return 0, "", ErrStopping
+		}
+	}
+}
+
+// Note journals a note for the referee (a controller that rebooted, lost
+// events, a reader fault): kind names it, text says it in words. It does
+// not wait for the journal.
+func (t *Table) Note(kind, text string) error {
+	select {
+	case t.notes <- Entry{At: t.clock(), NoteKind: kind, Note: text}:
 		return nil
 	default:
 		return ErrBusy
@@ -147,68 +248,162 @@ func (t *Table) Seq() uint64 {
 	return t.seq
 }
 
-// Run owns the engine until ctx is done; then it applies what it holds,
-// journals it and returns. A journal error stops the table: nothing may be
-// shown that is not durable.
+// Run owns the engine until ctx is done. Each turn it journals the inputs
+// that arrived (one fsync), acknowledges them, decides what the sources'
+// watermarks allow, journals that and publishes it. When ctx is done it
+// refuses new inputs, answers those it took, decides everything it holds
+// and returns. A journal error stops the table: nothing may be
+// acknowledged or shown that is not durable.
 func (t *Table) Run(ctx context.Context) error {
+	defer close(t.stopped)
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	var (
+		batch []request
+		voids []voidRequest
+		notes []Entry
+	)
 	for {
-		t.alive.Store(int64(t.clock()))
-		// Wake at least once a second, so the watchdog sees the loop turn.
-		next := time.Second
-		if wake, ok := t.core.wake(); ok {
-			next = min(max(wake-t.clock(), 0), next)
-		}
-		timer.Reset(next)
-		now := time.Duration(0)
+		now := t.clock()
+		t.alive.Store(int64(now))
+		timer.Reset(t.sleep(now))
+		batch, voids, notes = batch[:0], voids[:0], notes[:0]
+		stop := false
 		select {
 		case <-ctx.Done():
-			t.drain()
-			// Everything held is applied, and every window it opens closed.
-			_, err := t.step(t.clock() + t.cfg.Latency + t.cfg.Profile.Window)
-			t.closeSubs()
-			return err
-		case ev := <-t.in:
-			t.core.submit(ev)
-			t.drain()
-		case seq := <-t.voids:
-			t.core.voids = append(t.core.voids, seq)
+			t.stopping.Store(true)
+			stop = true
+		case r := <-t.in:
+			batch = append(batch, r)
+		case v := <-t.voids:
+			voids = append(voids, v)
+		case n := <-t.notes:
+			notes = append(notes, n)
+		case <-t.moved:
 		case <-timer.C:
 		}
-		now = t.clock()
-		if _, err := t.step(now); err != nil {
+		batch = t.drain(batch)
+		var entries []Entry
+		for _, r := range batch {
+			entries = append(entries, t.core.receive(r.ev))
+		}
+		entries, voids = t.voidsAndNotes(entries, voids, notes)
+		if stop {
+			// Everything held is decided, and every window it opens closed.
+			for at, ok := t.core.next(); ok; at, ok = t.core.next() {
+				entries = append(entries, t.core.process(at)...)
+			}
+		} else {
+			entries = append(entries, t.core.process(t.horizon(t.clock()))...)
+		}
+		err := t.commit(entries)
+		for i, r := range batch {
+			if err != nil {
+				r.done <- result{err: err}
+			} else {
+				r.done <- result{seq: entries[i].Seq}
+			}
+		}
+		for _, v := range voids {
+			if err != nil {
+				v.done <- result{err: err}
+			} else {
+				v.done <- result{seq: v.seq, note: entryOf(entries, v.seq).Note}
+			}
+		}
+		if err != nil || stop {
+			t.stopping.Store(true)
 			t.closeSubs()
 			return err
 		}
 	}
 }
 
-// Alive reports whether the loop has turned within d: the watchdog pings
-// systemd only while it has, so a stuck engine goroutine gets the daemon restarted.
-func (t *Table) Alive(d time.Duration) bool {
-	return t.clock()-time.Duration(t.alive.Load()) <= d
-}
-
-// drain moves every queued input into the reorder buffer.
-func (t *Table) drain() {
+// drain takes every input already queued, so they share one fsync.
+func (t *Table) drain(batch []request) []request {
 	for {
 		select {
-		case ev := <-t.in:
-			t.core.submit(ev)
+		case r := <-t.in:
+			batch = append(batch, r)
 		default:
-			return
+			return batch
 		}
 	}
 }
 
-func (t *Table) step(now time.Duration) ([]Entry, error) {
-	entries, err := t.core.step(now)
-	if err != nil || len(entries) == 0 {
-		return entries, err
+// voidsAndNotes applies the referee's voids and journals the notes that
+// came this turn, and any still queued. Each void request's seq becomes
+// the sequence number of its void entry, for the answer.
+func (t *Table) voidsAndNotes(entries []Entry, voids []voidRequest, notes []Entry) ([]Entry, []voidRequest) {
+	for {
+		select {
+		case v := <-t.voids:
+			voids = append(voids, v)
+			continue
+		case n := <-t.notes:
+			notes = append(notes, n)
+			continue
+		default:
+		}
+		break
+	}
+	for i, v := range voids {
+		e := t.core.void(v.seq)
+		voids[i].seq = e.Seq
+		entries = append(entries, e)
+	}
+	for _, n := range notes {
+		t.core.seq++
+		n.Seq, n.Hand, n.Dealer = t.core.seq, t.core.hand, t.core.eng.Dealer()
+		entries = append(entries, n)
+	}
+	return entries, voids
+}
+
+// entryOf is the entry with sequence number seq.
+func entryOf(entries []Entry, seq uint64) Entry {
+	for _, e := range entries {
+		if e.Seq == seq {
+			return e
+		}
+	}
+	return Entry{}
+}
+
+// sleep is how long the loop may wait before something is due: the next
+// held input or deadline, once every source that has no watermark of its
+// own has passed it, or at the bound. A source that says how far it has
+// come wakes the loop itself, and is asked to hurry (Need). It is at most
+// a second, so the watchdog sees the loop turn.
+func (t *Table) sleep(now time.Duration) time.Duration {
+	next, ok := t.core.next()
+	if !ok {
+		return time.Second
+	}
+	if next <= t.horizon(now) {
+		return 0
+	}
+	at := next + t.cfg.Bound
+	lag, waiting := t.lagFor(next)
+	if !waiting {
+		at = min(at, next+lag)
+	}
+	return min(max(at-now, 0), time.Second)
+}
+
+// commit journals a turn's entries and publishes them.
+func (t *Table) commit(entries []Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	if t.cfg.Journal != nil {
+		if err := t.cfg.Journal.Append(entries); err != nil {
+			return fmt.Errorf("table: journal: %w", err)
+		}
 	}
 	u := Update{Entries: entries, State: t.core.eng.State()}
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.state, t.seq = u.State, entries[len(entries)-1].Seq
 	for _, e := range entries {
 		if e.Outcome != nil {
@@ -232,8 +427,13 @@ func (t *Table) step(now time.Duration) ([]Entry, error) {
 			delete(t.subs, s)
 		}
 	}
-	t.mu.Unlock()
-	return entries, nil
+	return nil
+}
+
+// Alive reports whether the loop has turned within d: the watchdog pings
+// systemd only while it has, so a stuck engine goroutine gets the daemon restarted.
+func (t *Table) Alive(d time.Duration) bool {
+	return t.clock()-time.Duration(t.alive.Load()) <= d
 }
 
 func (t *Table) closeSubs() {

@@ -94,7 +94,7 @@ func TestLoadHundredTablets(t *testing.T) {
 	ready.Wait()
 	for i := 0; i < presses; i++ {
 		// Dora reads: each is one input and one outcome (a read or a refusal).
-		if err := tb.Submit(engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m"), Source: engine.SourceWeb}); err != nil {
+		if _, err := tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m"), Source: engine.SourceWeb}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(2 * time.Millisecond)

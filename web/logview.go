@@ -66,19 +66,15 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
-	recs := []claimlog.Record{}
-	var next uint64
-	err = claimlog.Read(s.cfg.LogDir, f, func(rec claimlog.Record) error {
-		if len(recs) == limit {
-			next = rec.Seq
-			return claimlog.ErrStop
-		}
-		recs = append(recs, rec)
-		return nil
-	})
+	// The index reads what was appended since the last request, then only
+	// the lines of this page: a long log costs no more per request.
+	recs, next, err := s.index.Page(f, limit)
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
+	}
+	if recs == nil {
+		recs = []claimlog.Record{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"records": recs, "next": next})
 }

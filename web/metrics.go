@@ -14,12 +14,24 @@ var (
 	metricRefereeActions = metrics.NewCounter(`tabled_web_referee_actions_total`)
 	metricRefereeRefused = metrics.NewCounter(`tabled_web_referee_refused_total`)
 	metricPushes         = metrics.NewCounter(`tabled_web_pushes_total`)
+	metricConnsOpened    = metrics.NewCounter(`tabled_web_connections_opened_total`)
+	metricConnsClosed    = metrics.NewCounter(`tabled_web_connections_closed_total`)
+	// Refused: over the cap with every connection busy; evicted: an idle
+	// one closed to make room for a new one.
+	metricConnsRefused = metrics.NewCounter(`tabled_web_connections_refused_total`)
+	metricConnsEvicted = metrics.NewCounter(`tabled_web_connections_evicted_total`)
+	metricStreamsBusy  = metrics.NewCounter(`tabled_web_event_streams_refused_total`)
+	// Lagged: a stream that fell further behind than the hub holds, dropped.
+	metricStreamsLagged = metrics.NewCounter(`tabled_web_event_streams_lagged_total`)
 )
 
 func init() {
 	// Connected tablets is opened minus closed, as a gauge for dashboards.
 	metrics.NewGauge(`tabled_web_event_streams`, func() float64 {
 		return float64(metricTablets.Get()) - float64(metricTabletsClosed.Get())
+	})
+	metrics.NewGauge(`tabled_web_connections`, func() float64 {
+		return float64(metricConnsOpened.Get()) - float64(metricConnsClosed.Get())
 	})
 }
 

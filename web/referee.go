@@ -2,7 +2,6 @@ package web
 
 import (
 	"crypto/subtle"
-	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
@@ -32,10 +31,8 @@ type RefereeAction struct {
 // the field. A void returns the sequence number to void and no event.
 func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	var a RefereeAction
-	dec := json.NewDecoder(io.LimitReader(r, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return engine.Event{}, 0, fmt.Errorf("body: %v", err)
+	if err := decodeBody(r, &a); err != nil {
+		return engine.Event{}, 0, err
 	}
 	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
 	seat := func() (engine.Seat, error) {
@@ -72,34 +69,81 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 }
 
 // limiter refuses a client after too many failed token attempts in a
-// minute, so the token cannot be guessed from a tablet on the LAN.
+// minute, so the token cannot be guessed from a tablet on the LAN. It holds
+// at most size clients: expired ones are pruned when room is needed, and
+// when every one is recent the one whose first failure is oldest is
+// forgotten, so many addresses cannot grow it without bound.
 type limiter struct {
-	mu    sync.Mutex
-	fails map[string][]time.Time
-	max   int
-	now   func() time.Time
+	mu      sync.Mutex
+	clients map[string]*failures
+	max     int // failures in a window that block a client
+	size    int // clients remembered
+	window  time.Duration
+	now     func() time.Time
 }
 
-func newLimiter(max int) *limiter {
-	return &limiter{fails: map[string][]time.Time{}, max: max, now: time.Now}
+// failures are one client's failed attempts in its current window.
+type failures struct {
+	n     int
+	first time.Time
+}
+
+// limiterClients is how many clients the referee limiter remembers.
+const limiterClients = 1024
+
+func newLimiter(max, size int) *limiter {
+	return &limiter{clients: map[string]*failures{}, max: max, size: size, window: time.Minute, now: time.Now}
 }
 
 func (l *limiter) blocked(client string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	cut := l.now().Add(-time.Minute)
-	fs := l.fails[client]
-	for len(fs) > 0 && fs[0].Before(cut) {
-		fs = fs[1:]
+	f, ok := l.clients[client]
+	if ok && l.now().Sub(f.first) >= l.window {
+		delete(l.clients, client)
+		return false
 	}
-	l.fails[client] = fs
-	return len(fs) >= l.max
+	return ok && f.n >= l.max
 }
 
 func (l *limiter) fail(client string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.fails[client] = append(l.fails[client], l.now())
+	now := l.now()
+	if f, ok := l.clients[client]; ok && now.Sub(f.first) < l.window {
+		f.n++
+		return
+	}
+	delete(l.clients, client)
+	if len(l.clients) >= l.size {
+		l.prune(now)
+	}
+	l.clients[client] = &failures{n: 1, first: now}
+}
+
+// prune drops the expired clients, or the oldest one if none has expired.
+func (l *limiter) prune(now time.Time) {
+	var oldest string
+	var at time.Time
+	for c, f := range l.clients {
+		if now.Sub(f.first) >= l.window {
+			delete(l.clients, c)
+			continue
+		}
+		if oldest == "" || f.first.Before(at) {
+			oldest, at = c, f.first
+		}
+	}
+	if len(l.clients) >= l.size {
+		delete(l.clients, oldest)
+	}
+}
+
+// len is how many clients the limiter remembers.
+func (l *limiter) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.clients)
 }
 
 func clientOf(r *http.Request) string {
@@ -132,17 +176,22 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		badBody(w, err)
 		return
 	}
 	if void != 0 {
-		if err := s.cfg.Table.Void(void); err != nil {
+		seq, refused, err := s.cfg.Table.Void(r.Context(), void)
+		if err != nil {
 			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 			return
 		}
 		metricRefereeActions.Inc()
-		writeJSON(w, http.StatusAccepted, map[string]any{"void": void})
+		if refused != "" {
+			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
+			return
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq})
 		return
 	}
-	s.submit(w, ev, metricRefereeActions)
+	s.submit(w, r, ev, metricRefereeActions)
 }

@@ -110,6 +110,10 @@ func TestMetrics(t *testing.T) {
 func FuzzDecodeRefereeAction(f *testing.F) {
 	f.Add([]byte(`{"action":"newhand","dealer":1}`))
 	f.Add([]byte(`{"action":"tenpai","seat":3}`))
+	f.Add([]byte(`{"action":"void","seq":7}]`))
+	f.Add([]byte(`{"action":"tenpai","seat":3}{"action":"newhand"}`))
+	f.Add([]byte(`{"action":"deadhand","seat":1,"reason":"x"}`))
+	f.Add([]byte(`{"action":"newhand","dealer":` + strings.Repeat("1", MaxBody) + `}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ev, void, err := DecodeRefereeAction(strings.NewReader(string(b)))
 		if err == nil && void == 0 {
@@ -124,8 +128,8 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 func TestRefereeVoidsMistakenPress(t *testing.T) {
 	tb, srv := startRefereeTable(t)
 	sub := tb.Subscribe()
-	tb.Submit(engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
-	tb.Submit(engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
+	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
+	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
 	var ponSeq uint64
 	for ponSeq == 0 {
 		u := <-sub.C()

@@ -1,18 +1,17 @@
 package web
 
 import (
-	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
-	"strconv"
-	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -36,14 +35,19 @@ type Config struct {
 	// (display.Driver.PNG); nil: no panel, GET /api/panel.png is 404. It
 	// is called from request goroutines, possibly concurrently.
 	Panel func(w io.Writer) error
+	// Limits bound connections, streams and timeouts; see Limits.
+	Limits Limits
 }
 
 // Server is the table's HTTP handler.
 type Server struct {
-	cfg    Config
-	mux    *http.ServeMux
-	limit  *limiter
-	pushes pushCache
+	cfg   Config
+	mux   *http.ServeMux
+	limit *limiter
+	hub   *hub
+	index *claimlog.Index // of cfg.LogDir, for /api/log
+	// streams is how many event streams are open, against Limits.MaxStreams.
+	streams atomic.Int64
 }
 
 // New returns the handler for a table.
@@ -51,13 +55,18 @@ func New(cfg Config) *Server {
 	if cfg.KeepAlive <= 0 {
 		cfg.KeepAlive = 15 * time.Second
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5)}
+	cfg.Limits = cfg.Limits.withDefaults()
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5, limiterClients)}
+	if cfg.Table != nil {
+		s.hub = newHub(cfg.Table)
+	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
 	if cfg.LogDir != "" {
+		s.index = claimlog.NewIndex(cfg.LogDir)
 		s.mux.HandleFunc("GET /api/log", s.handleLog)
 		s.mux.HandleFunc("GET /api/export", s.handleExport)
 	}
@@ -105,10 +114,8 @@ type Press struct {
 // DecodePress reads and checks a press body; the error names the field.
 func DecodePress(r io.Reader) (engine.Event, error) {
 	var p Press
-	dec := json.NewDecoder(io.LimitReader(r, 4096))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		return engine.Event{}, fmt.Errorf("body: %v", err)
+	if err := decodeBody(r, &p); err != nil {
+		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
 	if err != nil || a == engine.Tenpai || a == engine.DeadHand {
@@ -135,103 +142,23 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 	ev, err := DecodePress(r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		badBody(w, err)
 		return
 	}
-	s.submit(w, ev, metricPresses)
+	s.submit(w, r, ev, metricPresses)
 }
 
-// submit stamps an input now, hands it to the table and answers with its stamp.
-func (s *Server) submit(w http.ResponseWriter, ev engine.Event, count *metrics.Counter) {
+// submit stamps an input now, hands it to the table and answers once the
+// input is durable in the claim log, with its stamp and sequence number: a
+// 202 is never given for an input that a crash could lose. A table that is
+// stopping answers 503, and the input was not taken.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request, ev engine.Event, count *metrics.Counter) {
 	ev.At = s.cfg.Table.Now()
-	if err := s.cfg.Table.Submit(ev); err != nil {
+	seq, err := s.cfg.Table.Submit(r.Context(), ev)
+	if err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 		return
 	}
 	count.Inc()
-	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds()})
-}
-
-// handleEvents streams updates as Server-Sent Events; each event's id is
-// the sequence number of its last entry.
-func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
-	t := s.cfg.Table
-	// A browser that reconnects sends the id of the last event it got: it
-	// gets what it missed, then the live stream.
-	after, resume := uint64(0), false
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
-		n, err := strconv.ParseUint(id, 10, 64)
-		after, resume = n, err == nil
-	}
-	sub, missed, ok := t.SubscribeAfter(after)
-	defer sub.Close()
-	metricTablets.Inc()
-	defer metricTabletsClosed.Inc()
-	rc := http.NewResponseController(w)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	send := func(id uint64, b []byte) error {
-		rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
-		if _, err := fmt.Fprintf(w, "id: %d\nevent: update\ndata: %s\n\n", id, b); err != nil {
-			return err
-		}
-		metricPushes.Inc()
-		return rc.Flush()
-	}
-	var first []byte
-	var err error
-	seq := sub.From
-	switch {
-	case resume && ok && len(missed) > 0:
-		first, err = encodeUpdate(missed, t.State(), seq)
-	default:
-		// A new page, or one that was away too long: it starts from the state.
-		first, err = json.Marshal(map[string]any{"state": stateView(t.State(), seq), "resync": resume && !ok})
-	}
-	if err != nil || send(seq, first) != nil {
-		return
-	}
-	tick := time.NewTicker(s.cfg.KeepAlive)
-	defer tick.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tick.C:
-			rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
-			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
-				return
-			}
-		case u, ok := <-sub.C():
-			if !ok {
-				return // dropped or the table stopped: the browser reconnects
-			}
-			seq, b, err := s.pushes.encode(u)
-			if err != nil || send(seq, b) != nil {
-				return
-			}
-		}
-	}
-}
-
-// ListenAndServe serves until ctx is done, then shuts down without waiting
-// for open event streams.
-func ListenAndServe(ctx context.Context, addr string, h http.Handler) error {
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second,
-		BaseContext: nil}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("web: listen %s: %w", addr, err)
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && !strings.Contains(err.Error(), "deadline") {
-		return fmt.Errorf("web: shutdown: %w", err)
-	}
-	srv.Close() // streams still open after the grace period
-	return nil
+	writeJSON(w, http.StatusAccepted, map[string]any{"at_ms": ev.At.Milliseconds(), "seq": seq})
 }

@@ -112,12 +112,24 @@ type entryJSON struct {
 	Note    string          `json:"note,omitempty"`
 	// Void is the input a referee voided; the state was rebuilt without it.
 	Void uint64 `json:"void,omitempty"`
+	// Revision: inputs arrived late and were decided at their stamps; the
+	// outcomes it retracted are replaced by those that follow it.
+	Revision *table.Revision `json:"revision,omitempty"`
+	// NoteKind names a note (a controller that rebooted, lost events).
+	NoteKind string `json:"note_kind,omitempty"`
 }
 
 func entryView(e table.Entry) (entryJSON, error) {
-	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void}
-	if e.Void != 0 && e.Note == "" {
+	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind}
+	switch {
+	case e.Void != 0 && e.Note == "":
 		j.Text = fmt.Sprintf("REFEREE  input %d voided: the state is rebuilt without it", e.Void)
+	case e.Revision != nil && len(e.Revision.Retracted) > 0:
+		j.Text = "REVISED  " + e.Note
+	case e.Revision != nil:
+		j.Text = "LATE  " + e.Note
+	case e.NoteKind != "":
+		j.Text = "NOTE  " + e.Note
 	}
 	if e.Outcome != nil {
 		b, err := script.MarshalOutcome(*e.Outcome)

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -71,6 +72,15 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			cfg.Log.Dir = filepath.Join(cache, "tabled", "sim-log")
 		}
 	}
+	// The port first: a second daemon on a busy port stops here, before it
+	// touches the log. The log's lock then keeps a second writer out even
+	// on another port, and names the one that holds it.
+	ln, err := net.Listen("tcp", cfg.Web.Listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled run: status page: %v (is another tabled running?)\n", err)
+		return 1
+	}
+	defer ln.Close()
 	logw, err := claimlog.Open(cfg.Log.Dir, claimlog.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
@@ -80,19 +90,31 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, r := range logw.Repairs() {
 		fmt.Fprintf(stderr, "tabled: claim log: %s\n", r)
 	}
+	damaged := false
+	for _, d := range logw.Damage() {
+		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
+		damaged = true
+	}
+	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Journal: logJournal{logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
-		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency)}
+		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
-	if !*newGame {
+	if damaged && !*newGame {
+		// A log that does not read back whole is no state to build on: the
+		// table plays on in a new session; the damage is kept aside, noted
+		// in the log and shown on /metrics, and tabled log names it.
+		fmt.Fprintf(stderr, "tabled: the claim log is damaged (above): starting a new session instead of resuming\n")
+	}
+	if !*newGame && !damaged {
 		// After a restart or a power cut the game goes on where the log left it.
 		last, recs, err := lastSession(cfg.Log.Dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return 1
 		}
-		if last != nil && last.Rules == sess.Rules && last.WindowNS == sess.WindowNS && last.DeadlineNS == sess.DeadlineNS && last.Dealer == sess.Dealer {
+		if last != nil && last.sameRules(sess) {
 			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1
@@ -118,7 +140,12 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 	var registry *nfc.Registry
 	var simc *simController
-	if *sim {
+	// A simulated table whose config names a serial controller keeps it
+	// (a real one, or tabled fwsim's): the status page adds virtual seat
+	// buttons beside it.
+	simController := *sim && cfg.Serial == nil
+	route := func(engine.Event) bool { return false }
+	if simController {
 		// The simulated controller stands in for the seat panels and the
 		// tile reader, on the same serial link code as a real one.
 		if simc, err = startSimController(ctx, t.Now); err != nil {
@@ -127,10 +154,12 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 		cfg.Serial = &config.Serial{Path: simc.path, Baud: 115200}
 		cfg.Buttons = append(cfg.Buttons, simButtons()...)
+		cfg.NFC.Reader, cfg.Readers = "serial", simReaders()
 		registry = simc.registry
 		// Its seat lights show the light language; the panel is this
 		// terminal and the status page.
 		cfg.Display.Lights, cfg.Display.LightChannels, cfg.Display.Panel = "serial", simLightChannels(), "none"
+		route = simc.routes
 	} else if cfg.NFC.Reader != "none" && cfg.NFC.Registry != "" {
 		if registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
@@ -172,17 +201,21 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if *sim {
 		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
-		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
+		if simc != nil {
+			fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
+		} else {
+			fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
+		}
 		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
-		go readTerminal(ctx, t, stdin, stderr, simc.routes)
+		go readTerminal(ctx, t, stdin, stderr, route)
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
 	}
 	go notifySystemd(ctx, t)
 
 	return serve(ctx, stop, "tabled", stderr, t.Run, runDisplays(displays, t, lightsOff), func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, cfg.Web.Listen, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
-			LogDir: cfg.Log.Dir, Panel: displays.PNG}))
+		return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
+			LogDir: cfg.Log.Dir, Panel: displays.PNG, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
 	})
 }
 
@@ -207,7 +240,7 @@ func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Wr
 		if route(ev) {
 			continue
 		}
-		if err := t.Submit(ev); err != nil {
+		if _, err := t.Submit(ctx, ev); err != nil {
 			fmt.Fprintf(stderr, "? %v\n", err)
 		}
 	}

@@ -157,7 +157,10 @@ func printOutcomes(w io.Writer, u table.Update) {
 }
 
 // runDisplays runs d on the table until ctx ends, then turns the lights off.
+// The lights run on the table's clock: a won, lost or rejected light ends
+// when its Hold has passed on that clock, not at the next update.
 func runDisplays(d *display.Driver, t *table.Table, off func()) func(context.Context) error {
+	d.Clock = t.Now
 	return func(ctx context.Context) error {
 		defer off()
 		return d.Run(ctx, t)

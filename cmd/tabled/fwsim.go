@@ -36,9 +36,14 @@ func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	latency := fs.Duration("latency", 2*time.Millisecond, "one-way transport latency")
 	jitter := fs.Duration("jitter", time.Millisecond, "transport jitter (± around the latency)")
 	buttons := fs.Int("buttons", 32, "button channels")
+	readers := fs.Int("readers", 1, "tile readers (a seat's discard reader is one more: [[reader]] in the config)")
 	literal := fs.Bool("literal", false, "behave as protocol 1 reads to the letter: Hello only when queried, frames resent at once only after a Query")
 	deviceID := fs.String("device-id", "f1", "the device id in Hello, hex")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *readers < 1 || *readers > 255 {
+		fmt.Fprintf(stderr, "tabled fwsim: -readers %d is not 1..255\n", *readers)
 		return 2
 	}
 	id, err := config.ParseDeviceID(*deviceID)
@@ -47,7 +52,7 @@ func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return 2
 	}
 	start := time.Now()
-	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: 1,
+	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: *readers,
 		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: id, Literal: *literal})
 	p := &ptyPlug{dev: dev, link: *linkPath}
 	if err := p.plug(stdout); err != nil {
@@ -55,7 +60,7 @@ func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return 1
 	}
 	defer p.unplug()
-	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX, untile UIDHEX, garbage N, unplug DURATION, reboot, deaf DURATION, spoil N, fault TEXT, quit`)
+	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX [READER], untile UIDHEX [READER], garbage N, unplug DURATION, reboot, deaf DURATION, spoil N, fault TEXT, quit`)
 	lines := make(chan string)
 	go func() {
 		sc := bufio.NewScanner(stdin)
@@ -145,16 +150,22 @@ func (p *ptyPlug) command(f []string, stdout io.Writer) error {
 		}
 		return uint8(n), nil
 	}
-	uid := func() ([]byte, error) {
-		a, err := arg()
-		if err != nil {
-			return nil, err
+	// uid is a tile command's UID and reader (0 when not given).
+	uid := func() ([]byte, uint8, error) {
+		if len(f) != 2 && len(f) != 3 {
+			return nil, 0, fmt.Errorf("%s takes a UID and, optionally, a reader", f[0])
 		}
-		b, err := hex.DecodeString(a)
+		b, err := hex.DecodeString(f[1])
 		if err != nil || (len(b) != 4 && len(b) != 7 && len(b) != 10) {
-			return nil, fmt.Errorf("UID %q is not 4, 7 or 10 bytes of hex", a)
+			return nil, 0, fmt.Errorf("UID %q is not 4, 7 or 10 bytes of hex", f[1])
 		}
-		return b, nil
+		var reader uint64
+		if len(f) == 3 {
+			if reader, err = strconv.ParseUint(f[2], 10, 8); err != nil {
+				return nil, 0, fmt.Errorf("reader %q is not 0..255", f[2])
+			}
+		}
+		return b, uint8(reader), nil
 	}
 	switch f[0] {
 	case "press", "release", "tap":
@@ -172,14 +183,14 @@ func (p *ptyPlug) command(f []string, stdout io.Writer) error {
 			time.AfterFunc(80*time.Millisecond, func() { p.dev.Release(ch) })
 		}
 	case "tile", "untile":
-		u, err := uid()
+		u, reader, err := uid()
 		if err != nil {
 			return err
 		}
 		if f[0] == "tile" {
-			p.dev.PlaceTile(0, u)
+			p.dev.PlaceTile(reader, u)
 		} else {
-			p.dev.RemoveTile(0, u)
+			p.dev.RemoveTile(reader, u)
 		}
 	case "garbage":
 		a, err := arg()

@@ -25,12 +25,12 @@ import (
 // expander buttons, the serial link's buttons and tile readers, and a
 // direct MFRC522. Every press is stamped on the table's clock.
 type inputs struct {
-	t        *table.Table
-	registry *nfc.Registry // nil: tile reads are logged, not used
-	logf     func(string, ...any)
-	link     *link.Link
-	// channels maps a serial button channel to its seat and call.
-	channels map[uint8]seatCall
+	ctx  context.Context
+	t    *table.Table
+	logf func(string, ...any)
+	link *link.Link
+	// events turns serial and NFC events into the engine's.
+	events eventMap
 }
 
 type seatCall struct {
@@ -42,7 +42,7 @@ type seatCall struct {
 // they stop when ctx ends. A pin that does not exist or a bus that does
 // not open is an error, before anything starts.
 func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registry *nfc.Registry, logf func(string, ...any)) (*inputs, error) {
-	in := &inputs{t: t, registry: registry, logf: logf, channels: map[uint8]seatCall{}}
+	in := &inputs{ctx: ctx, t: t, logf: logf, events: newEventMap(cfg, registry)}
 	var starts []func()
 	needHost := cfg.NFC.Reader == "mfrc522" || len(cfg.Expanders) > 0
 	for _, b := range cfg.Buttons {
@@ -71,11 +71,10 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		expanders[x.Name] = &expanderButtons{x: &buttons.Expander{Dev: &i2c.Dev{Bus: bus, Addr: addr}, Int: intPin, Logf: logf}}
 	}
 	for _, b := range cfg.Buttons {
-		sc := seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
 		if b.Channel != nil {
-			in.channels[uint8(*b.Channel)] = sc
-			continue
+			continue // a serial button: the event map has it
 		}
+		sc := seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
 		if name, pinName, ok := strings.Cut(b.Pin, "."); ok {
 			n, err := buttons.ParsePinName(pinName)
 			if err != nil {
@@ -93,7 +92,11 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		}
 		p := buttons.Pin{In: pin, Pull: pull(b.Pull, b.ActiveHigh), ActiveHigh: b.ActiveHigh,
 			Debounce: time.Duration(b.Debounce), MinPress: time.Duration(b.MinPress)}
+		// A press reaches the table once the debouncer has confirmed it:
+		// the table holds decisions that long behind its clock for it.
+		src := t.NewSource(table.SourceConfig{Name: "gpio " + b.Pin, Lag: p.MinPress + gpioSlack})
 		starts = append(starts, func() {
+			defer src.Close()
 			err := buttons.Watch(ctx, p, t.Now, func(e buttons.Edge) {
 				if e.Pressed {
 					in.press(sc, e.At, 0, engine.SourceGPIO)
@@ -105,7 +108,10 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		})
 	}
 	for name, xb := range expanders {
+		// Read over I2C after its INT line fires: a little slower than a pin.
+		src := t.NewSource(table.SourceConfig{Name: "expander " + name, Lag: xb.x.MinPress + 2*gpioSlack})
 		starts = append(starts, func() {
+			defer src.Close()
 			err := xb.x.Watch(ctx, t.Now, func(n int, e buttons.Edge) {
 				if e.Pressed {
 					in.press(xb.pins[n], e.At, 0, engine.SourceGPIO)
@@ -121,10 +127,20 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		if baud == 0 {
 			baud = 115200
 		}
+		// The controller says up to which stamp it has delivered everything;
+		// a decision waiting for it asks for a fresh watermark.
+		src := t.NewSource(table.SourceConfig{Name: "serial " + s.Path, Explicit: true, Need: func(time.Duration) { in.link.Probe() }})
 		lc := link.Config{Open: link.Serial(s.Path, baud), Name: s.Path, Clock: t.Now, OnEvent: in.serialEvent, Logf: logf,
+			OnWatermark: src.Advance,
 			// The host's command seqs outlive a restart (firmware-protocol.md).
 			StateFile: filepath.Join(cfg.Log.Dir, "serial-seq"),
-			OnNotice:  func(n link.Notice) { logf("tabled: %s at %v: %s", n.Kind, n.At, n.Text) }}
+			// A reboot, lost events, a reader fault: a note in the claim log.
+			OnNotice: func(n link.Notice) {
+				logf("tabled: %s at %v: %s", n.Kind, n.At, n.Text)
+				if err := t.Note(n.Kind.String(), n.Text); err != nil {
+					logf("tabled: note %q not journaled: %v", n.Text, err)
+				}
+			}}
 		if s.DeviceID != "" {
 			id, err := config.ParseDeviceID(s.DeviceID)
 			if err != nil {
@@ -133,7 +149,10 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 			lc.DeviceID = &id
 		}
 		in.link = link.New(lc)
-		starts = append(starts, func() { in.link.Run(ctx) })
+		starts = append(starts, func() {
+			defer src.Close()
+			in.link.Run(ctx)
+		})
 		in.linkMetrics()
 	}
 	if cfg.NFC.Reader == "mfrc522" {
@@ -144,9 +163,11 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		starts = append(starts, func() {
 			defer dev.Halt()
 			nfc.Poll(ctx, dev, 0, t.Now, func(r nfc.Read) {
-				if !r.Gone {
-					in.tile(uint8(r.Reader), r.UID, r.At, 0)
+				kind := link.TileRead
+				if r.Gone {
+					kind = link.TileGone
 				}
+				in.hardware(link.Event{Kind: kind, Reader: uint8(r.Reader), UID: r.UID, At: r.At})
 			}, logf)
 		})
 	}
@@ -184,44 +205,115 @@ func pull(p string, activeHigh bool) gpio.Pull {
 	return gpio.PullUp
 }
 
-// press hands a button press to the table.
-func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.Source) {
+// gpioSlack is how late, beyond the debouncer's confirmation, a GPIO press
+// may reach the table (scheduling on a loaded Pi).
+const gpioSlack = 5 * time.Millisecond
+
+// press hands a button press to the table and returns once it is durable
+// in the claim log.
+func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.Source) error {
 	ev := engine.Event{At: at, Seat: sc.seat, Action: sc.call, Source: src, Uncertainty: uncertainty}
-	if err := in.t.Submit(ev); err != nil {
-		in.logf("tabled: %s %s press at %v lost: %v", sc.seat.Wind(in.t.State().Dealer), sc.call, at, err)
-	}
-}
-
-// tile hands a tile read to the table as a dora indicator.
-func (in *inputs) tile(reader uint8, uid []byte, at, uncertainty time.Duration) {
-	if in.registry == nil {
-		in.logf("tabled: reader %d: tag %X read, but there is no tile registry (nfc.registry; tabled enroll)", reader, uid)
-		return
-	}
-	tile, ok := in.registry.Tile(uid)
-	if !ok {
-		in.logf("tabled: reader %d: tag %X is not in the tile registry (enrol it with tabled enroll)", reader, uid)
-		return
-	}
-	ev := engine.Event{At: at, Seat: engine.NoSeat, Action: engine.Dora, Tile: tile, Source: engine.SourceNFC, Uncertainty: uncertainty}
-	if err := in.t.Submit(ev); err != nil {
-		in.logf("tabled: dora read %s at %v lost: %v", tile, at, err)
-	}
-}
-
-func (in *inputs) serialEvent(ev link.Event) error {
-	switch ev.Kind {
-	case link.Press:
-		sc, ok := in.channels[ev.Channel]
-		if !ok {
-			in.logf("tabled: serial button channel %d pressed, but no [[button]] has channel = %d", ev.Channel, ev.Channel)
-			return nil
-		}
-		in.press(sc, ev.At, ev.Uncertainty, engine.SourceSerial)
-	case link.TileRead:
-		in.tile(ev.Reader, ev.UID, ev.At, ev.Uncertainty)
+	if _, err := in.t.Submit(in.ctx, ev); err != nil {
+		in.logf("tabled: %s %s press at %v not taken: %v", sc.seat.Wind(in.t.State().Dealer), sc.call, at, err)
+		return err
 	}
 	return nil
+}
+
+// serialEvent takes an event from the serial link.
+func (in *inputs) serialEvent(ev link.Event) error { return in.hardware(ev) }
+
+// hardware hands the input a serial or NFC event stands for to the table
+// and returns once it is durable in the claim log. An event that stands
+// for no input (an unknown tag) is reported and dropped (nil): sending it
+// again will not help.
+func (in *inputs) hardware(hw link.Event) error {
+	ev, ok, err := in.events.event(hw)
+	if err != nil {
+		in.logf("tabled: %v", err)
+	}
+	if !ok {
+		return nil
+	}
+	if _, err := in.t.Submit(in.ctx, ev); err != nil {
+		in.logf("tabled: %s not taken: %v", describeInput(ev, in.t.State().Dealer), err)
+		return err
+	}
+	return nil
+}
+
+// describeInput names an input for a log line: "South discard 3p (nfc) at 4.2s".
+func describeInput(ev engine.Event, dealer engine.Seat) string {
+	what := ev.Action.String()
+	if ev.Tile.Known() {
+		what += " " + ev.Tile.String()
+	}
+	if ev.Seat.Valid() {
+		what = ev.Seat.Wind(dealer).String() + " " + what
+	}
+	return fmt.Sprintf("%s (%s) at %v", what, ev.Source, ev.At)
+}
+
+// eventMap turns the hardware's serial and NFC events into the engine
+// events they stand for: the one place that knows what a button channel
+// or a tile reader means.
+type eventMap struct {
+	// channels maps a serial button channel to its seat and call.
+	channels map[uint8]seatCall
+	// discards maps a discard reader's index to its seat; any other
+	// reader reads dora indicators.
+	discards map[uint8]engine.Seat
+	// registry maps tags to tiles; nil: tile reads are logged, not used.
+	registry *nfc.Registry
+}
+
+// newEventMap is the event map of cfg's serial buttons and reader roles.
+func newEventMap(cfg config.Config, registry *nfc.Registry) eventMap {
+	m := eventMap{channels: map[uint8]seatCall{}, discards: map[uint8]engine.Seat{}, registry: registry}
+	for _, b := range cfg.Buttons {
+		if b.Channel != nil {
+			m.channels[uint8(*b.Channel)] = seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
+		}
+	}
+	for _, r := range cfg.Readers {
+		if r.Role == config.RoleDiscard && r.Seat != nil {
+			m.discards[uint8(r.Index)] = engine.Seat(*r.Seat)
+		}
+	}
+	return m
+}
+
+// event is the engine event a hardware event stands for: a serial button
+// press is its seat's call (source serial); a tile read is a dora
+// indicator, or on a seat's discard reader that seat's discard with its
+// tile (source nfc). ok is false for an event that stands for no input (a
+// release, a tile taken off a reader) and for one that cannot be used,
+// which err then explains (a channel with no button, a tag not enrolled).
+func (m eventMap) event(hw link.Event) (ev engine.Event, ok bool, err error) {
+	ev = engine.Event{At: hw.At, Uncertainty: hw.Uncertainty, Seat: engine.NoSeat}
+	switch hw.Kind {
+	case link.Press:
+		sc, found := m.channels[hw.Channel]
+		if !found {
+			return ev, false, fmt.Errorf("serial button channel %d pressed, but no [[button]] has channel = %d", hw.Channel, hw.Channel)
+		}
+		ev.Seat, ev.Action, ev.Source = sc.seat, sc.call, engine.SourceSerial
+		return ev, true, nil
+	case link.TileRead:
+		if m.registry == nil {
+			return ev, false, fmt.Errorf("reader %d: tag %X read, but there is no tile registry (nfc.registry; tabled enroll)", hw.Reader, hw.UID)
+		}
+		tile, found := m.registry.Tile(hw.UID)
+		if !found {
+			return ev, false, fmt.Errorf("reader %d: tag %X is not in the tile registry (enrol it with tabled enroll)", hw.Reader, hw.UID)
+		}
+		ev.Action, ev.Tile, ev.Source = engine.Dora, tile, engine.SourceNFC
+		if seat, discard := m.discards[hw.Reader]; discard {
+			ev.Seat, ev.Action = seat, engine.Discard
+		}
+		return ev, true, nil
+	}
+	return ev, false, nil
 }
 
 // linkMetrics exports the serial link's health on /metrics.

@@ -141,10 +141,12 @@ light_channels = [10, 11, 12, 13]
 	dev.Release(5)
 	waitUntil(t, "the decision", func() bool { return strings.Contains(stdout.String(), "DECISION") })
 	// The seat controller's lights say it too: West's steady green, North's
-	// red slow blink, sent back over the same link.
+	// red slow blink, sent back over the same link (for the Hold: their
+	// commands carry a duration).
 	waitUntil(t, "the decision on the seat lights", func() bool {
 		west, okW := dev.LED(12)
 		north, okN := dev.LED(13)
+		west.Duration, north.Duration = 0, 0
 		return okW && okN && west == fwproto.LED{Channel: 12, G: 255} &&
 			north == fwproto.LED{Channel: 13, R: 255, Pattern: fwproto.PatternSlowBlink}
 	})
@@ -233,5 +235,15 @@ func TestSerialLinkThroughRun(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "log", "serial-seq")); err != nil {
 		t.Fatalf("no command seq state in the log directory: %v", err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb); code != 0 {
+		t.Fatalf("tabled log: %s", errb.String())
+	}
+	t.Logf("tabled log:\n%s", out.String())
+	for _, want := range []string{"rebooted (boot id 00000002, was 00000001", "reader 0 does not answer"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the claim log has no note with %q", want)
+		}
 	}
 }

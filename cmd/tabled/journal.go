@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
@@ -24,9 +25,23 @@ type session struct {
 	Dealer       int    `json:"dealer"`
 	FirstSeq     uint64 `json:"first_seq"`
 	InputLatency int64  `json:"input_latency_ns"`
+	// Profile is the whole rule profile in force, so that a replay never
+	// depends on the defaults of the code that reads the log. Logs written
+	// before it was recorded name the profile by Rules, window and deadline.
+	Profile *engine.Profile `json:"profile,omitempty"`
+}
+
+// sameRules reports whether a session was played under the rules of s.
+func (s session) sameRules(o session) bool {
+	p, err1 := s.profile()
+	q, err2 := o.profile()
+	return err1 == nil && err2 == nil && reflect.DeepEqual(p, q) && s.Dealer == o.Dealer
 }
 
 func (s session) profile() (engine.Profile, error) {
+	if s.Profile != nil {
+		return *s.Profile, s.Profile.Validate()
+	}
 	p, err := engine.ProfileByName(s.Rules)
 	if err != nil {
 		return p, err
@@ -59,6 +74,24 @@ func (j logJournal) Append(es []table.Entry) error {
 	return err
 }
 
+// logMetrics exports the claim log's disk and damage on /metrics: free
+// bytes, whether space is low (the reserve given up, or under the
+// threshold), lines found damaged, and alerts met while writing.
+func logMetrics(w *claimlog.Writer) {
+	metrics.GetOrCreateGauge(`tabled_claimlog_free_bytes`, func() float64 {
+		free, _ := w.FreeBytes()
+		return float64(free)
+	})
+	metrics.GetOrCreateGauge(`tabled_claimlog_low_space`, func() float64 {
+		if w.LowSpace() {
+			return 1
+		}
+		return 0
+	})
+	metrics.GetOrCreateGauge(`tabled_claimlog_damage`, func() float64 { return float64(len(w.Damage())) })
+	metrics.GetOrCreateGauge(`tabled_claimlog_alerts`, func() float64 { return float64(len(w.Alerts())) })
+}
+
 // The claim log's health, on /metrics: how long a batch takes to reach the
 // disk (write + fsync), how many records, how many failures.
 var (
@@ -82,6 +115,22 @@ type voidBody struct {
 	Note string `json:"note,omitempty"`
 }
 
+// revisionBody is a re-decision as logged (a note of type "revision"): the
+// late inputs, the outcomes it withdrew, and what happened in words.
+type revisionBody struct {
+	Late      []uint64 `json:"late"`
+	Retracted []uint64 `json:"retracted,omitempty"`
+	Note      string   `json:"note"`
+}
+
+// noteBody is a table note as logged (a controller that rebooted, ...).
+type noteBody struct {
+	Note string `json:"note"`
+}
+
+// typeRevision is the record type of a revision note.
+const typeRevision = "revision"
+
 func toRecord(e table.Entry) (claimlog.Record, error) {
 	r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
 	var err error
@@ -98,9 +147,15 @@ func toRecord(e table.Entry) (claimlog.Record, error) {
 			r.Seat = s.Wind(e.Outcome.Dealer).Letter()
 		}
 		r.Body, err = script.MarshalOutcome(*e.Outcome)
-	default:
+	case e.Void != 0:
 		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
 		r.Body, err = json.Marshal(voidBody{Void: e.Void, Note: e.Note})
+	case e.Revision != nil:
+		r.Kind, r.Type = claimlog.KindNote, typeRevision
+		r.Body, err = json.Marshal(revisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
+	default:
+		r.Kind, r.Type = claimlog.KindNote, e.NoteKind
+		r.Body, err = json.Marshal(noteBody{Note: e.Note})
 	}
 	if err != nil {
 		return r, fmt.Errorf("claim log: entry %d: %w", e.Seq, err)
@@ -174,8 +229,19 @@ func entriesOf(recs []claimlog.Record) (entries []table.Entry, logged [][]byte, 
 			}
 			e.Void, e.Note = b.Void, b.Note
 		case claimlog.KindOutcome:
-			// Its time lets a replay run on to decisions made after the last input.
+			// Its time tells a replay how far the table had decided; the
+			// outcome itself is compared as logged.
+			e.Outcome = &engine.Outcome{At: e.At}
 			logged = append(logged, r.Body)
+		case claimlog.KindNote:
+			if r.Type != typeRevision {
+				continue
+			}
+			var b revisionBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return nil, nil, inputs, fmt.Errorf("record %d: %w", r.Seq, err)
+			}
+			e.Revision, e.Note = &table.Revision{Late: b.Late, Retracted: b.Retracted}, b.Note
 		default:
 			continue
 		}

@@ -43,7 +43,7 @@ func playLogged(t *testing.T, dir string, evs []engine.Event) {
 		}
 		ev.At = tb.Now()
 		ev.Dealer = engine.NoSeat
-		if err := tb.Submit(ev); err != nil {
+		if _, err := tb.Submit(context.Background(), ev); err != nil {
 			t.Fatal(err)
 		}
 	}

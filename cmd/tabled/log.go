@@ -66,6 +66,18 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		}
 		f.MonoFrom, f.MonoTo = int64(a), int64(b)
 	}
+	if !*follow {
+		if code := checkLog(d, "tabled log", stderr); code != 0 {
+			return code
+		}
+	}
+	// Damage is named by file and line, and the reading goes on past it.
+	damaged := 0
+	report := func(dmg claimlog.Damage) {
+		damaged++
+		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
+	}
+	nop := func(claimlog.Record) error { return nil }
 	switch *format {
 	case "csv":
 		err = claimlog.WriteCSV(stdout, d, f)
@@ -78,17 +90,39 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		if *follow {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			err = claimlog.Follow(ctx, d, f, 100*time.Millisecond, print)
+			err = claimlog.FollowScan(ctx, d, f, 100*time.Millisecond, print, report)
 		} else {
-			err = claimlog.Read(d, f, print)
+			err = claimlog.Scan(d, f, print, report)
 		}
+		nop = nil
 	default:
 		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json, csv or mjai\n", *format)
 		return 2
 	}
+	if err == nil && nop != nil {
+		err = claimlog.Scan(d, claimlog.Filter{}, nop, report)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 1
+	}
+	if damaged > 0 {
+		fmt.Fprintf(stderr, "tabled log: %d damaged places in the claim log in %s\n", damaged, d)
+		return 1
+	}
+	return 0
+}
+
+// checkLog is exit code 2, said on stderr, when dir holds no claim log.
+func checkLog(dir, cmd string, stderr io.Writer) int {
+	files, err := claimlog.Files(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+		return 2
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "%s: no claim log in %s\n", cmd, dir)
+		return 2
 	}
 	return 0
 }
@@ -115,12 +149,19 @@ func describeRecord(r claimlog.Record) string {
 		what = strings.ToUpper(r.Type) + " " + what
 	case claimlog.KindOutcome:
 		var o struct {
-			Reason  string   `json:"reason"`
-			Result  string   `json:"result"`
-			Winners []string `json:"winners"`
+			Reason       string   `json:"reason"`
+			Result       string   `json:"result"`
+			Winners      []string `json:"winners"`
+			RoundWind    string   `json:"round_wind"`
+			Hand         int      `json:"hand"`
+			Honba        int      `json:"honba"`
+			RiichiSticks int      `json:"riichi_sticks"`
+			DealerSeat   int      `json:"dealer_seat"`
 		}
 		switch {
 		case json.Unmarshal(r.Body, &o) != nil:
+		case r.Type == "deal":
+			what = fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
 		case o.Reason != "":
 			what = strings.ToUpper(r.Type) + ": " + o.Reason
 		case o.Result != "":
@@ -131,8 +172,9 @@ func describeRecord(r claimlog.Record) string {
 		r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
 }
 
-// cmdReplay replays every session of the claim log through the engine and
-// exits non-zero if any decision comes out differently.
+// cmdReplay replays every session of the claim log through the engine. It
+// exits 1 if any decision comes out differently or the log is damaged (each
+// damage and sequence gap named by file and line), 2 if there is no log.
 func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -146,7 +188,21 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 2
 	}
-	sessions, failed := 0, false
+	if code := checkLog(d, "tabled replay", stderr); code != 0 {
+		return code
+	}
+	// Damage first, by file and line: a replay past it may diverge for
+	// that reason alone.
+	failed := false
+	err = claimlog.Scan(d, claimlog.Filter{}, func(claimlog.Record) error { return nil }, func(dmg claimlog.Damage) {
+		failed = true
+		fmt.Fprintf(stdout, "DAMAGE %s\n", dmg)
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
+		return 1
+	}
+	sessions := 0
 	err = eachSession(d, func(s session, recs []claimlog.Record) {
 		sessions++
 		in, out, err := replaySession(s, recs)

@@ -79,6 +79,22 @@ func TestSaveAndLoad(t *testing.T) {
 	}
 }
 
+// TestLoadRefusesAHugeRegistry: a 100 MB file (sparse) is refused by name
+// and cap, not read whole.
+func TestLoadRefusesAHugeRegistry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tiles.txt")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 100<<20); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "larger than 1048576 bytes") {
+		t.Fatalf("Load = %v, want an error naming the file and the cap", err)
+	}
+}
+
 func TestTracker(t *testing.T) {
 	a, b := []byte{1, 2, 3, 4}, []byte{5, 6, 7, 8}
 	ms := time.Millisecond

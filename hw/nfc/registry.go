@@ -119,11 +119,23 @@ func Parse(rd io.Reader) (*Registry, error) {
 	return r, nil
 }
 
+// MaxRegistryBytes caps a registry file: a full set with spares is a few
+// kilobytes, and a wrong path to a huge file must not be read whole.
+const MaxRegistryBytes = 1 << 20
+
 // Load reads the registry file at path.
 func Load(path string) (*Registry, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("nfc: registry: %w", err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxRegistryBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("nfc: registry: read %s: %w", path, err)
+	}
+	if len(b) > MaxRegistryBytes {
+		return nil, fmt.Errorf("nfc: registry %s is larger than %d bytes, the cap for a tile registry", path, MaxRegistryBytes)
 	}
 	r, err := Parse(bytes.NewReader(b))
 	if err != nil {

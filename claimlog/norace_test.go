@@ -1,0 +1,5 @@
+//go:build !race
+
+package claimlog
+
+const raceEnabled = false

@@ -1,0 +1,192 @@
+package claimlog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// recover is Open's work after the lock: cut the newest file's torn tail,
+// find every damage and the highest number ever written, note what is new,
+// and set the reserve aside.
+func (w *Writer) recover() error {
+	files, err := listFiles(w.dir)
+	if err != nil {
+		return err
+	}
+	var notes []noteRec
+	var cut *tailCut
+	if len(files) > 0 {
+		if cut, err = repairTail(files[len(files)-1]); err != nil {
+			return err
+		}
+	}
+	s := &scanner{fn: func(Record) error { return nil }, onDamage: func(d Damage) { w.damage = append(w.damage, d) }}
+	for _, lf := range files {
+		if err := s.read(&fileState{logFile: lf}, true); err != nil {
+			return err
+		}
+	}
+	s.finish()
+	next := s.hi
+	if cut != nil {
+		b := noteBody{Text: cut.text}
+		if cut.hi > next {
+			// Records of a batch cut short were never acknowledged, but a
+			// reader may have seen them: their numbers are not used again.
+			b.SkipFrom, b.SkipTo = next+1, cut.hi
+			b.Text += fmt.Sprintf("; numbers %d-%d are not used again", b.SkipFrom, b.SkipTo)
+			next = cut.hi
+		}
+		notes = append(notes, noteRec{"repair", b})
+	}
+	if m := w.lock.prev; m > next {
+		notes = append(notes, noteRec{"repair", noteBody{Text: fmt.Sprintf(
+			"records %d-%d are missing from the log: its lock file says record %d was written", next+1, m, m)}})
+		next = m
+	}
+	notes = append(notes, w.keepAside()...)
+	w.last = next
+	size := w.opts.Reserve
+	if size == 0 {
+		size = DefaultReserve
+	}
+	if w.reserve, err = ensureReserve(w.dir, size); err != nil {
+		return err
+	}
+	recs := make([]Record, len(notes))
+	for i, n := range notes {
+		body, err := json.Marshal(n.body)
+		if err != nil {
+			return fmt.Errorf("claimlog: note: %w", err)
+		}
+		recs[i] = Record{Kind: KindNote, Source: "table", Type: n.typ, Body: body}
+		w.repairs = append(w.repairs, n.body.Text)
+	}
+	return w.Append(recs)
+}
+
+type noteRec struct {
+	typ  string
+	body noteBody
+}
+
+// keepAside copies every damaged line, by file, to <file>.damaged with
+// its line number, and returns a note for each file whose damage no
+// earlier Open noted. The log files themselves are never rewritten.
+func (w *Writer) keepAside() []noteRec {
+	var order []string
+	byFile := map[string][]Damage{}
+	for _, d := range w.damage {
+		if byFile[d.File] == nil {
+			order = append(order, d.File)
+		}
+		byFile[d.File] = append(byFile[d.File], d)
+	}
+	var notes []noteRec
+	for _, file := range order {
+		var text, report []string
+		var side bytes.Buffer
+		for _, d := range byFile[file] {
+			text = append(text, strings.TrimPrefix(d.String(), filepath.Base(file)+" "))
+			// What was noted is the line and its bytes; which numbers it
+			// held may be known better later.
+			fmt.Fprintf(&side, "line %d: %s\n", d.Line, d.What)
+			if d.raw != nil {
+				fmt.Fprintf(&side, "\t%s\n", strconv.Quote(string(d.raw)))
+			}
+		}
+		aside := file + ".damaged"
+		if old, err := os.ReadFile(aside); err == nil && bytes.Equal(old, side.Bytes()) {
+			continue // noted by an earlier Open
+		}
+		report = append(report, fmt.Sprintf("damage in %s: %s", filepath.Base(file), strings.Join(text, "; ")))
+		if err := writeFileSync(aside, side.Bytes()); err != nil {
+			report = append(report, fmt.Sprintf("(could not keep it aside: %v)", err))
+		} else {
+			report = append(report, fmt.Sprintf("(kept aside in %s)", filepath.Base(aside)))
+		}
+		notes = append(notes, noteRec{"damage", noteBody{Text: strings.Join(report, " ")}})
+	}
+	return notes
+}
+
+func writeFileSync(path string, b []byte) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return errOf(err)
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	return errors.Join(errOf(err), errOf(f.Close()))
+}
+
+// tailCut is what repairTail cut off the newest file.
+type tailCut struct {
+	text string
+	hi   uint64 // the highest number on a whole line cut
+}
+
+// repairTail cuts off the newest file what a crash left unfinished: a last
+// line without its newline, and the whole lines of a batch cut short. A
+// whole line that is damaged is never cut.
+func repairTail(lf logFile) (*tailCut, error) {
+	b, err := os.ReadFile(lf.path)
+	if err != nil {
+		return nil, fmt.Errorf("claimlog: read %s: %w", lf.path, errOf(err))
+	}
+	keep, hi, recs := wholePrefix(b, lf.sealed)
+	if keep == len(b) {
+		return nil, nil
+	}
+	line := bytes.Count(b[:keep], []byte("\n")) + 1
+	what := []string{}
+	if recs > 0 {
+		what = append(what, fmt.Sprintf("%d whole records of a batch cut short (%d-%d)", recs, hi-uint64(recs)+1, hi))
+	}
+	if tail := len(b) - (bytes.LastIndexByte(b, '\n') + 1); tail > 0 {
+		what = append(what, fmt.Sprintf("a torn last line of %d bytes", tail))
+	}
+	f, err := os.OpenFile(lf.path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("claimlog: repair %s: %w", lf.path, errOf(err))
+	}
+	err = f.Truncate(int64(keep))
+	if err == nil {
+		err = f.Sync()
+	}
+	if err = errors.Join(errOf(err), errOf(f.Close())); err != nil {
+		return nil, fmt.Errorf("claimlog: repair %s: %w", lf.path, err)
+	}
+	text := fmt.Sprintf("repaired %s: cut %s from line %d (%d bytes)", filepath.Base(lf.path), strings.Join(what, " and "), line, len(b)-keep)
+	return &tailCut{text: text, hi: hi}, nil
+}
+
+// wholePrefix is how much of a file's bytes to keep after a crash: up to
+// the last newline, less the whole lines of a batch cut short at the end
+// (records that say more of their batch follow, which do not). It returns
+// the highest number on a whole line it cut and how many it cut.
+func wholePrefix(b []byte, sealed bool) (keep int, hi uint64, recs int) {
+	keep = bytes.LastIndexByte(b, '\n') + 1
+	var next *wire
+	for keep > 0 {
+		start := bytes.LastIndexByte(b[:keep-1], '\n') + 1
+		w, err := decodeLine(b[start:keep-1], sealed)
+		if err != nil || w.Seq == 0 || w.More == 0 {
+			break
+		}
+		if next != nil && (next.Seq != w.Seq+1 || next.More != w.More-1) {
+			break // not the same batch
+		}
+		hi, recs = max(hi, w.Seq), recs+1
+		keep, next = start, &w
+	}
+	return keep, hi, recs
+}

@@ -1,0 +1,147 @@
+package display
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// TestNextChangeIsTheBlinkEdge: for every blinking signal, the strip looks
+// the same from any moment until NextChange, and different at it; a
+// steady signal has no next change, and a pulse is redrawn every frame.
+func TestNextChangeIsTheBlinkEdge(t *testing.T) {
+	l := Layout{PerSeat: 6}
+	const frame = 40 * time.Millisecond
+	for _, sig := range []Signal{SignalTurn, SignalWon, SignalLate, SignalLost, SignalRejected, SignalReferee, SignalPending} {
+		t.Run(sig.String(), func(t *testing.T) {
+			for at := time.Duration(0); at < 2*time.Second; at += time.Millisecond {
+				v := oneSeat(sig, false, at)
+				next, ok := v.NextChange(frame)
+				steady := sig == SignalTurn || sig == SignalWon
+				if ok == steady {
+					t.Fatalf("at %v: next change %v %v", at, next, ok)
+				}
+				if steady {
+					return
+				}
+				if sig == SignalPending {
+					if next != v.Now+frame {
+						t.Fatalf("at %v: the pulse is redrawn at %v, want a frame later", at, next-v.Now)
+					}
+					continue
+				}
+				px := StripPixels(nil, v, l)
+				for u := v.Now + time.Millisecond; u < next; u += time.Millisecond {
+					w := v
+					w.Now = u
+					if !bytes.Equal(StripPixels(nil, w, l), px) {
+						t.Fatalf("at %v: the strip changes at %v, before the next change %v", at, u-v.Seats[0].Since, next-v.Seats[0].Since)
+					}
+				}
+				w := v
+				w.Now = next
+				if bytes.Equal(StripPixels(nil, w, l), px) {
+					t.Fatalf("at %v: the strip does not change at the next change %v", at, next-v.Seats[0].Since)
+				}
+				if _, ok := v.NextChange(0); ok {
+					t.Fatalf("at %v: lights that blink by themselves have a change due with no Hold to end", at)
+				}
+			}
+		})
+	}
+}
+
+// selfBlinking is recorded lights that blink by themselves, as a seat
+// controller does.
+type selfBlinking struct{ *recLights }
+
+func (selfBlinking) BlinksItself() bool { return true }
+
+func (l *recLights) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.shown)
+}
+
+// TestDriverEndsTimedSignals runs a table and a Driver on a virtual clock
+// (testing/synctest), with no Clock set, as `tabled run` does: the pon's
+// won and the chii's lost end exactly a Hold after the decision, South's
+// light going back to its turn. The strip is redrawn at each blink's edge;
+// seat controllers only when a signal ends; and once nothing blinks or
+// expires, nothing wakes the Driver for a minute.
+func TestDriverEndsTimedSignals(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		self  bool
+		shows int // lights shown from the decision to the Hold's end, both included
+	}{
+		{"strip", false, 1 + 6}, // the lost blink's 6 edges; the last is the Hold's end
+		{"seat controllers", true, 1 + 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				rec := &recLights{}
+				var lights Lights = rec
+				if tc.self {
+					lights = selfBlinking{rec}
+				}
+				d := &Driver{Lights: lights}
+				tb, err := table.New(table.Config{Profile: engine.EMA2016})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ctx, cancel := context.WithCancel(t.Context())
+				done := make(chan error, 1)
+				go tb.Run(ctx)
+				go func() { done <- d.Run(ctx, tb) }()
+
+				playOn(t, tb, "@0ms E discard 1z\n+100ms S discard 2z\n+100ms W discard 6s\n+100ms N chii\n+180ms S pon", tb.Now())
+				time.Sleep(time.Second)
+				synctest.Wait()
+				decided, ok := rec.first(SignalWon)
+				if !ok || signals(decided) != "E:- S:won W:- N:lost" {
+					t.Fatalf("the decision never reached the lights: %q", signals(rec.last()))
+				}
+				since := decided.Seats[1].Since
+				time.Sleep(since + Hold - tb.Now() - time.Millisecond)
+				synctest.Wait()
+				if got := signals(rec.last()); got != "E:- S:won W:- N:lost" {
+					t.Fatalf("a millisecond before the Hold's end the lights show %q", got)
+				}
+				time.Sleep(time.Millisecond)
+				synctest.Wait()
+				end := rec.last()
+				if got := signals(end); got != "E:- S:turn W:- N:-" || end.Now != since+Hold {
+					t.Fatalf("at the Hold's end (%v) the lights show %q at %v", since+Hold, got, end.Now)
+				}
+				rec.mu.Lock()
+				shows := 0
+				for _, v := range rec.shown {
+					if v.Now >= decided.Now {
+						shows++
+					}
+				}
+				rec.mu.Unlock()
+				if shows != tc.shows {
+					t.Errorf("%d lights shown from the decision to the Hold's end, want %d", shows, tc.shows)
+				}
+
+				n := rec.count()
+				time.Sleep(time.Minute)
+				synctest.Wait()
+				if rec.count() != n {
+					t.Errorf("the Driver woke %d times in a minute with nothing blinking or expiring", rec.count()-n)
+				}
+				cancel()
+				if err := <-done; err != nil && err != context.Canceled {
+					t.Fatal(err)
+				}
+			})
+		})
+	}
+}

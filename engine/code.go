@@ -1,0 +1,108 @@
+package engine
+
+import "fmt"
+
+// RuleCode names the rule behind an outcome: why a decision went the way
+// it did, why a claim lost, why an input was refused, what the referee must
+// check. Displays, the status page and the log read the code; the words a
+// person reads are made from it in one place (reason.go).
+type RuleCode uint8
+
+// The rule codes. Their names (String) are stable identifiers.
+const (
+	CodeNone RuleCode = iota
+
+	// Decisions.
+	CodeOnlyClaim // the only claim on the tile
+	CodeBeats     // the winner beat every other claim of the window
+	CodeOverrides // the decision replaces an earlier one on the same tile
+	CodeJoins     // 2008: a later ron joins the decided winners
+
+	// Why a claim lost.
+	CodeRonBeatsAll    // a win beats every other claim
+	CodeHeadBump       // several rons: the seat closest to the discarder wins (2016)
+	CodeCallOverChii   // simultaneous calls: pon or kan beat chii (2016)
+	CodeCallWithin     // pon or kan within N s of the discard beat chii (2008)
+	CodeFirstCall      // the first call wins
+	CodeCloser         // called at the same moment: the seat closer to the discarder wins
+	CodeAlreadyDecided // another call was already decided on this tile
+
+	// Why an input was refused.
+	CodeHandOver
+	CodeNoDiscard
+	CodeKongRonOnly
+	CodeOwnDiscard
+	CodeOwnKong
+	CodeChiiNextOnly
+	CodeInRiichi
+	CodeDeadHand
+	CodeLastTile
+	CodeFifthKong
+	CodeTileMismatch
+	CodeRonStands
+	CodeAlreadyCalled
+	CodeAlreadyDecidedCancel
+	CodeNoCall
+	CodeNotYourTurn
+	CodeDeciding
+	CodeWallEmpty
+	CodeNoKongWall
+	CodeCalledThisTurn
+	CodeAlreadyRiichi
+	CodeOpenHand
+	CodeRiichiWall
+	CodeNoDoraDue
+	CodeKongMayBeRobbed     // a kan dora read while the kong may still be robbed
+	CodeThirteenOrphansOnly // a concealed kong of a suited 2-8 cannot be robbed
+	CodeConcealedNotRobbable
+	CodeRobbingOver // the time to rob an extended kong has passed
+
+	// Flags and notes.
+	CodeKuikae         // swap-calling
+	CodeMayBeConcealed // a ron on a kong that may be concealed (referee)
+	CodeLate           // a call after the call deadline
+	CodeFastDraw       // the next seat drew too fast: its draw goes back
+
+	// Hand ends, deals and kongs.
+	CodeWin
+	CodeExhausted
+	CodeRefereeEnded
+	CodeDeal
+	CodeKongStands
+
+	codeCount
+)
+
+var codeNames = [...]string{
+	"", "only_claim", "beats", "overrides", "joins",
+	"ron_beats_all", "head_bump", "call_over_chii", "call_within", "first_call", "closer", "already_decided",
+	"hand_over", "no_discard", "kong_ron_only", "own_discard", "own_kong", "chii_next_only", "in_riichi",
+	"dead_hand", "last_tile", "fifth_kong", "tile_mismatch", "ron_stands", "already_called",
+	"already_decided_cancel", "no_call", "not_your_turn", "deciding", "wall_empty", "no_kong_wall",
+	"called_this_turn", "already_riichi", "open_hand", "riichi_wall", "no_dora_due", "kong_may_be_robbed",
+	"thirteen_orphans_only", "concealed_not_robbable", "robbing_over",
+	"kuikae", "may_be_concealed", "late", "fast_draw",
+	"win", "exhausted", "referee_ended", "deal", "kong_stands",
+}
+
+// String is the code's stable name ("head_bump").
+func (c RuleCode) String() string {
+	if c < codeCount {
+		return codeNames[c]
+	}
+	return fmt.Sprintf("code(%d)", uint8(c))
+}
+
+// MarshalText spells the code.
+func (c RuleCode) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText parses a code's name.
+func (c *RuleCode) UnmarshalText(b []byte) error {
+	for i, n := range codeNames {
+		if n == string(b) {
+			*c = RuleCode(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown rule code %q", b)
+}

@@ -1,0 +1,217 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// This file is the one place where rule codes become words. Everything a
+// player, a referee or the log reads as a reason is made here.
+
+// Label is a call as the panel and the reasons name it: "PON South". With
+// no valid seat it is the call alone.
+func Label(call Action, s, dealer Seat) string {
+	if !s.Valid() {
+		return strings.ToUpper(call.String())
+	}
+	return strings.ToUpper(call.String()) + " " + s.Wind(dealer).String()
+}
+
+// label is claim c as this hand names it.
+func (e *Engine) label(c Claim) string { return Label(c.Call, c.Seat, e.dealer) }
+
+// labels joins the claims' labels with sep.
+func (e *Engine) labels(cs []Claim, sep string) string {
+	l := make([]string, len(cs))
+	for i, c := range cs {
+		l[i] = e.label(c)
+	}
+	return strings.Join(l, sep)
+}
+
+// name is a seat as players say it: its wind in this hand.
+func (e *Engine) name(s Seat) string { return s.Wind(e.dealer).String() }
+
+// args are what a reason names; each code reads the ones it needs.
+type args struct {
+	seat, other Seat // the seat concerned; another seat (a discarder, a kong's owner)
+	call        Action
+	tile, tile2 Tile
+	n, m        int
+	won, lost   []Claim // a decision's winners and losers; lost[0] for one loser
+	decided     []Claim // the standing decision a new one overrides
+}
+
+// say is code in words.
+func (e *Engine) say(code RuleCode, a args) string {
+	n := e.name
+	switch code {
+	case CodeOnlyClaim:
+		if len(a.won) > 1 {
+			return e.labels(a.won, " and ") + " (several players may win on one discard)"
+		}
+		return e.labels(a.won, " and ") + ": the only claim"
+	case CodeBeats:
+		s := e.labels(a.won, " and ") + " beats " + e.labels(a.lost, ", ")
+		if len(a.won) > 1 {
+			s += " (several players may win on one discard)"
+		}
+		return s
+	case CodeOverrides:
+		s := e.labels(a.won, " and ") + " overrides " + e.labels(a.decided, ", ")
+		if len(a.won) > 1 {
+			s += " (several players may win on one discard)"
+		}
+		return s
+	case CodeJoins:
+		var fresh []Claim
+		for _, w := range a.won {
+			if !containsSeat(a.decided, w.Seat) {
+				fresh = append(fresh, w)
+			}
+		}
+		return e.labels(fresh, " and ") + " joins " + e.labels(a.decided, " and ") + " (several players may win on one discard)"
+
+	case CodeRonBeatsAll:
+		if len(a.lost) > 0 && a.lost[0].Overridden {
+			return "a win beats every other claim until the next discard"
+		}
+		return "a win beats every other claim"
+	case CodeHeadBump:
+		return fmt.Sprintf("head bump, %s is closer to %s in turn order", n(a.seat), n(a.other))
+	case CodeCallOverChii:
+		return fmt.Sprintf("called within %d ms of each other, %s beats %s", e.p.Window.Milliseconds(), a.call, a.lost[0].Call)
+	case CodeCallWithin:
+		s := fmt.Sprintf("%s within %v of the discard beats %s", a.call, e.p.Precedence[a.n].Within, a.lost[0].Call)
+		if a.lost[0].Overridden {
+			s += ", even one already decided"
+		}
+		return s
+	case CodeFirstCall:
+		return "called first"
+	case CodeCloser:
+		return "called at the same moment and closer to the discarder in turn order"
+	case CodeAlreadyDecided:
+		return e.labels(a.decided, " and ") + " was already decided on this discard"
+
+	case CodeHandOver:
+		return "the hand is over: wait for the next deal"
+	case CodeNoDiscard:
+		if a.call == Ron {
+			return "there is no discard to win on (a win on your own draw is tsumo)"
+		}
+		return "there is no discard to claim"
+	case CodeKongRonOnly:
+		return fmt.Sprintf("%s's kong can be robbed only for a win (ron)", n(a.other))
+	case CodeOwnDiscard:
+		if a.call == Ron {
+			return fmt.Sprintf("%s cannot win on its own discard", n(a.seat))
+		}
+		return fmt.Sprintf("%s cannot claim its own discard", n(a.seat))
+	case CodeOwnKong:
+		return fmt.Sprintf("%s cannot rob its own kong (a win on the replacement tile is tsumo)", n(a.seat))
+	case CodeChiiNextOnly:
+		return fmt.Sprintf("only %s, next in turn, may chii %s's discard", n(a.other.Next()), n(a.other))
+	case CodeInRiichi:
+		return fmt.Sprintf("%s is in riichi: no chii, pon or open kan", n(a.seat))
+	case CodeDeadHand:
+		what := map[Action]string{Ron: "it cannot win", Tsumo: "it cannot win", Kan: "no kong", Riichi: "no riichi"}[a.call]
+		if what == "" {
+			what = "no calls"
+		}
+		return fmt.Sprintf("%s has a dead hand (referee): %s", n(a.seat), what)
+	case CodeLastTile:
+		return "the last discard of the hand can be claimed only for a win"
+	case CodeFifthKong:
+		return "four kongs have been made: a fifth kong is never allowed"
+	case CodeTileMismatch:
+		return fmt.Sprintf("%s %s does not match the discard %s", a.call, a.tile, a.tile2)
+	case CodeRonStands:
+		if a.call == Cancel {
+			return fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", n(a.seat))
+		}
+		return fmt.Sprintf("RON %s stands: a win claim cannot be changed", n(a.seat))
+	case CodeAlreadyCalled:
+		return fmt.Sprintf("RON %s is already called", n(a.seat))
+	case CodeAlreadyDecidedCancel:
+		return e.labels(a.decided, ", ") + " was already decided: only the referee can undo it"
+	case CodeNoCall:
+		return fmt.Sprintf("%s has no call to cancel", n(a.seat))
+	case CodeNotYourTurn:
+		what := map[Action]string{Discard: "discard", Kan: "declare a kong", Tsumo: "win by tsumo", Riichi: "declare riichi"}[a.call]
+		return fmt.Sprintf("not %s's turn to %s: %s", n(a.seat), what, e.whoseTurn())
+	case CodeDeciding:
+		return fmt.Sprintf("claims on %s's %s are being decided: wait for the decision", n(a.other), a.tile)
+	case CodeWallEmpty:
+		return "the live wall is empty: there is nothing to draw"
+	case CodeNoKongWall:
+		return "the live wall is empty: no kong now"
+	case CodeCalledThisTurn:
+		if a.call == Tsumo {
+			return "no tsumo in a turn that began with a chii or pon: discard"
+		}
+		return "no kong in a turn that began with a chii or pon"
+	case CodeAlreadyRiichi:
+		return fmt.Sprintf("%s is already in riichi", n(a.seat))
+	case CodeOpenHand:
+		return fmt.Sprintf("riichi needs a concealed hand: %s has called", n(a.seat))
+	case CodeRiichiWall:
+		return fmt.Sprintf("riichi needs at least %d tiles left in the live wall: %d left", a.n, a.m)
+	case CodeNoDoraDue:
+		return fmt.Sprintf("no dora indicator is due: %d read for %d kongs", a.n, a.m)
+	case CodeKongMayBeRobbed:
+		return fmt.Sprintf("no kan dora yet: %s's kong may still be robbed (its kan dora comes when the time to win on it is over)", n(a.other))
+	case CodeThirteenOrphansOnly:
+		return fmt.Sprintf("%s's kong of %s is concealed: only Thirteen Orphans may rob a concealed kong, and it never waits on a 2-8", n(a.other), a.tile)
+	case CodeConcealedNotRobbable:
+		return fmt.Sprintf("%s's kong is concealed: under these rules a concealed kong cannot be robbed", n(a.other))
+	case CodeRobbingOver:
+		return fmt.Sprintf("the time to rob %s's kong is over: it stands", n(a.other))
+
+	case CodeKuikae:
+		return fmt.Sprintf("swap-calling (kuikae): %s discards %s right after calling %s, which is forbidden", n(a.seat), a.tile, a.tile2)
+	case CodeMayBeConcealed:
+		return fmt.Sprintf("%s's kong may be concealed: only Thirteen Orphans may rob a concealed kong", n(a.other))
+	case CodeLate:
+		return fmt.Sprintf("late: after the %v call deadline", e.p.CallDeadline)
+	case CodeFastDraw:
+		s := fmt.Sprintf("%s drew too fast: the drawn tile goes back", n(a.seat))
+		if a.call != ActNone {
+			s += fmt.Sprintf(", and its %s is void", a.call)
+		}
+		return s
+
+	case CodeWin:
+		return "TSUMO " + n(a.seat)
+	case CodeExhausted:
+		return "the live wall is empty and the last discard was not won"
+	case CodeRefereeEnded:
+		return "ended by the referee before it finished"
+	case CodeDeal:
+		return fmt.Sprintf("%s %d, honba %d, riichi sticks %d: seat %d deals", e.roundWind, e.handNumber, e.honba, e.riichiSticks, e.dealer)
+	case CodeKongStands:
+		return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands; reveal its kan dora", n(a.other), a.tile)
+	}
+	return code.String()
+}
+
+// lose fills in a lost claim's words: Why, and Reason naming winner w.
+func (e *Engine) lose(c Claim, w Claim, from Seat, at time.Duration, decided []Claim) Claim {
+	a := args{seat: w.Seat, other: from, call: w.Call, lost: []Claim{c}, decided: decided, n: e.p.rank(w, at)}
+	c.Why = e.say(c.Code, a)
+	c.Reason = e.label(w) + " beats " + e.label(c) + ": " + c.Why
+	if c.Code == CodeAlreadyDecided {
+		c.Reason = c.Why
+	}
+	return c
+}
+
+func containsSeat(cs []Claim, s Seat) bool {
+	for _, c := range cs {
+		if c.Seat == s {
+			return true
+		}
+	}
+	return false
+}
