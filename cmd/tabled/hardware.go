@@ -129,7 +129,7 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		}
 		// The controller says up to which stamp it has delivered everything;
 		// a decision waiting for it asks for a fresh watermark.
-		src := t.NewSource(table.SourceConfig{Name: "serial " + s.Path, Explicit: true, Need: func(time.Duration) { in.link.Probe() }})
+		src := t.NewSource(table.SourceConfig{Name: "serial " + s.Path, Explicit: true, Need: func(at time.Duration) { in.link.ProbeAt(at) }})
 		lc := link.Config{Open: link.Serial(s.Path, baud), Name: s.Path, Clock: t.Now, OnEvent: in.serialEvent, Logf: logf,
 			OnWatermark: src.Advance,
 			// The host's command seqs outlive a restart (firmware-protocol.md).

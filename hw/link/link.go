@@ -204,7 +204,7 @@ var ErrBusy = errors.New("link: command queue full")
 type Link struct {
 	cfg   Config
 	cmds  chan fwproto.Message
-	probe chan struct{}
+	probe chan time.Duration
 
 	mu     sync.Mutex
 	health Health
@@ -290,7 +290,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan struct{}, 1), seqs: hostSeqs{path: cfg.StateFile}}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when
@@ -307,13 +307,16 @@ func (l *Link) Send(m fwproto.Message) error {
 	}
 }
 
-// Probe asks for a fresh watermark: the link pings the device at once, and
-// its pong moves the watermark on a round trip later (a few ms) instead of
-// at the next periodic ping. A table about to close a window calls it for
-// a device whose watermark is short of the window's end. It never blocks.
-func (l *Link) Probe() {
+// ProbeAt asks for the watermark to pass at (a host time): the link pings
+// the device once the host clock has passed at plus DeviceLag, so the pong
+// carries a device time whose watermark is at least at, a round trip later
+// (a few ms) instead of at the next periodic ping. A table whose window
+// ends at at calls it for a device whose watermark is short of it. It
+// never blocks; a probe that finds the queue full is dropped, and the
+// periodic pings still move the watermark on.
+func (l *Link) ProbeAt(at time.Duration) {
 	select {
-	case l.probe <- struct{}{}:
+	case l.probe <- at:
 	default:
 	}
 }

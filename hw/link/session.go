@@ -57,6 +57,11 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	}
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
+	// probe pings when the earliest watermark asked for is due.
+	probe := time.NewTimer(time.Hour)
+	probe.Stop()
+	defer probe.Stop()
+	probeAt := time.Duration(-1)
 	for {
 		// Commands wait for the device's Hello: a device that has not
 		// answered the Query may be deaf, and would cost them their tries.
@@ -102,7 +107,14 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 			if err := l.write(port, o.wire); err != nil {
 				return gotFrames, err
 			}
-		case <-l.probe:
+		case at := <-l.probe:
+			due := at + l.cfg.DeviceLag
+			if probeAt < 0 || due < probeAt {
+				probeAt = due
+				probe.Reset(max(due-l.cfg.Clock(), 0))
+			}
+		case <-probe.C:
+			probeAt = -1
 			if l.hello {
 				now := l.cfg.Clock()
 				lastPing = now
