@@ -127,6 +127,11 @@ type Event struct {
 	Source Source `json:"source"`
 	// Uncertainty is the estimated error of At (0 when exact or unknown).
 	Uncertainty time.Duration `json:"uncertainty,omitempty"`
+	// Device is the controller's own stamp of a serial input (its clock,
+	// in microseconds since its boot), kept so the log shows what the
+	// controller said as well as where the table put it. The engine never
+	// reads it.
+	Device uint64 `json:"device,omitempty"`
 }
 
 // MaxStamp bounds event stamps (a year of table time), so that no sum of a

@@ -106,7 +106,11 @@ const RecentOutcomes = 50
 
 // New makes a table.
 func New(cfg Config) (*Table, error) {
-	c, err := newCore(cfg.Profile, cfg.Dealer, cfg.FirstSeq)
+	first := cfg.FirstSeq
+	if len(cfg.Resume) > 0 {
+		first = 0 // the feed numbers as the session did; FirstSeq follows it
+	}
+	c, err := newCore(cfg.Profile, cfg.Dealer, first)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +131,9 @@ func New(cfg Config) (*Table, error) {
 			offset = max(offset, e.At)
 		}
 		offset += time.Second
-		c.seq = max(c.seq, cfg.FirstSeq-1)
+		if cfg.FirstSeq > 0 {
+			c.seq = max(c.seq, cfg.FirstSeq-1)
+		}
 	}
 	clock := cfg.Clock
 	if clock == nil {

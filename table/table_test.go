@@ -382,12 +382,16 @@ func TestResumeAfterRestart(t *testing.T) {
 		c, _ := newCore(engine.EMA2016, 0, 0)
 		step(c, j, 2*time.Second, ev(0, 0, engine.Discard), ev(300*ms, 2, engine.Pon))
 		step(c, j, 2*time.Second, ev(2500*ms, 2, engine.Discard)) // journaled, not yet decided
-		tb, err := New(Config{Profile: engine.EMA2016, Journal: j, FirstSeq: uint64(len(j.entries) + 1), Resume: j.all()})
+		// The journal's next number is further on (a note was written).
+		tb, err := New(Config{Profile: engine.EMA2016, Journal: j, FirstSeq: uint64(len(j.entries) + 2), Resume: j.all()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if st := tb.State(); st.Turn != 2 || len(st.Melds[2]) != 1 {
 			t.Fatalf("resumed state: turn %d melds %v", st.Turn, st.Melds[2])
+		}
+		if seq := tb.Seq(); seq != uint64(len(j.entries)+1) {
+			t.Fatalf("the resumed table goes on from %d, not from the journal's next number", seq)
 		}
 		if now := tb.Now(); now <= 2500*ms {
 			t.Fatalf("the clock did not go on after the session: %v", now)

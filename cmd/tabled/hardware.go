@@ -290,7 +290,7 @@ func newEventMap(cfg config.Config, registry *nfc.Registry) eventMap {
 // release, a tile taken off a reader) and for one that cannot be used,
 // which err then explains (a channel with no button, a tag not enrolled).
 func (m eventMap) event(hw link.Event) (ev engine.Event, ok bool, err error) {
-	ev = engine.Event{At: hw.At, Uncertainty: hw.Uncertainty, Seat: engine.NoSeat}
+	ev = engine.Event{At: hw.At, Uncertainty: hw.Uncertainty, Device: hw.Device, Seat: engine.NoSeat}
 	switch hw.Kind {
 	case link.Press:
 		sc, found := m.channels[hw.Channel]

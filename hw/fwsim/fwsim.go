@@ -69,6 +69,8 @@ type Device struct {
 	// last empty.
 	overflowQueued bool
 	queries        int
+	// acked are the events the host acknowledged, in order.
+	acked []fwproto.Message
 }
 
 type sent struct {
@@ -286,6 +288,14 @@ func (d *Device) Report(code uint8, text string) error {
 	return nil
 }
 
+// Acked returns the events the host has acknowledged so far, in order:
+// what the host promised never to lose.
+func (d *Device) Acked() []fwproto.Message {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]fwproto.Message(nil), d.acked...)
+}
+
 // Queries is how many Queries the device has heard.
 func (d *Device) Queries() int {
 	d.mu.Lock()
@@ -460,6 +470,11 @@ func (d *Device) command(f fwproto.Frame, at time.Duration) {
 	case fwproto.Ack:
 		for i, s := range d.unacked {
 			if s.seq == f.Seq {
+				if sf, err := fwproto.Decode(s.wire); err == nil {
+					if m, err := fwproto.Parse(sf); err == nil {
+						d.acked = append(d.acked, m)
+					}
+				}
 				d.unacked = append(d.unacked[:i], d.unacked[i+1:]...)
 				break
 			}

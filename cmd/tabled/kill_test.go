@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/fwsim"
+)
+
+// TestMain lets a test run the daemon as a child process of its own (the
+// test binary itself), so that it can be killed with SIGKILL.
+func TestMain(m *testing.M) {
+	if args := os.Getenv("TABLED_TEST_DAEMON"); args != "" {
+		os.Exit(cmdRun(strings.Fields(args), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// kills is how many times TestKillNineLosesNoAcknowledgedPress kills the
+// daemon: TABLED_KILLS, or 30 (10 under the race detector, whose child
+// processes start slowly).
+func kills(t *testing.T) int {
+	if n, err := strconv.Atoi(os.Getenv("TABLED_KILLS")); err == nil && n > 0 {
+		return n
+	}
+	if raceEnabled {
+		return 10
+	}
+	return 30
+}
+
+// TestKillNineLosesNoAcknowledgedPress kills `tabled run` with SIGKILL
+// again and again while a tablet presses over HTTP and a seat controller
+// (the firmware simulator on a real pty, outliving every daemon as a real
+// one would) presses over the serial link. Every press that was
+// acknowledged (an HTTP 202 with its sequence number; a frame the
+// controller saw acknowledged) is in the claim log afterwards, the
+// sequence numbers are unbroken, and `tabled replay` exits 0.
+//
+//	TABLED_KILLS=200 go test -run KillNine -v ./cmd/tabled
+func TestKillNineLosesNoAcknowledgedPress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a daemon many times")
+	}
+	dir := t.TempDir()
+	if d := os.Getenv("TABLED_KILL_DIR"); d != "" {
+		dir = d // kept, to look at afterwards
+	}
+	logDir := filepath.Join(dir, "log")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+
+	start := time.Now()
+	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: time.Millisecond, BootID: 9, DeviceID: 0x7AB1E})
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slave.Close()
+	defer master.Close()
+	devCtx, stopDev := context.WithCancel(context.Background())
+	defer stopDev()
+	go dev.Serve(devCtx, master)
+
+	cfgFile := filepath.Join(dir, "tabled.toml")
+	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[log]
+dir = %q
+
+[web]
+listen = %q
+
+[serial]
+path = %q
+
+[[button]]
+seat = 1
+call = "chii"
+channel = 1
+
+[[button]]
+seat = 2
+call = "pon"
+channel = 2
+`, logDir, addr, slave.Name())), 0o644)
+
+	var (
+		mu      sync.Mutex
+		webAck  = map[uint64]bool{} // sequence numbers answered 202
+		webSent int
+	)
+	client := &http.Client{Timeout: 5 * time.Second}
+	press := func(ctx context.Context) {
+		for ctx.Err() == nil {
+			body := `{"seat":3,"action":"pon"}`
+			resp, err := client.Post("http://"+addr+"/api/press", "application/json", strings.NewReader(body))
+			if err != nil {
+				time.Sleep(5 * time.Millisecond)
+				continue
+			}
+			var ack struct {
+				Seq uint64 `json:"seq"`
+			}
+			json.NewDecoder(resp.Body).Decode(&ack)
+			resp.Body.Close()
+			mu.Lock()
+			webSent++
+			if resp.StatusCode == http.StatusAccepted {
+				webAck[ack.Seq] = true
+			}
+			mu.Unlock()
+		}
+	}
+	pressCtx, stopPress := context.WithCancel(context.Background())
+	var pressers sync.WaitGroup
+	for range 2 {
+		pressers.Go(func() { press(pressCtx) })
+	}
+	pressers.Go(func() {
+		for pressCtx.Err() == nil {
+			dev.Press(uint8(1 + rand.IntN(2)))
+			time.Sleep(time.Duration(2+rand.IntN(8)) * time.Millisecond)
+		}
+	})
+
+	var childOut syncBuffer
+	daemon := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
+		childOut.reset()
+		cmd.Stdout, cmd.Stderr = &childOut, &childOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	up := func() bool {
+		resp, err := client.Get("http://" + addr + "/api/state")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}
+	n := kills(t)
+	for i := range n {
+		cmd := daemon()
+		for deadline := time.Now().Add(30 * time.Second); !up(); time.Sleep(2 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("kill %d: the daemon did not come up:\n%s", i, childOut.String())
+			}
+		}
+		// Long enough for the link's Hello and clock fit now and then.
+		time.Sleep(time.Duration(20+rand.IntN(400)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+	}
+	stopPress()
+	pressers.Wait()
+	// A last daemon takes what the controller still holds, then stops.
+	cmd := daemon()
+	waitUntil(t, "the last daemon", up)
+	waitUntil(t, "the controller's queue to drain", func() bool { return dev.Unacked() == 0 })
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the last daemon: %v\n%s", err, childOut.String())
+	}
+
+	inputs := map[uint64]string{} // seq -> source
+	serial := map[[2]uint64]int{} // (seat, device stamp) -> presses logged
+	var damage []string
+	err = claimlog.Scan(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
+		if r.Kind != claimlog.KindInput {
+			return nil
+		}
+		inputs[r.Seq] = r.Source
+		if r.Source == "serial" {
+			var b inputBody
+			if err := json.Unmarshal(r.Body, &b); err != nil {
+				return err
+			}
+			serial[[2]uint64{uint64(b.Event.Seat), b.Event.Device}]++
+		}
+		return nil
+	}, func(d claimlog.Damage) { damage = append(damage, d.String()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(damage) > 0 {
+		t.Errorf("the log reads back with damage or gaps: %q", damage)
+	}
+	lostWeb := 0
+	for seq := range webAck {
+		if inputs[seq] != "web" {
+			lostWeb++
+		}
+	}
+	acked := dev.Acked()
+	lostSerial, twice := 0, 0
+	for _, m := range acked {
+		p, ok := m.(fwproto.Button)
+		if !ok || !p.Pressed {
+			continue
+		}
+		// Channel 1 is seat 1's chii, channel 2 seat 2's pon.
+		switch serial[[2]uint64{uint64(p.Channel), p.Time}] {
+		case 0:
+			lostSerial++
+		case 1:
+		default:
+			twice++
+		}
+	}
+	t.Logf("%d kills: %d web presses acknowledged of %d answered, %d lost; %d serial presses acknowledged, %d lost, %d logged twice (journaled, killed before the ack, sent again)",
+		n, len(webAck), webSent, lostWeb, len(acked), lostSerial, twice)
+	if lostWeb > 0 || lostSerial > 0 {
+		t.Errorf("acknowledged presses lost: %d over HTTP, %d over the serial link", lostWeb, lostSerial)
+	}
+	if len(webAck) == 0 || len(acked) == 0 {
+		t.Errorf("nothing was acknowledged (web %d, serial %d): the test proves nothing", len(webAck), len(acked))
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--dir", logDir}, &out, &errb); code != 0 {
+		t.Fatalf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
+}
