@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os/user"
 	"time"
 
 	"github.com/tabled/tabled/config"
@@ -68,6 +69,8 @@ type Machine struct {
 	HelloTimeout time.Duration
 	// MinFree is the free space below which the log directory fails.
 	MinFree uint64
+	// GroupExists reports whether a group exists on this machine.
+	GroupExists func(name string) bool
 }
 
 // System is the real machine.
@@ -80,6 +83,7 @@ func System() Machine {
 		Listen:       net.Listen,
 		HelloTimeout: 2 * time.Second,
 		MinFree:      100 << 20,
+		GroupExists:  func(name string) bool { _, err := user.LookupGroup(name); return err == nil },
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/user"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -259,7 +258,7 @@ func (m Machine) checkUnit(cfg config.Config) []Result {
 		}
 	}
 	for _, g := range u.Groups {
-		if _, err := user.LookupGroup(g); err != nil {
+		if !m.GroupExists(g) {
 			rs = append(rs, fail("unit", "sudo addgroup --system "+g+" (the package does this on install)", "group %s in SupplementaryGroups does not exist: tabled cannot start", g))
 		}
 	}
