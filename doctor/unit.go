@@ -211,7 +211,7 @@ func (u Unit) Allows(k Kind) error {
 	switch {
 	case !let:
 		return fmt.Errorf("%s devices are not let through: add DeviceAllow=%s rw", k.Name, k.Allow[0])
-	case !slices.Contains(u.Groups, k.Group):
+	case k.Group != "" && !slices.Contains(u.Groups, k.Group):
 		return fmt.Errorf("%s devices belong to group %s, not in SupplementaryGroups", k.Name, k.Group)
 	}
 	return nil
