@@ -121,14 +121,8 @@ registry = %q
 // TestDoctorBinaryBadConfig runs the real binary on a config with a typo:
 // one line naming the line, exit status 1.
 func TestDoctorBinaryBadConfig(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
+	bin := buildTabled(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tabled")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
 	cfg := filepath.Join(dir, "tabled.toml")
 	os.WriteFile(cfg, []byte("[table]\nwindw = \"250ms\"\n"), 0o644)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
