@@ -183,16 +183,25 @@ func (m Machine) checkBuses(cfg config.Config) []Result {
 			rs = append(rs, ok(item, "%s: present", b.what))
 		case enabled != "":
 			rs = append(rs, fail(item, "reboot after editing "+cfgPath+"; if it stays missing, check the wiring and `dmesg`",
-				"%s: bus missing although %s has %s: %v", b.what, cfgPath, enabled, err))
+				"%s: bus missing although %s has %s (%s)", b.what, cfgPath, enabled, busError(err)))
 		default:
 			where := cfgPath
 			if where == "" {
 				where = "/boot/firmware/config.txt"
 			}
-			rs = append(rs, fail(item, fmt.Sprintf("add %s to %s and reboot", line, where), "%s: bus missing: %v", b.what, err))
+			rs = append(rs, fail(item, fmt.Sprintf("add %s to %s and reboot", line, where), "%s: bus missing (%s)", b.what, busError(err)))
 		}
 	}
 	return rs
+}
+
+// busError is what a registry's error says to an admin: periph's "no port
+// found; did you forget to call Init()?" means the kernel has no such bus.
+func busError(err error) string {
+	if strings.Contains(err.Error(), "found") {
+		return "the kernel has no such bus"
+	}
+	return err.Error()
 }
 
 // The MCP23017's IODIRA register, readable on any chip that answers.

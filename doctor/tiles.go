@@ -31,7 +31,7 @@ func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 	default:
 		r, err := nfc.Load(n.Registry)
 		if err != nil {
-			rs = append(rs, fail(item, fix, "registry: %v", err))
+			rs = append(rs, fail(item, fix, "%v", err))
 			break
 		}
 		rs = append(rs, registryResult(item, n.Registry, r, fix))

@@ -39,6 +39,7 @@ for deb_arch in "${arches[@]}"; do
   esac
   export ARCH BUILD
   BUILD=$(mktemp -d)
+  rm -f dist/tabled_*_"$deb_arch".deb # one package per architecture in dist/
   GOOS=linux GOARCH=$goarch GOARM=$goarm CGO_ENABLED=0 \
     go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$BUILD/tabled" ./cmd/tabled
   "$tools/nfpm-deb" --config packaging/nfpm.yaml --target dist
