@@ -88,6 +88,8 @@ func TestUnitCheckBites(t *testing.T) {
 	if rs := m.checkUnit(oled); !slices.ContainsFunc(rs, func(r Result) bool { return r.OK }) {
 		t.Errorf("the repository's unit: %v", rs)
 	}
+	m.GroupExists = func(g string) bool { return g != "i2c" }
+	expect(t, m.checkUnit(oled), "unit", false, "group i2c in SupplementaryGroups does not exist")
 	m.Units = []string{filepath.Join(t.TempDir(), "nowhere.service")}
 	expect(t, m.checkUnit(oled), "unit", false, "not installed")
 }
