@@ -29,7 +29,8 @@ import (
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return runDaemon(ctx, args, os.Stdin, stdout, stderr)
+	out, errs := underJournal()
+	return runDaemon(ctx, args, os.Stdin, withLevel(stdout, out, levelInfo), withLevel(stderr, errs, levelErr))
 }
 
 // runDaemon is the daemon until ctx ends.
@@ -88,7 +89,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	defer logw.Close()
 	for _, r := range logw.Repairs() {
-		fmt.Fprintf(stderr, "tabled: claim log: %s\n", r)
+		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
 	}
 	damaged := false
 	for _, d := range logw.Damage() {
@@ -136,7 +137,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	logf := func(format string, a ...any) { fmt.Fprintf(warnings(stderr), format+"\n", a...) }
 
 	var registry *nfc.Registry
 	var simc *simController

@@ -23,6 +23,7 @@ var version = "dev"
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"club":    cmdClub,
+	"doctor":  cmdDoctor,
 	"enroll":  cmdEnroll,
 	"fwsim":   cmdFwsim,
 	"log":     cmdLog,
@@ -67,6 +68,7 @@ commands:
                                the claim log, for a referee
   enroll [--config F] [--red-fives] [--restart]
                                build the tile registry by scanning a set in order
+  doctor [--config F]          check the config against this machine: one line per item, exit 0 when all is well
   fwsim [--link PATH]          a simulated seat/reader controller on a pty (see firmware-protocol.md)
   replay                       replay the claim log through the engine; non-zero exit on any divergence
   version                      print the version

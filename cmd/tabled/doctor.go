@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/doctor"
+	"periph.io/x/host/v3"
+)
+
+// doctorMachine is where `tabled doctor` looks; tests replace it.
+var doctorMachine = doctor.System()
+
+// cmdDoctor checks the configuration against this machine, one line per
+// item; the exit status is 0 only when every check passes.
+func cmdDoctor(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("config", "/etc/tabled/tabled.toml", "the configuration to check")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	cfg, err := config.Load(*path)
+	if err != nil {
+		fmt.Fprintln(stdout, doctor.Result{Item: "config", Detail: err.Error(),
+			Fix: "correct the line named (tabled.example.toml in /usr/share/doc/tabled documents every key)"})
+		return 1
+	}
+	fmt.Fprintln(stdout, doctor.Result{Item: "config", OK: true, Detail: *path + " parses"})
+	// Registers the board's pins and buses; on a machine without them the
+	// checks say what is missing.
+	if _, err := host.Init(); err != nil {
+		fmt.Fprintln(stdout, doctor.Result{Item: "periph", Detail: err.Error(), Fix: "run on the Pi the table is wired to"})
+		return 1
+	}
+	if !doctor.Print(stdout, doctorMachine.Check(cfg)) {
+		return 1
+	}
+	return 0
+}

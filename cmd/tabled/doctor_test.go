@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/tabled/tabled/doctor"
+	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/hw/nfc"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/gpio/gpiotest"
+)
+
+// TestDoctorAllWell runs `tabled doctor` on a table whose every part is
+// there: a GPIO button (a periph fake), a controller with a reader on a
+// pty (hw/fwsim), a whole tile set, a writable log directory, a free port,
+// a synchronised clock and a unit that lets the devices through. Every
+// line is ok and the exit status is 0; one missing part makes it 1.
+func TestDoctorAllWell(t *testing.T) {
+	pin := &gpiotest.Pin{N: "DOCTOR_GPIO5", Num: -1}
+	if err := gpioreg.Register(pin); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gpioreg.Unregister(pin.Name()) })
+
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	serial := filepath.Join(dir, "usb-tabled_seats-if00")
+	os.Symlink(slave.Name(), serial)
+	slave.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan struct{})
+	go func() { fwsim.New(fwsim.Config{DeviceID: 7}).Serve(ctx, master); close(served) }()
+	t.Cleanup(func() { cancel(); <-served; master.Close() })
+
+	var reg nfc.Registry
+	for i, tile := range nfc.EnrolmentOrder(false) {
+		reg.Add([]byte{4, 0, byte(i), 1}, tile)
+	}
+	tiles := filepath.Join(dir, "tiles.txt")
+	if err := reg.Save(tiles); err != nil {
+		t.Fatal(err)
+	}
+	logDir := filepath.Join(dir, "log")
+	os.Mkdir(logDir, 0o755)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	// The repository's unit, with a drop-in for the test's pty.
+	unit := filepath.Join(dir, "tabled.service")
+	b, _ := os.ReadFile("../../systemd/tabled.service")
+	os.WriteFile(unit, b, 0o644)
+	os.Mkdir(unit+".d", 0o755)
+	os.WriteFile(filepath.Join(unit+".d", "pty.conf"), []byte("[Service]\nDeviceAllow=char-pts rw\n"), 0o644)
+
+	cfg := filepath.Join(dir, "tabled.toml")
+	os.WriteFile(cfg, []byte(fmt.Sprintf(`
+[log]
+dir = %q
+[web]
+listen = %q
+[[button]]
+seat = 0
+call = "pon"
+pin = "DOCTOR_GPIO5"
+[serial]
+path = %q
+[nfc]
+reader = "serial"
+registry = %q
+`, logDir, addr, serial, tiles)), 0o644)
+
+	saved := doctorMachine
+	t.Cleanup(func() { doctorMachine = saved })
+	doctorMachine = doctor.System()
+	doctorMachine.Units = []string{unit}
+	doctorMachine.ClockSynced = func() (bool, error) { return true, nil }
+	doctorMachine.GroupExists = func(string) bool { return true }
+	doctorMachine.MinFree = 1
+
+	var out, errb bytes.Buffer
+	code := run([]string{"doctor", "--config", cfg}, &out, &errb)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "ok ") {
+			t.Errorf("not ok: %s", l)
+		}
+	}
+	for _, item := range []string{"config", "gpio DOCTOR_GPIO5", "serial " + serial, "tiles", "reader", "log dir", "web", "clock", "unit"} {
+		if !strings.Contains(out.String(), "ok    "+item) {
+			t.Errorf("no line for %s", item)
+		}
+	}
+	if code != 0 || len(lines) != 9 {
+		t.Fatalf("exit %d, %d lines:\n%s%s", code, len(lines), out.String(), errb.String())
+	}
+
+	doctorMachine.ClockSynced = func() (bool, error) { return false, nil }
+	out.Reset()
+	if code := run([]string{"doctor", "--config", cfg}, &out, &errb); code != 1 || !strings.Contains(out.String(), "FAIL  clock: not synchronised") {
+		t.Errorf("an unsynchronised clock: exit %d\n%s", code, out.String())
+	}
+}
+
+// TestDoctorBinaryBadConfig runs the real binary on a config with a typo:
+// one line naming the line, exit status 1.
+func TestDoctorBinaryBadConfig(t *testing.T) {
+	bin := buildTabled(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tabled.toml")
+	os.WriteFile(cfg, []byte("[table]\nwindw = \"250ms\"\n"), 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "doctor", "--config", cfg).Output()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("exit: %v\n%s", err, out)
+	}
+	if want := `FAIL  config: config: ` + cfg + `: line 2: unknown key "table.windw"`; !strings.HasPrefix(string(out), want) {
+		t.Errorf("got %q, want it to start %q", out, want)
+	}
+}

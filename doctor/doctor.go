@@ -1,0 +1,117 @@
+// Package doctor checks a table's configuration against the machine it
+// runs on: every pin, bus, device, file, port and permission the config
+// needs, one result per item, each failure with how to fix it. `tabled
+// doctor` prints the results; the unit-file checks are also what the
+// repository's test of systemd/tabled.service runs.
+package doctor
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os/user"
+	"time"
+
+	"github.com/tabled/tabled/config"
+)
+
+// Result is the outcome of one check.
+type Result struct {
+	// Item names what was checked ("gpio GPIO5", "serial", "log dir").
+	Item string
+	// OK: all is well with it.
+	OK bool
+	// Detail says what was found: the good news, or what is wrong.
+	Detail string
+	// Fix says how to put it right, when it is not OK.
+	Fix string
+}
+
+// String is the result as one line: "ok    item: detail" or
+// "FAIL  item: detail; fix: ...".
+func (r Result) String() string {
+	if r.OK {
+		return fmt.Sprintf("ok    %s: %s", r.Item, r.Detail)
+	}
+	s := fmt.Sprintf("FAIL  %s: %s", r.Item, r.Detail)
+	if r.Fix != "" {
+		s += "; fix: " + r.Fix
+	}
+	return s
+}
+
+func ok(item, format string, a ...any) Result {
+	return Result{Item: item, OK: true, Detail: fmt.Sprintf(format, a...)}
+}
+
+func fail(item, fix, format string, a ...any) Result {
+	return Result{Item: item, Detail: fmt.Sprintf(format, a...), Fix: fix}
+}
+
+// Machine is where the checks look. The zero value is not useful: start
+// from System and replace what a test fakes. GPIO pins, SPI ports and I2C
+// buses come from periph's registries (gpioreg, spireg, i2creg), which
+// accept fakes.
+type Machine struct {
+	// BootConfigs are the Raspberry Pi firmware's config.txt files, the
+	// first that exists wins: where dtparam and dtoverlay lines enable buses.
+	BootConfigs []string
+	// Units are the places of tabled.service, in systemd's order of
+	// precedence; drop-ins in UNIT.d/*.conf are read too.
+	Units []string
+	// ProcDevices is the kernel's list of character device classes.
+	ProcDevices string
+	// ClockSynced reports whether the kernel's clock is synchronised.
+	ClockSynced func() (bool, error)
+	// Listen opens the web port, to see that it is free.
+	Listen func(network, addr string) (net.Listener, error)
+	// HelloTimeout bounds the wait for the serial device's Hello.
+	HelloTimeout time.Duration
+	// MinFree is the free space below which the log directory fails.
+	MinFree uint64
+	// GroupExists reports whether a group exists on this machine.
+	GroupExists func(name string) bool
+}
+
+// System is the real machine.
+func System() Machine {
+	return Machine{
+		BootConfigs:  []string{"/boot/firmware/config.txt", "/boot/config.txt"},
+		Units:        []string{"/etc/systemd/system/tabled.service", "/usr/lib/systemd/system/tabled.service", "/lib/systemd/system/tabled.service"},
+		ProcDevices:  "/proc/devices",
+		ClockSynced:  clockSynced,
+		Listen:       net.Listen,
+		HelloTimeout: 2 * time.Second,
+		MinFree:      100 << 20,
+		GroupExists:  func(name string) bool { _, err := user.LookupGroup(name); return err == nil },
+	}
+}
+
+// Check runs every check the configuration calls for, in the order an
+// admin fixes things: pins and buses, then what hangs on them, then the
+// files, the network, the clock and the unit.
+func (m Machine) Check(cfg config.Config) []Result {
+	var rs []Result
+	rs = append(rs, m.checkPins(cfg)...)
+	rs = append(rs, m.checkBuses(cfg)...)
+	rs = append(rs, m.checkExpanders(cfg)...)
+	hello, serial := m.checkSerial(cfg)
+	rs = append(rs, serial...)
+	rs = append(rs, m.checkTiles(cfg, hello)...)
+	rs = append(rs, m.checkPanel(cfg)...)
+	rs = append(rs, m.checkLogDir(cfg.Log.Dir)...)
+	rs = append(rs, m.checkPort(cfg.Web.Listen))
+	rs = append(rs, m.checkClock())
+	rs = append(rs, m.checkUnit(cfg)...)
+	return rs
+}
+
+// Print writes one line per result and reports whether all are OK.
+func Print(w io.Writer, rs []Result) (allOK bool) {
+	allOK = true
+	for _, r := range rs {
+		fmt.Fprintln(w, r)
+		allOK = allOK && r.OK
+	}
+	return allOK
+}

@@ -1,0 +1,307 @@
+package doctor
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/link"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/i2c/i2creg"
+	"periph.io/x/conn/v3/spi/spireg"
+)
+
+// pinUse is a Pi GPIO the config uses, and what for.
+type pinUse struct{ pin, what string }
+
+// piPins are the host GPIOs the config names (expander pins are the
+// expander's, checked with it).
+func piPins(cfg config.Config) []pinUse {
+	var ps []pinUse
+	for _, x := range cfg.Expanders {
+		ps = append(ps, pinUse{x.IntPin, "expander " + x.Name + "'s INT"})
+	}
+	for _, b := range cfg.Buttons {
+		if b.Pin != "" && !strings.Contains(b.Pin, ".") {
+			ps = append(ps, pinUse{b.Pin, fmt.Sprintf("seat %d %s button", b.Seat, b.Call)})
+		}
+	}
+	if cfg.NFC.Reader == "mfrc522" {
+		for _, p := range []pinUse{{cfg.NFC.ResetPin, "MFRC522 reset"}, {cfg.NFC.IRQPin, "MFRC522 IRQ"}} {
+			if p.pin != "" {
+				ps = append(ps, p)
+			}
+		}
+	}
+	if d := cfg.Display; d.Panel == "eink" {
+		ps = append(ps, pinUse{d.DCPin, "e-ink DC"}, pinUse{d.CSPin, "e-ink CS"}, pinUse{d.ResetPin, "e-ink reset"}, pinUse{d.BusyPin, "e-ink busy"})
+	}
+	return ps
+}
+
+// consumer is a pin that can say who holds it (periph's gpioioctl lines:
+// the kernel's consumer label of a GPIO character device line).
+type consumer interface{ Consumer() string }
+
+func (m Machine) checkPins(cfg config.Config) []Result {
+	var rs []Result
+	for _, p := range piPins(cfg) {
+		item := "gpio " + p.pin
+		pin := gpioreg.ByName(p.pin)
+		if pin == nil {
+			rs = append(rs, fail(item, "use a GPIO name of this board (GPIO5, GPIO17, ...; `pinout` lists them) in /etc/tabled/tabled.toml",
+				"%s: no pin named %s on this board", p.what, p.pin))
+			continue
+		}
+		if c, isC := pin.(consumer); isC && c.Consumer() != "" {
+			// The e-ink's CS is the SPI driver's own chip select: shared by design.
+			if !(p.what == "e-ink CS" && strings.Contains(strings.ToLower(c.Consumer()), "spi")) {
+				rs = append(rs, fail(item, "free it (a dtoverlay or another program holds it; `gpioinfo` names the holder) or wire "+p.what+" to another pin",
+					"%s: pin in use by %q", p.what, c.Consumer()))
+				continue
+			}
+		}
+		rs = append(rs, ok(item, "%s: present and free", p.what))
+	}
+	return rs
+}
+
+// bus is an SPI port or I2C bus the config names, and what hangs on it.
+type bus struct{ kind, name, what string }
+
+func buses(cfg config.Config) []bus {
+	var bs []bus
+	if cfg.NFC.Reader == "mfrc522" {
+		bs = append(bs, bus{"spi", cfg.NFC.SPI, "MFRC522 reader"})
+	}
+	d := cfg.Display
+	if d.Lights == "apa102" || d.Lights == "ws2812" {
+		bs = append(bs, bus{"spi", d.LightsSPI, d.Lights + " strip"})
+	}
+	if d.Panel == "eink" {
+		bs = append(bs, bus{"spi", d.PanelSPI, "e-ink panel"})
+	}
+	for _, x := range cfg.Expanders {
+		bs = append(bs, bus{"i2c", x.Bus, "expander " + x.Name})
+	}
+	if d.Panel == "ssd1306" {
+		bs = append(bs, bus{"i2c", d.PanelI2C, "OLED panel"})
+	}
+	return bs
+}
+
+var (
+	spiNumber = regexp.MustCompile(`spidev(\d+)\.\d+$|^SPI(\d+)`)
+	i2cNumber = regexp.MustCompile(`i2c-(\d+)$|^I2C(\d+)$`)
+)
+
+// enabler is the config.txt line that turns a bus on, and a prefix that
+// finds it: SPI0 and I2C1 are dtparams, SPI1 and up are overlays.
+func enabler(kind, name string) (line, prefix string) {
+	re := spiNumber
+	if kind == "i2c" {
+		re = i2cNumber
+	}
+	n := "0"
+	if kind == "i2c" {
+		n = "1" // "" opens the first bus, which is I2C1 on a Pi
+	}
+	if m := re.FindStringSubmatch(name); m != nil {
+		n = m[1] + m[2]
+	}
+	switch {
+	case kind == "spi" && n == "0":
+		return "dtparam=spi=on", "dtparam=spi=on"
+	case kind == "spi":
+		return "dtoverlay=spi" + n + "-1cs", "dtoverlay=spi" + n + "-"
+	case n == "1":
+		return "dtparam=i2c_arm=on", "dtparam=i2c_arm=on"
+	default:
+		return "dtoverlay=i2c" + n, "dtoverlay=i2c" + n
+	}
+}
+
+// bootConfig is the first firmware config.txt that exists, and its lines.
+func (m Machine) bootConfig() (path string, lines []string) {
+	for _, p := range m.BootConfigs {
+		b, err := os.ReadFile(p)
+		if err == nil {
+			for _, l := range strings.Split(string(b), "\n") {
+				lines = append(lines, strings.TrimSpace(l))
+			}
+			return p, lines
+		}
+	}
+	return "", nil
+}
+
+func (m Machine) checkBuses(cfg config.Config) []Result {
+	var rs []Result
+	seen := map[string]bool{}
+	for _, b := range buses(cfg) {
+		if seen[b.kind+b.name] {
+			continue
+		}
+		seen[b.kind+b.name] = true
+		name := b.name
+		if name == "" {
+			name = "(the first)"
+		}
+		item := b.kind + " " + name
+		line, prefix := enabler(b.kind, b.name)
+		cfgPath, lines := m.bootConfig()
+		enabled := ""
+		for _, l := range lines {
+			if strings.HasPrefix(l, prefix) {
+				enabled = l
+			}
+		}
+		var err error
+		if b.kind == "spi" {
+			var p interface{ Close() error }
+			if p, err = spireg.Open(b.name); err == nil {
+				err = p.Close()
+			}
+		} else {
+			var c i2c.BusCloser
+			if c, err = i2creg.Open(b.name); err == nil {
+				err = c.Close()
+			}
+		}
+		switch {
+		case err == nil && enabled != "":
+			rs = append(rs, ok(item, "%s: present (%s in %s)", b.what, enabled, cfgPath))
+		case err == nil:
+			rs = append(rs, ok(item, "%s: present", b.what))
+		case enabled != "":
+			rs = append(rs, fail(item, "reboot after editing "+cfgPath+"; if it stays missing, check the wiring and `dmesg`",
+				"%s: bus missing although %s has %s (%s)", b.what, cfgPath, enabled, busError(err)))
+		default:
+			where := cfgPath
+			if where == "" {
+				where = "/boot/firmware/config.txt"
+			}
+			rs = append(rs, fail(item, fmt.Sprintf("add %s to %s and reboot", line, where), "%s: bus missing (%s)", b.what, busError(err)))
+		}
+	}
+	return rs
+}
+
+// busError is what a registry's error says to an admin: periph's "no port
+// found; did you forget to call Init()?" means the kernel has no such bus.
+func busError(err error) string {
+	if strings.Contains(err.Error(), "found") {
+		return "the kernel has no such bus"
+	}
+	return err.Error()
+}
+
+// The MCP23017's IODIRA register, readable on any chip that answers.
+const mcpIODIRA = 0x00
+
+func (m Machine) checkExpanders(cfg config.Config) []Result {
+	var rs []Result
+	for _, x := range cfg.Expanders {
+		addr := uint16(x.Address)
+		if addr == 0 {
+			addr = 0x20
+		}
+		item := fmt.Sprintf("expander %s", x.Name)
+		b, err := i2creg.Open(x.Bus)
+		if err != nil {
+			continue // the bus line above says why
+		}
+		var r [1]byte
+		err = (&i2c.Dev{Bus: b, Addr: addr}).Tx([]byte{mcpIODIRA}, r[:])
+		b.Close()
+		if err != nil {
+			rs = append(rs, fail(item, fmt.Sprintf("check its power and wiring, and its A0-A2 pins against address %#x (`i2cdetect -y 1` lists what answers)", addr),
+				"no answer at I2C address %#x: %v", addr, err))
+			continue
+		}
+		rs = append(rs, ok(item, "answers at I2C address %#x (IODIRA %#02x)", addr, r[0]))
+	}
+	return rs
+}
+
+// checkSerial opens the serial device and asks it for a Hello; it returns
+// the Hello when one came.
+func (m Machine) checkSerial(cfg config.Config) (*fwproto.Hello, []Result) {
+	s := cfg.Serial
+	if s == nil {
+		return nil, nil
+	}
+	item := "serial " + s.Path
+	target, err := filepath.EvalSymlinks(s.Path)
+	if err != nil {
+		return nil, []Result{fail(item, "plug the controller in, or correct [serial] path (`ls -l /dev/serial/by-id/` lists what is plugged in)",
+			"device not present: %v", err)}
+	}
+	baud := s.Baud
+	if baud == 0 {
+		baud = 115200
+	}
+	port, err := link.Serial(s.Path, baud)()
+	if err != nil {
+		return nil, []Result{fail(item, "is tabled running (sudo systemctl stop tabled)? otherwise check the device's permissions (group dialout)",
+			"%s present but does not open: %v", target, err)}
+	}
+	defer port.Close()
+	h, err := query(port, m.HelloTimeout)
+	if err != nil {
+		return nil, []Result{fail(item, "check the controller's firmware, its baud rate against [serial] baud, and TX/RX wiring",
+			"%s opens but gave no Hello: %v", target, err)}
+	}
+	return h, []Result{ok(item, "device %08x, firmware %d.%d.%d, protocol %d, %d buttons, %d readers (%s)",
+		h.DeviceID, h.Firmware[0], h.Firmware[1], h.Firmware[2], h.Proto, h.Buttons, h.Readers, target)}
+}
+
+// query sends a Query and waits up to timeout for a Hello. Other frames
+// (heartbeats, events the daemon will get once it runs) are passed over.
+func query(port link.Port, timeout time.Duration) (*fwproto.Hello, error) {
+	q, err := fwproto.Encode(nil, fwproto.Query{}, 0)
+	if err != nil {
+		return nil, fmt.Errorf("encode query: %w", err)
+	}
+	// A leading delimiter ends whatever half frame the device holds.
+	if _, err := port.Write(append([]byte{0}, q...)); err != nil {
+		return nil, fmt.Errorf("send query: %w", err)
+	}
+	deadline := time.Now().Add(timeout)
+	var dec fwproto.Decoder
+	var hello *fwproto.Hello
+	bad := 0
+	buf := make([]byte, 256)
+	for hello == nil && time.Now().Before(deadline) {
+		n, err := port.Read(buf)
+		dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
+			if err != nil {
+				bad++
+				return
+			}
+			if msg, err := fwproto.Parse(f); err == nil {
+				if h, isHello := msg.(fwproto.Hello); isHello {
+					hello = &h
+				}
+			}
+		})
+		if err != nil && !errors.Is(err, io.EOF) { // EOF: the read timed out
+			return nil, fmt.Errorf("read: %w", err)
+		}
+	}
+	if hello == nil {
+		return nil, fmt.Errorf("no Hello within %v (%d bad frames)", timeout, bad)
+	}
+	if hello.Proto != fwproto.Version {
+		return hello, fmt.Errorf("device speaks protocol %d, tabled speaks %d", hello.Proto, fwproto.Version)
+	}
+	return hello, nil
+}

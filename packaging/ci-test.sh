@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# CI for the packages (run as root on a Debian machine; .ci/run calls it):
+# checks the unit with systemd-analyze, builds the three packages, then on
+# amd64 installs, upgrades (the same version rebuilt), removes and purges
+# the amd64 one, checking the files at each step. No running systemd is
+# needed: the maintainer scripts leave it alone when it is not there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/usr/local/go/bin:$PATH"
+
+need=()
+command -v systemd-analyze >/dev/null || need+=(systemd)
+command -v dpkg-deb >/dev/null || need+=(dpkg)
+command -v deb-systemd-helper >/dev/null || need+=(init-system-helpers)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+fail() { echo "packaging: $*" >&2; exit 1; }
+
+echo "== unit: systemd-analyze verify and security"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# verify wants the ExecStart binary to exist: point it at a fresh build.
+go build -o "$tmp/tabled" ./cmd/tabled
+sed "s#/usr/bin/tabled#$tmp/tabled#" systemd/tabled.service >"$tmp/tabled.service"
+systemd-analyze verify "$tmp/tabled.service"
+exposure=$(systemd-analyze security --offline=true "$tmp/tabled.service" | sed -n 's/.*Overall exposure level for tabled.service: \([0-9.]*\).*/\1/p')
+echo "exposure $exposure"
+awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 3.0) }' || fail "exposure $exposure is above 3.0"
+
+echo "== build the packages"
+rm -f dist/tabled_*.deb
+bash packaging/build.sh
+for a in amd64 arm64 armhf; do
+  ls dist/tabled_*_$a.deb >/dev/null || fail "no $a package"
+  [ "$(dpkg-deb -f dist/tabled_*_$a.deb Architecture)" = $a ] || fail "$a package has the wrong Architecture"
+done
+
+[ "$(dpkg --print-architecture)" = amd64 ] || { echo "not amd64: install test skipped"; echo "packaging passed"; exit 0; }
+
+deb=$(ls dist/tabled_*_amd64.deb)
+installed() {
+  for f in /usr/bin/tabled /usr/lib/systemd/system/tabled.service /etc/tabled/tabled.toml /etc/avahi/services/tabled.service; do
+    [ -e "$f" ] || fail "$1: $f missing"
+  done
+  [ -d /var/lib/tabled/log ] || fail "$1: no state directory"
+  [ "$(stat -c %U /var/lib/tabled)" = tabled ] || fail "$1: /var/lib/tabled is not tabled's"
+  [ -L /etc/systemd/system/multi-user.target.wants/tabled.service ] || fail "$1: tabled.service not enabled"
+  dpkg-query -W -f '${Conffiles}\n' tabled | grep -q /etc/tabled/tabled.toml || fail "$1: tabled.toml is not a conffile"
+  /usr/bin/tabled version | grep -q "^tabled " || fail "$1: tabled version does not run"
+  echo "$1: files, user, enabled unit, conffile ok; $(/usr/bin/tabled version)"
+}
+
+echo "== install"
+dpkg --purge tabled >/dev/null 2>&1 || true
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/dev/null
+installed install
+# An admin's edit, which must survive the upgrade and the removal.
+echo '# edited by the admin' >>/etc/tabled/tabled.toml
+echo state >/var/lib/tabled/log/keep
+
+echo "== upgrade (the same version rebuilt)"
+bash packaging/build.sh amd64 >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall -o Dpkg::Options::=--force-confold "./$deb" >/dev/null
+installed upgrade
+grep -q 'edited by the admin' /etc/tabled/tabled.toml || fail "upgrade: the admin's edit of tabled.toml was lost"
+[ -f /var/lib/tabled/log/keep ] || fail "upgrade: state lost"
+
+echo "== remove"
+DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq tabled >/dev/null
+[ ! -e /usr/bin/tabled ] || fail "remove: /usr/bin/tabled left"
+[ ! -e /usr/lib/systemd/system/tabled.service ] || fail "remove: unit left"
+grep -q 'edited by the admin' /etc/tabled/tabled.toml || fail "remove: the conffile must stay until purge"
+[ -f /var/lib/tabled/log/keep ] || fail "remove: state must stay until purge"
+echo "remove: binary and unit gone; config and state kept"
+
+echo "== purge"
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq tabled >/dev/null
+for f in /etc/tabled/tabled.toml /var/lib/tabled /var/log/tabled /etc/systemd/system/multi-user.target.wants/tabled.service /etc/systemd/system/tabled.service; do
+  [ ! -e "$f" ] && [ ! -L "$f" ] || fail "purge: $f left"
+done
+dpkg-query -W tabled >/dev/null 2>&1 && [ "$(dpkg-query -W -f '${db:Status-Status}' tabled)" != not-installed ] && fail "purge: dpkg still knows tabled"
+echo "purge: config, state and unit links gone"
+echo "packaging passed"
