@@ -128,3 +128,27 @@ func parseLock(b []byte) (pid int, since time.Time, seq uint64) {
 	}
 	return pid, since, seq
 }
+
+// Held reports whether another process holds the log in dir, without
+// taking it and without writing anything: a *LockedError naming the
+// holder, or nil when the log is free (or has never been opened).
+func Held(dir string) error {
+	path := filepath.Join(dir, lockName)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("claimlog: lock %s: %w", path, errOf(err))
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			b, _ := os.ReadFile(path)
+			pid, since, _ := parseLock(b)
+			return &LockedError{Dir: dir, PID: pid, Since: since}
+		}
+		return fmt.Errorf("claimlog: lock %s: %w", path, err)
+	}
+	return nil // closing f drops the lock taken to look
+}

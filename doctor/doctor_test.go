@@ -3,6 +3,8 @@ package doctor
 import (
 	"context"
 	"errors"
+	"fmt"
+	"github.com/tabled/tabled/claimlog"
 	"net"
 	"os"
 	"path/filepath"
@@ -268,6 +270,14 @@ func TestDoctorLogDir(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("the check left %d files behind", len(entries))
 	}
+	m.MinFree = 0
+	expect(t, m.checkLogDir(dir), "claim log lock "+dir, true, "free")
+	w, err := claimlog.Open(dir, claimlog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	expect(t, m.checkLogDir(dir), "claim log lock "+dir, false, fmt.Sprintf("in use by pid %d", os.Getpid()))
 }
 
 func TestDoctorWebPort(t *testing.T) {

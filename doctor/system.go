@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+
+	"github.com/tabled/tabled/claimlog"
 )
 
 func (m Machine) checkLogDir(dir string) []Result {
@@ -41,12 +43,18 @@ func (m Machine) checkLogDir(dir string) []Result {
 	return rs
 }
 
-// logDirLock is where the check that no other process holds the claim
-// log's lock on dir goes. This claimlog takes no lock yet, so there is
-// nothing to test without opening the log (which would start a file):
-// it reports checked = false, and the log line stands alone.
+// logDirLock checks that no other process holds the claim log's lock on
+// dir (a tabled already running, or one started by hand beside the
+// service), without taking it or writing anything.
 func logDirLock(dir string) (r Result, checked bool) {
-	return Result{}, false
+	item := "claim log lock " + dir
+	if err := claimlog.Held(dir); err != nil {
+		if errors.Is(err, claimlog.ErrLocked) {
+			return fail(item, "stop the other tabled (systemctl stop tabled) before running one by hand", "%v", err), true
+		}
+		return fail(item, "check the directory's permissions", "%v", err), true
+	}
+	return ok(item, "free"), true
 }
 
 func bytesize(n uint64) string {
