@@ -74,8 +74,8 @@ func TestDiskFull(t *testing.T) {
 	if !errors.Is(appendErr, syscall.ENOSPC) || strings.Count(appendErr.Error(), dir) != 1 {
 		t.Fatalf("append on a full disk: %v", appendErr)
 	}
-	if acked < 100 || len(w.Alerts()) != 1 || !strings.Contains(w.Alerts()[0], "the disk is full") || !w.LowSpace() {
-		t.Fatalf("the reserve took %d records; alerts %q; low %v", acked, w.Alerts(), w.LowSpace())
+	if acked < 100 || len(w.Alerts()) != 1 || w.Alerts()[0].Kind != AlertDiskFull || !strings.Contains(w.Alerts()[0].Text, "the disk is full") || !w.LowSpace() {
+		t.Fatalf("the reserve took %d records; alerts %v; low %v", acked, w.Alerts(), w.LowSpace())
 	}
 	w.Close()
 	seqs, damage := scanAll(t, dir)

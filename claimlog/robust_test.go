@@ -278,8 +278,8 @@ func TestCurrentFileDeletedOrReplaced(t *testing.T) {
 				os.Remove(path)
 			}
 			w.Close()
-			if len(w.Alerts()) != 1 || !strings.Contains(w.Alerts()[0], tc.why) {
-				t.Fatalf("alerts %q", w.Alerts())
+			if len(w.Alerts()) != 1 || w.Alerts()[0].Kind != AlertFileReplaced || !strings.Contains(w.Alerts()[0].Text, tc.why) {
+				t.Fatalf("alerts %v", w.Alerts())
 			}
 			seqs, damage := scanAll(t, dir)
 			want := "[1 2 3 4]"

@@ -37,7 +37,7 @@ type Writer struct {
 	onReserve bool // it was released for a full disk
 	repairs   []string
 	damage    []Damage
-	alerts    []string
+	alerts    []Alert
 }
 
 // Options adjust a Writer.
@@ -88,12 +88,28 @@ func (w *Writer) Repairs() []string { return w.repairs }
 // Damage is every damage Open found in the log, noted before or not.
 func (w *Writer) Damage() []Damage { return w.damage }
 
+// Alert is something the writer met that a person should know.
+type Alert struct {
+	// Kind is AlertDiskFull, AlertFileReplaced or AlertLock.
+	Kind string
+	// Text says it in words.
+	Text string
+}
+
+// The kinds of Alert; they are also the kinds of the notes the daemon
+// journals for them.
+const (
+	AlertDiskFull     = "disk-full"
+	AlertFileReplaced = "log-file-replaced"
+	AlertLock         = "claimlog-lock"
+)
+
 // Alerts are what the writer met since Open that a person should know: a
 // file deleted or replaced under it, the disk full.
-func (w *Writer) Alerts() []string {
+func (w *Writer) Alerts() []Alert {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return append([]string(nil), w.alerts...)
+	return append([]Alert(nil), w.alerts...)
 }
 
 // LastSeq is the sequence number of the latest record.
@@ -160,7 +176,7 @@ func (w *Writer) Append(recs []Record) error {
 	w.last = seq
 	if err := w.lock.mark(seq); err != nil {
 		// The records are on disk: the mark is only a second witness.
-		w.alerts = append(w.alerts, err.Error())
+		w.alerts = append(w.alerts, Alert{Kind: AlertLock, Text: err.Error()})
 	}
 	return nil
 }
@@ -209,7 +225,7 @@ func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
 		w.reserve, w.onReserve = false, true
 		free, _ := FreeBytes(w.dir)
 		why := fmt.Sprintf("the disk is full: the claim log released its reserve (%d bytes free after); free space now, or the next records cannot be written", free)
-		w.alerts = append(w.alerts, why)
+		w.alerts = append(w.alerts, Alert{Kind: AlertDiskFull, Text: why})
 		err = attempt(append(data, encodeAnnotation(why, first+uint64(bytes.Count(batch, []byte("\n")))-1, now)...))
 	}
 	if err != nil {
@@ -220,7 +236,7 @@ func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
 		return err
 	}
 	if w.orphan != nil {
-		w.alerts = append(w.alerts, w.orphanWhy)
+		w.alerts = append(w.alerts, Alert{Kind: AlertFileReplaced, Text: w.orphanWhy})
 		w.orphan.Close() // read only from now on: its bytes are in the new file
 		w.orphan = nil
 	}

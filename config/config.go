@@ -46,8 +46,14 @@ type Table struct {
 	CallDeadline Duration `toml:"call_deadline"`
 	// Dealer is the physical seat (0..3) of East in the first hand.
 	Dealer int `toml:"dealer"`
-	// InputLatency is how long inputs are held to be ordered by stamp.
+	// InputLatency is how far behind the table's clock the inputs it
+	// stamps itself on arrival (tablets, the terminal, the referee) may
+	// still arrive. Buttons and controllers have watermarks of their own.
 	InputLatency Duration `toml:"input_latency"`
+	// WaitBound is the longest a decision waits for a source that has not
+	// caught up (a controller retransmitting a spoilt frame); an input
+	// later than that is still decided at its stamp, by a revision.
+	WaitBound Duration `toml:"wait_bound"`
 }
 
 // Log is where the claim log lives.
@@ -199,7 +205,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d)
 // Default is the configuration when no file is given.
 func Default() Config {
 	return Config{
-		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(30 * time.Millisecond)},
+		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(5 * time.Millisecond), WaitBound: Duration(500 * time.Millisecond)},
 		Log:     Log{Dir: "/var/lib/tabled/log"},
 		Web:     Web{Listen: ":8080", MaxConnections: DefaultMaxConnections, MaxStreams: DefaultMaxStreams},
 		NFC:     NFC{Reader: "none"},
@@ -301,6 +307,9 @@ func (c Config) validate(l lines) error {
 	}
 	if time.Duration(c.Table.InputLatency) > time.Second {
 		return fmt.Errorf("line %d: input_latency %v would delay every decision by as much; at most 1s", at("table", "input_latency"), time.Duration(c.Table.InputLatency))
+	}
+	if wb := time.Duration(c.Table.WaitBound); wb <= 0 || wb > 5*time.Second {
+		return fmt.Errorf("line %d: wait_bound %v: a decision must wait for a lagging source more than 0 and at most 5s", at("table", "wait_bound"), wb)
 	}
 	switch w := c.Web; {
 	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:

@@ -91,31 +91,33 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, r := range logw.Repairs() {
 		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
 	}
-	damaged := false
 	for _, d := range logw.Damage() {
 		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
-		damaged = true
 	}
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Journal: logJournal{logw}}
+		Bound: time.Duration(cfg.Table.WaitBound),
+		Journal: &alertingJournal{Journal: logJournal{logw}, w: logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
-	if damaged && !*newGame {
-		// A log that does not read back whole is no state to build on: the
-		// table plays on in a new session; the damage is kept aside, noted
-		// in the log and shown on /metrics, and tabled log names it.
-		fmt.Fprintf(stderr, "tabled: the claim log is damaged (above): starting a new session instead of resuming\n")
-	}
-	if !*newGame && !damaged {
+	var damaged []claimlog.Damage
+	if !*newGame {
 		// After a restart or a power cut the game goes on where the log left it.
 		last, recs, err := lastSession(cfg.Log.Dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return 1
 		}
-		if last != nil && last.sameRules(sess) {
+		if last != nil {
+			damaged = damageIn(cfg.Log.Dir, last.FirstSeq, logw.Damage())
+		}
+		if len(damaged) > 0 {
+			// A session that does not read back whole is no state to build
+			// on: the table plays on in a new session; the damage is kept
+			// aside, noted and shown as an alert, and tabled log names it.
+			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
+		} else if last != nil && last.sameRules(sess) {
 			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1

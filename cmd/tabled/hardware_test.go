@@ -93,7 +93,7 @@ func TestEndToEndHardwareToLog(t *testing.T) {
 	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[table]
 name = "e2e"
 dealer = 0
-input_latency = "80ms"
+input_latency = "5ms"
 
 [log]
 dir = %q
