@@ -96,7 +96,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Bound: time.Duration(cfg.Table.WaitBound),
+		Bound:   time.Duration(cfg.Table.WaitBound),
 		Journal: &alertingJournal{Journal: logJournal{logw}, w: logw}}
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
