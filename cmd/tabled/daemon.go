@@ -140,6 +140,19 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	logf := func(format string, a ...any) { fmt.Fprintf(warnings(stderr), format+"\n", a...) }
+	alert := func(kind, text string) {
+		if err := t.Note(kind, text); err != nil {
+			logf("tabled: note %q not journaled: %v", text, err)
+		}
+	}
+	tcfg.Journal.(*alertingJournal).note = alert
+	for i, d := range damaged {
+		if i == maxDamageNotes {
+			alert(noteLogDamage, fmt.Sprintf("claim log damage: %d places more (tabled log names them)", len(damaged)-i))
+			break
+		}
+		alert(noteLogDamage, "claim log damaged, a new session started: "+d.String())
+	}
 
 	var registry *nfc.Registry
 	var simc *simController
