@@ -27,7 +27,9 @@ func TestDamageInLastSessionStartsANewOne(t *testing.T) {
 		var out, errb syncBuffer
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan int, 1)
-		go func() { done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, strings.NewReader(""), &out, &errb) }()
+		go func() {
+			done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, strings.NewReader(""), &out, &errb)
+		}()
 		waitUntil(t, "the daemon", func() bool { return strings.Contains(out.String(), "simulated table") })
 		cancel()
 		if code := <-done; code != 0 {
