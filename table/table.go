@@ -441,4 +441,3 @@ func (t *Table) commit(entries []Entry) error {
 func (t *Table) Alive(d time.Duration) bool {
 	return t.clock()-time.Duration(t.alive.Load()) <= d
 }
-
