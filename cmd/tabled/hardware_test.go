@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
 	"periph.io/x/conn/v3/gpio"
@@ -77,16 +76,8 @@ func TestEndToEndHardwareToLog(t *testing.T) {
 		})
 	}
 
-	start := time.Now()
-	clock := func() time.Duration { return time.Since(start) }
-	dev := fwsim.New(fwsim.Config{Clock: clock, Latency: 40 * time.Millisecond, DriftPPM: 80, Start: 3e9, BootID: 1})
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slave.Close()
-	defer master.Close()
-	go dev.Serve(context.Background(), master)
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: 40 * time.Millisecond, DriftPPM: 80, Start: 3e9, BootID: 1})
+	port := plugController(t, dev)
 
 	dir := t.TempDir()
 	cfgFile := filepath.Join(dir, "tabled.toml")
@@ -124,7 +115,7 @@ channel = 5
 [display]
 lights = "serial"
 light_channels = [10, 11, 12, 13]
-`, filepath.Join(dir, "log"), slave.Name())), 0o644)
+`, filepath.Join(dir, "log"), port)), 0o644)
 
 	var stdout, stderr syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
@@ -198,21 +189,13 @@ light_channels = [10, 11, 12, 13]
 // command seqs in the log directory, and reports the controller's reboot
 // behind the open port and its reader fault.
 func TestSerialLinkThroughRun(t *testing.T) {
-	start := time.Now()
-	clock := func() time.Duration { return time.Since(start) }
-	dev := fwsim.New(fwsim.Config{Clock: clock, BootID: 1, DeviceID: 0xF1, Start: 5e9, Literal: true})
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slave.Close()
-	defer master.Close()
-	go dev.Serve(context.Background(), master)
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), BootID: 1, DeviceID: 0xF1, Start: 5e9, Literal: true})
+	port := plugController(t, dev)
 
 	dir := t.TempDir()
 	cfgFile := filepath.Join(dir, "tabled.toml")
 	os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n\n[web]\nlisten = \"127.0.0.1:0\"\n\n[serial]\npath = %q\ndevice_id = \"000000F1\"\n",
-		filepath.Join(dir, "log"), slave.Name())), 0o644)
+		filepath.Join(dir, "log"), port)), 0o644)
 	var stdout, stderr syncBuffer
 	t.Cleanup(func() {
 		if t.Failed() {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -18,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
@@ -64,24 +62,9 @@ func TestKillNineLosesNoAcknowledgedPress(t *testing.T) {
 		dir = d // kept, to look at afterwards
 	}
 	logDir := filepath.Join(dir, "log")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-
-	start := time.Now()
-	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: time.Millisecond, BootID: 9, DeviceID: 0x7AB1E})
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slave.Close()
-	defer master.Close()
-	devCtx, stopDev := context.WithCancel(context.Background())
-	defer stopDev()
-	go dev.Serve(devCtx, master)
+	addr := freeAddr(t)
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 9, DeviceID: 0x7AB1E})
+	port := plugController(t, dev)
 
 	cfgFile := filepath.Join(dir, "tabled.toml")
 	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[log]
@@ -102,7 +85,7 @@ channel = 1
 seat = 2
 call = "pon"
 channel = 2
-`, logDir, addr, slave.Name())), 0o644)
+`, logDir, addr, port)), 0o644)
 
 	var (
 		mu      sync.Mutex
@@ -190,7 +173,7 @@ channel = 2
 	inputs := map[uint64]string{} // seq -> source
 	serial := map[[2]uint64]int{} // (seat, device stamp) -> presses logged
 	var damage []string
-	err = claimlog.Scan(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
+	err := claimlog.Scan(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
 		if r.Kind != claimlog.KindInput {
 			return nil
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/hw/fwsim"
 )
 
@@ -61,24 +59,9 @@ func TestLateDiscardDecidesThePon(t *testing.T) {
 // returns `tabled log`'s output once the pon is decided.
 func playLateDiscard(t *testing.T, bound string) string {
 	t.Helper()
-	start := time.Now()
-	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: time.Millisecond, BootID: 3})
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slave.Close()
-	defer master.Close()
-	devCtx, stopDev := context.WithCancel(context.Background())
-	defer stopDev()
-	go dev.Serve(devCtx, master)
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 3})
+	port := plugController(t, dev)
+	addr := freeAddr(t)
 	dir := t.TempDir()
 	logDir := filepath.Join(dir, "log")
 	cfgFile := filepath.Join(dir, "tabled.toml")
@@ -98,7 +81,7 @@ path = %q
 seat = 0
 call = "discard"
 channel = 0
-`, bound, logDir, addr, slave.Name())), 0o644)
+`, bound, logDir, addr, port)), 0o644)
 
 	var stdout, stderr syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())

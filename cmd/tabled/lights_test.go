@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
@@ -134,17 +133,8 @@ func TestSeatLightsEndUnderRun(t *testing.T) {
 // section's keys) and waits for observe to see South's light won, then
 // back to the turn.
 func seatLightsEnd(t *testing.T, displayKeys string, observe func(*fwsim.Device) (won, turn bool)) {
-	start := time.Now()
-	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: 2 * time.Millisecond, BootID: 1})
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slave.Close()
-	defer master.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go dev.Serve(ctx, master)
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: 2 * time.Millisecond, BootID: 1})
+	port := plugController(t, dev)
 
 	d := startDaemon(t, fmt.Sprintf(`[serial]
 path = %q
@@ -160,7 +150,7 @@ call = "pon"
 channel = 1
 
 [display]
-%s`, slave.Name(), displayKeys))
+%s`, port, displayKeys))
 
 	dev.Press(0) // East discards
 	dev.Release(0)
