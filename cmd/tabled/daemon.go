@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -68,10 +67,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return 2
 	}
 	if *sim && *cfgFile == "" {
-		// A laptop: the log goes to the user's cache, not /var/lib.
-		if cache, err := os.UserCacheDir(); err == nil {
-			cfg.Log.Dir = filepath.Join(cache, "tabled", "sim-log")
-		}
+		cfg.Log.Dir = simLogDir(cfg.Log.Dir)
 	}
 	// The port first: a second daemon on a busy port stops here, before it
 	// touches the log. The log's lock then keeps a second writer out even
@@ -98,10 +94,10 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Journal: logJournal{logw}}
-	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+		Journal: claimJournal(logw)}
+	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
-	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
+	restart := false
 	if damaged && !*newGame {
 		// A log that does not read back whole is no state to build on: the
 		// table plays on in a new session; the damage is kept aside, noted
@@ -110,22 +106,25 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if !*newGame && !damaged {
 		// After a restart or a power cut the game goes on where the log left it.
-		last, recs, err := lastSession(cfg.Log.Dir)
+		last, recs, err := claimlog.LastSession(cfg.Log.Dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return 1
 		}
-		if last != nil && last.sameRules(sess) {
-			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
+		if last != nil && last.SameRules(sess) {
+			if tcfg.Resume, err = claimlog.Entries(recs); err != nil {
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1
 			}
-			note.Type = "restart"
+			restart = true
 			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
 		}
 	}
-	note.Body, _ = json.Marshal(sess)
-	if err := logw.Append([]claimlog.Record{note}); err != nil {
+	note, err := sess.Note(restart)
+	if err == nil {
+		err = logw.Append([]claimlog.Record{note})
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
 	}
