@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -206,7 +207,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		} else {
 			fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
 		}
-		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
+		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
 		go readTerminal(ctx, t, stdin, stderr, route)
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
@@ -228,6 +229,10 @@ func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Wr
 		line := sc.Text()
 		at := t.Now()
 		st, err := script.ParseCommand(line)
+		if errors.Is(err, script.ErrHelp) {
+			fmt.Fprint(stderr, script.CommandHelp)
+			continue
+		}
 		if err != nil {
 			if len(line) > 0 {
 				fmt.Fprintf(stderr, "? %v\n", err)

@@ -88,7 +88,11 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if f.Seat != "" {
-		w, err := engine.ParseWind(strings.ToUpper(f.Seat))
+		seat := strings.ToLower(f.Seat) // "w", "W", "West", "west"
+		if len(seat) == 1 {
+			seat = strings.ToUpper(seat)
+		}
+		w, err := engine.ParseWind(seat)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled log: --seat %q is not a seat wind (E, S, W or N)\n", f.Seat)
 			return 2
