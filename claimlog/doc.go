@@ -1,8 +1,22 @@
 // Package claimlog is the table's durable, append-only claim log: one JSON
 // line per input and per outcome, each with a sequence number, its stamp on
-// the table's monotonic clock, the wall time and where it came from. The
-// log does not interpret record bodies: the table writes them and replays
-// them.
+// the table's monotonic clock, the wall time and where it came from.
+//
+// # Records the table writes
+//
+// The package owns the format of the records a table journals, so the
+// daemon, tabled log, replay and the exports read one definition. A session
+// opens with a note of type "session" whose body is a Session (the rules
+// in force, with the whole rule profile); a table that resumed it writes a
+// "restart" note, and its records stay in that session. Journal is the
+// table.Journal that writes a table's entries (EntryRecord: an input's
+// InputBody, an outcome as script.MarshalOutcome writes it and OutcomeBody
+// reads it, a VoidBody, a "revision" note's RevisionBody, other notes'
+// NoteBody); RecordEntry and Entries turn records back into entries, for a
+// resumed table (table.Config.Resume) and for Replay, which steps the
+// table's own core through a session (table.Replay) and compares every
+// outcome with the logged one byte for byte. Sessions and LastSession find
+// the sessions of a directory.
 //
 // # Files
 //

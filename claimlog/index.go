@@ -34,6 +34,7 @@ type Index struct {
 	strs    []string        // interned kind, source, seat and type values
 	strID   map[string]uint16
 	damaged []string
+	clock   HandClock // the time within the hand, as records are indexed
 }
 
 // indexedFile is one log file and how far it has been read.
@@ -44,12 +45,14 @@ type indexedFile struct {
 	line int   // lines read
 }
 
-// indexed is one record without its body: 56 bytes.
+// indexed is one record without its body: 64 bytes.
 type indexed struct {
 	seq                     uint64
 	mono, wall, off         int64
+	inHand                  int64 // the time within its hand (HandClock)
 	file, size, hand        int32
 	kind, source, seat, typ uint16
+	seats                   uint8 // the winners and losers its body names, for Filter.Seat
 }
 
 // NewIndex returns an empty index of the log in dir; the first Refresh
@@ -133,6 +136,7 @@ func (x *Index) reset() {
 	x.files, x.recs, x.damaged = nil, nil, nil
 	x.byHand = map[int][]int32{}
 	x.strs, x.strID = nil, nil
+	x.clock = HandClock{}
 }
 
 // recordHead is a Record without its body, which Unmarshal then skips
@@ -148,6 +152,12 @@ type recordHead struct {
 	Type   string    `json:"type"`
 	// Annotation marks a line about the log that is no record.
 	Annotation string `json:"annotation"`
+	// Body keeps only the seats of a decision or hand end.
+	Body struct {
+		Won     []struct{ Seat string } `json:"won"`
+		Lost    []struct{ Seat string } `json:"lost"`
+		Winners []string                `json:"winners"`
+	} `json:"body"`
 }
 
 // scan indexes the whole lines of f after f.off.
@@ -200,8 +210,18 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 				x.damaged = append(x.damaged, fmt.Sprintf("%s line %d: %v", f.path, f.line, err))
 				break
 			}
+			var seats uint8
+			if h.Kind == KindOutcome {
+				for _, c := range slices.Concat(h.Body.Won, h.Body.Lost) {
+					seats |= seatBit(c.Seat)
+				}
+				for _, w := range h.Body.Winners {
+					seats |= seatBit(w)
+				}
+			}
 			x.recs = append(x.recs, indexed{seq: h.Seq, mono: h.Mono, wall: h.Wall.UnixNano(), off: f.off, file: file,
-				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type)})
+				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type),
+				inHand: int64(x.clock.see(h.Kind, h.Type, h.Hand, h.Mono)), seats: seats})
 		}
 		f.off += size
 	}
@@ -257,7 +277,8 @@ func (x *Index) Page(f Filter, limit int) ([]Record, uint64, error) {
 	var hits []indexed
 	var next uint64
 	take := func(r indexed) bool {
-		if !f.Match(x.head(r)) {
+		if !f.matchHead(x.head(r)) || !f.matchInHand(time.Duration(r.inHand)) ||
+			(f.Seat != "" && x.strs[r.seat] != f.Seat && r.seats&seatBit(f.Seat) == 0) {
 			return true
 		}
 		if len(hits) == limit {

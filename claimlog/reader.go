@@ -8,22 +8,33 @@ import (
 
 // Filter selects records; zero fields select everything.
 type Filter struct {
-	FromSeq          uint64
-	Hand             int
+	FromSeq uint64
+	Hand    int
+	// Seat selects what concerns the seat (a wind letter): see
+	// Record.Concerns; a decision the seat lost is among them.
 	Seat             string
 	Kind             string
 	Type             string
 	Source           string
 	Since, Until     time.Time // wall time
 	MonoFrom, MonoTo int64     // table time, ns; MonoTo 0 means no bound
+	// HandFrom..HandTo is the time within the record's hand (HandClock);
+	// HandTo 0 means no bound.
+	HandFrom, HandTo time.Duration
 }
 
-// Match reports whether r passes the filter.
+// Match reports whether r passes the filter. The time within the hand
+// needs the records before r, so Match leaves HandFrom and HandTo to Read,
+// Scan, Follow and Index.Page, which apply them.
 func (f Filter) Match(r Record) bool {
+	return f.matchHead(r) && (f.Seat == "" || r.Concerns(f.Seat))
+}
+
+// matchHead checks every field but Seat and the time within the hand.
+func (f Filter) matchHead(r Record) bool {
 	switch {
 	case r.Seq < f.FromSeq,
 		f.Hand != 0 && r.Hand != f.Hand,
-		f.Seat != "" && r.Seat != f.Seat,
 		f.Kind != "" && r.Kind != f.Kind,
 		f.Type != "" && r.Type != f.Type,
 		f.Source != "" && r.Source != f.Source,
@@ -34,6 +45,39 @@ func (f Filter) Match(r Record) bool {
 		return false
 	}
 	return true
+}
+
+// matchInHand checks the time within the hand.
+func (f Filter) matchInHand(d time.Duration) bool {
+	return d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
+}
+
+// inHand reports whether the filter looks at the time within the hand.
+func (f Filter) inHand() bool { return f.HandFrom != 0 || f.HandTo != 0 }
+
+// HandClock tells the time within its hand of each record of a log read in
+// order: a hand starts at its deal outcome, and the first hand of a
+// session at the session's start (table time 0). A resumed table goes on
+// with its session's clock and hands.
+type HandClock struct{ start map[int]int64 }
+
+// Since is the time from the start of r's hand to r. Call it for every
+// record, in order, whatever is shown.
+func (c *HandClock) Since(r Record) time.Duration {
+	return c.see(r.Kind, r.Type, r.Hand, r.Mono)
+}
+
+func (c *HandClock) see(kind, typ string, hand int, mono int64) time.Duration {
+	switch {
+	case kind == KindNote && typ == TypeSession:
+		c.start = nil
+	case kind == KindOutcome && typ == "deal":
+		if c.start == nil {
+			c.start = map[int]int64{}
+		}
+		c.start[hand] = mono
+	}
+	return time.Duration(mono - c.start[hand])
 }
 
 // ErrStop, returned by a Read callback, ends the read without an error.
@@ -59,8 +103,9 @@ func Scan(dir string, f Filter, fn func(Record) error, onDamage func(Damage)) er
 	}
 	s := &scanner{f: f, fn: fn, onDamage: onDamage}
 	for i, lf := range files {
-		// Files before the one that holds FromSeq need no reading.
-		if f.FromSeq > 0 && i+1 < len(files) && files[i+1].first != 0 && files[i+1].first <= f.FromSeq {
+		// Files before the one that holds FromSeq need no reading (unless
+		// the hand clock needs the deals in them).
+		if f.FromSeq > 0 && !f.inHand() && i+1 < len(files) && files[i+1].first != 0 && files[i+1].first <= f.FromSeq {
 			continue
 		}
 		fs := &fileState{logFile: lf}

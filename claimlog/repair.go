@@ -35,7 +35,7 @@ func (w *Writer) recover() error {
 	s.finish()
 	next := s.hi
 	if cut != nil {
-		b := noteBody{Text: cut.text}
+		b := writerNote{Text: cut.text}
 		if cut.hi > next {
 			// Records of a batch cut short were never acknowledged, but a
 			// reader may have seen them: their numbers are not used again.
@@ -46,7 +46,7 @@ func (w *Writer) recover() error {
 		notes = append(notes, noteRec{"repair", b})
 	}
 	if m := w.lock.prev; m > next {
-		notes = append(notes, noteRec{"repair", noteBody{Text: fmt.Sprintf(
+		notes = append(notes, noteRec{"repair", writerNote{Text: fmt.Sprintf(
 			"records %d-%d are missing from the log: its lock file says record %d was written", next+1, m, m)}})
 		next = m
 	}
@@ -73,7 +73,7 @@ func (w *Writer) recover() error {
 
 type noteRec struct {
 	typ  string
-	body noteBody
+	body writerNote
 }
 
 // keepAside copies every damaged line, by file, to <file>.damaged with
@@ -111,7 +111,7 @@ func (w *Writer) keepAside() []noteRec {
 		} else {
 			report = append(report, fmt.Sprintf("(kept aside in %s)", filepath.Base(aside)))
 		}
-		notes = append(notes, noteRec{"damage", noteBody{Text: strings.Join(report, " ")}})
+		notes = append(notes, noteRec{"damage", writerNote{Text: strings.Join(report, " ")}})
 	}
 	return notes
 }

@@ -63,6 +63,7 @@ type scanner struct {
 	started  bool
 	held     []Damage // damaged lines waiting for the next record's number
 	hi       uint64   // the highest number read, or implied by a damaged line's place
+	clock    HandClock
 }
 
 // fileState is how far a file has been read.
@@ -226,7 +227,7 @@ func (s *scanner) deliver(fs *fileState, pr pendingRec) error {
 		s.emitHeld(0, 0)
 	}
 	s.prev, s.started = r.Seq, true
-	if s.f.Match(r) {
+	if inHand := s.clock.Since(r); s.f.Match(r) && s.f.matchInHand(inHand) {
 		return s.fn(r)
 	}
 	return nil
@@ -265,12 +266,13 @@ func declaredSkip(r Record, from, to uint64) bool {
 	if r.Kind != KindNote {
 		return false
 	}
-	var b noteBody
+	var b writerNote
 	return json.Unmarshal(r.Body, &b) == nil && b.SkipFrom > 0 && b.SkipFrom <= from && to <= b.SkipTo
 }
 
-// noteBody is the body of the notes the writer logs.
-type noteBody struct {
+// writerNote is the body of the notes the writer itself logs (repair,
+// damage, skip); the table's notes are NoteBody.
+type writerNote struct {
 	Text     string `json:"text"`
 	SkipFrom uint64 `json:"skip_from,omitempty"`
 	SkipTo   uint64 `json:"skip_to,omitempty"`

@@ -13,33 +13,6 @@ import (
 	"github.com/tabled/tabled/engine"
 )
 
-// Input is a logged input: the event as applied and the dealer's seat then.
-type Input struct {
-	Event  engine.Event
-	Dealer engine.Seat
-}
-
-// Outcome is a logged outcome in the scenario-contract shape.
-type Outcome struct {
-	Type       string   `json:"type"`
-	Discard    *seatRef `json:"discard"`
-	Won        []call   `json:"won"`
-	Overrides  int      `json:"overrides"`
-	Indicators []string `json:"indicators"`
-	Result     string   `json:"result"`
-	Winners    []string `json:"winners"`
-}
-
-type seatRef struct {
-	Seat string `json:"seat"`
-	Tile string `json:"tile"`
-}
-
-type call struct {
-	Seat string `json:"seat"`
-	Call string `json:"call"`
-}
-
 // Writer turns inputs and outcomes, in log order, into mjai events.
 type Writer struct {
 	w       io.Writer
@@ -50,7 +23,7 @@ type Writer struct {
 	// later ron on the same tile can still change the winners (2016 head
 	// bump by a closer seat, 2008 one more winner), and a call within the
 	// deadline can put back a too-fast tsumo.
-	end *Outcome
+	end *claimlog.OutcomeBody
 	err error
 }
 
@@ -128,7 +101,7 @@ func (m *Writer) seatOf(letter string) int {
 }
 
 // Input adds a logged input.
-func (m *Writer) Input(in Input) {
+func (m *Writer) Input(in claimlog.InputBody) {
 	if !m.inHand && in.Event.Action != engine.NewHand {
 		m.startHand(in.Dealer)
 	}
@@ -146,7 +119,7 @@ func (m *Writer) Input(in Input) {
 }
 
 // Outcome adds a logged outcome.
-func (m *Writer) Outcome(o Outcome) {
+func (m *Writer) Outcome(o claimlog.OutcomeBody) {
 	if !m.inHand {
 		return
 	}
@@ -190,18 +163,15 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 	err := claimlog.Read(dir, f, func(r claimlog.Record) error {
 		switch r.Kind {
 		case claimlog.KindInput:
-			var b struct {
-				Event  engine.Event `json:"event"`
-				Dealer engine.Seat  `json:"dealer"`
+			b, err := r.Input()
+			if err != nil {
+				return fmt.Errorf("mjai: %w", err)
 			}
-			if err := json.Unmarshal(r.Body, &b); err != nil {
-				return fmt.Errorf("mjai: record %d: %w", r.Seq, err)
-			}
-			m.Input(Input{Event: b.Event, Dealer: b.Dealer})
+			m.Input(b)
 		case claimlog.KindOutcome:
-			var o Outcome
-			if err := json.Unmarshal(r.Body, &o); err != nil {
-				return fmt.Errorf("mjai: record %d: %w", r.Seq, err)
+			o, err := r.Outcome()
+			if err != nil {
+				return fmt.Errorf("mjai: %w", err)
 			}
 			m.Outcome(o)
 		}

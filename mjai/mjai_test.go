@@ -2,9 +2,11 @@ package mjai
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -23,12 +25,12 @@ func TestPai(t *testing.T) {
 func TestHand(t *testing.T) {
 	var b bytes.Buffer
 	m := NewWriter(&b)
-	m.Input(Input{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
-	m.Outcome(Outcome{Type: "decision", Discard: &seatRef{Seat: "E", Tile: "7z"}, Won: []call{{Seat: "W", Call: "pon"}}})
-	m.Input(Input{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
-	m.Input(Input{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
-	m.Outcome(Outcome{Type: "hand_end", Result: "draw"})
-	m.Input(Input{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Outcome(claimlog.OutcomeBody{Type: "decision", Discard: &claimlog.SeatTile{Seat: "E", Tile: "7z"}, Won: []claimlog.SeatCall{{Seat: "W", Call: "pon"}}})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
+	m.Outcome(claimlog.OutcomeBody{Type: "hand_end", Result: "draw"})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +46,22 @@ func TestHand(t *testing.T) {
 		`{"type":"end_game"}`,
 	}, "\n") + "\n"
 	if b.String() != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestFromGoldenLog: the export of a claim log written by an earlier tabled
+// is what that tabled exported (testdata/golden.mjai.jsonl).
+func TestFromGoldenLog(t *testing.T) {
+	want, err := os.ReadFile("testdata/golden.mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := FromLog(&b, "../claimlog/testdata/golden", claimlog.Filter{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
 		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

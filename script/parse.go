@@ -3,6 +3,7 @@ package script
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -240,11 +241,32 @@ func parseTiles(f []string) ([]engine.Tile, error) {
 	return out, nil
 }
 
+// ErrHelp is ParseCommand's answer to "help" (or "?"): show CommandHelp.
+var ErrHelp = errors.New("script: help")
+
+// CommandHelp lists the commands ParseCommand reads.
+var CommandHelp = `commands (any case):
+  <seat> <action> [tiles]   a seat's button or declaration; seat E, S, W or N (winds of the hand)
+                            actions: ` + seatActions + `
+                            e.g. "E discard 3p", "s chii 46p", "w pon", "n kan 5m"
+  dora <tile>               a read of a dora indicator, e.g. "dora 4m"
+  newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
+  help                      this list
+`
+
 // ParseCommand reads one untimed command, as typed at a simulated table:
-// "S pon", "E discard 3p", "dora 4m", "newhand dealer 1".
+// "S pon", "E discard 3p", "dora 4m", "newhand dealer 1", in any case
+// ("e pon", "DORA 4M"). "help" and "?" are ErrHelp.
 func ParseCommand(line string) (Step, error) {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
-	return parseAction(strings.Fields(line))
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) == 1 && (f[0] == "help" || f[0] == "?") {
+		return Step{}, ErrHelp
+	}
+	if len(f) > 0 && len(f[0]) == 1 {
+		f[0] = strings.ToUpper(f[0]) // a seat wind is a capital letter
+	}
+	return parseAction(f)
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -68,10 +68,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return 2
 	}
 	if *sim && *cfgFile == "" {
-		// A laptop: the log goes to the user's cache, not /var/lib.
-		if cache, err := os.UserCacheDir(); err == nil {
-			cfg.Log.Dir = filepath.Join(cache, "tabled", "sim-log")
-		}
+		cfg.Log.Dir = simLogDir(cfg.Log.Dir)
 	}
 	// The port first: a second daemon on a busy port stops here, before it
 	// touches the log. The log's lock then keeps a second writer out even
@@ -97,14 +94,14 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound:   time.Duration(cfg.Table.WaitBound),
-		Journal: &alertingJournal{Journal: logJournal{logw}, w: logw}}
-	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+		Journal: &alertingJournal{Journal: claimJournal(logw), w: logw}}
+	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
-	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
+	restart := false
 	var damaged []claimlog.Damage
 	if !*newGame {
 		// After a restart or a power cut the game goes on where the log left it.
-		last, recs, err := lastSession(cfg.Log.Dir)
+		last, recs, err := claimlog.LastSession(cfg.Log.Dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return 1
@@ -117,17 +114,20 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			// on: the table plays on in a new session; the damage is kept
 			// aside, noted and shown as an alert, and tabled log names it.
 			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
-		} else if last != nil && last.sameRules(sess) {
-			if tcfg.Resume, _, _, err = entriesOf(recs); err != nil {
+		} else if last != nil && last.SameRules(sess) {
+			if tcfg.Resume, err = claimlog.Entries(recs); err != nil {
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1
 			}
-			note.Type = "restart"
+			restart = true
 			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
 		}
 	}
-	note.Body, _ = json.Marshal(sess)
-	if err := logw.Append([]claimlog.Record{note}); err != nil {
+	note, err := sess.Note(restart)
+	if err == nil {
+		err = logw.Append([]claimlog.Record{note})
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 1
 	}
@@ -222,7 +222,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		} else {
 			fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
 		}
-		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "S pon", "dora 4m", "newhand"); Ctrl-C stops`)
+		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
 		go readTerminal(ctx, t, stdin, stderr, route)
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
@@ -244,6 +244,10 @@ func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Wr
 		line := sc.Text()
 		at := t.Now()
 		st, err := script.ParseCommand(line)
+		if errors.Is(err, script.ErrHelp) {
+			fmt.Fprint(stderr, script.CommandHelp)
+			continue
+		}
 		if err != nil {
 			if len(line) > 0 {
 				fmt.Fprintf(stderr, "? %v\n", err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
@@ -156,7 +157,7 @@ func TestDiscardReadersCarryTheTile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Input(mjai.Input{Event: ev, Dealer: dealer})
+		w.Input(claimlog.InputBody{Event: ev, Dealer: dealer})
 		for _, o := range out {
 			if o.Kind == engine.KindFlag {
 				flags = append(flags, o.Reason)

@@ -25,11 +25,14 @@ func playLogged(t *testing.T, dir string, evs []engine.Event) {
 	p := engine.EMA2016
 	p.Window = 20 * time.Millisecond
 	p.CallDeadline = 200 * time.Millisecond
-	body, _ := json.Marshal(session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1})
-	if err := w.Append([]claimlog.Record{{Kind: claimlog.KindNote, Type: "session", Body: body}}); err != nil {
+	note, err := claimlog.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1}.Note(false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: logJournal{w}, FirstSeq: w.LastSeq() + 1})
+	if err := w.Append([]claimlog.Record{note}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1})
 	if err != nil {
 		t.Fatal(err)
 	}

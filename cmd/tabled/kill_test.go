@@ -179,8 +179,8 @@ channel = 2
 		}
 		inputs[r.Seq] = r.Source
 		if r.Source == "serial" {
-			var b inputBody
-			if err := json.Unmarshal(r.Body, &b); err != nil {
+			b, err := r.Input()
+			if err != nil {
 				return err
 			}
 			serial[[2]uint64{uint64(b.Event.Seat), b.Event.Device}]++

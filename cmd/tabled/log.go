@@ -8,66 +8,114 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/mjai"
 )
 
-// logDir is the claim-log directory from --dir, else --config, else the default.
-func logDir(dir, cfgFile string) (string, error) {
-	if dir != "" {
-		return dir, nil
-	}
-	if cfgFile != "" {
+// logSource is where the log and replay commands read the claim log:
+// --dir, else the config's [log] dir (--config), else the simulated
+// table's (--sim: where "tabled run --sim" without a config writes), else
+// the daemon's default; with none of them, the simulated table's log when
+// the default directory holds none. looked lists every directory tried, so
+// "no claim log" can say where it looked.
+func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err error) {
+	switch {
+	case dir != "":
+		return dir, []string{dir}, nil
+	case cfgFile != "":
 		cfg, err := config.Load(cfgFile)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
-		return cfg.Log.Dir, nil
+		return cfg.Log.Dir, []string{cfg.Log.Dir}, nil
 	}
-	return config.Default().Log.Dir, nil
+	def := config.Default().Log.Dir
+	if sim {
+		d := simLogDir(def)
+		return d, []string{d}, nil
+	}
+	if files, err := claimlog.Files(def); err == nil && len(files) > 0 {
+		return def, []string{def}, nil
+	}
+	if d := simLogDir(def); d != def {
+		if files, err := claimlog.Files(d); err == nil && len(files) > 0 {
+			return d, []string{def, d}, nil
+		}
+		return def, []string{def, d}, nil
+	}
+	return def, []string{def}, nil
+}
+
+// simLogDir is the claim-log directory of a simulated table run without a
+// config: the user's cache (a laptop, not /var/lib), else def.
+func simLogDir(def string) string {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return def
+	}
+	return filepath.Join(cache, "tabled", "sim-log")
 }
 
 // cmdLog prints the claim log for a referee: "tabled log [filters]".
 func cmdLog(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("log", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "", "claim-log directory (default: the config's)")
+	dir := fs.String("dir", "", "claim-log directory (default: the config's, else the daemon's)")
 	cfgFile := fs.String("config", "", "configuration file, for the log directory")
+	sim := fs.Bool("sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
 	var f claimlog.Filter
 	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
-	fs.StringVar(&f.Seat, "seat", "", "only this seat (E, S, W, N)")
+	fs.StringVar(&f.Seat, "seat", "", "only what concerns this seat (E, S, W, N): its inputs, and the decisions it won or lost")
 	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
 	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
 	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
 	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
-	at := fs.String("at", "", "table time window, like 4s..6.5s")
+	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
 	format := fs.String("format", "text", "text, json, csv or mjai")
 	follow := fs.Bool("follow", false, "keep printing records as they are appended")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	d, err := logDir(*dir, *cfgFile)
-	if err != nil {
-		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tabled log: unexpected argument %q (filters are flags: tabled log --help)\n", fs.Arg(0))
 		return 2
+	}
+	if f.Seat != "" {
+		seat := strings.ToLower(f.Seat) // "w", "W", "West", "west"
+		if len(seat) == 1 {
+			seat = strings.ToUpper(seat)
+		}
+		w, err := engine.ParseWind(seat)
+		if err != nil {
+			fmt.Fprintf(stderr, "tabled log: --seat %q is not a seat wind (E, S, W or N)\n", f.Seat)
+			return 2
+		}
+		f.Seat = w.Letter()
 	}
 	if *at != "" {
 		from, to, ok := strings.Cut(*at, "..")
 		a, err1 := time.ParseDuration(from)
 		b, err2 := time.ParseDuration(to)
-		if !ok || err1 != nil || err2 != nil || b < a {
-			fmt.Fprintf(stderr, "tabled log: --at %q is not a table time window like 4s..6.5s\n", *at)
+		if !ok || err1 != nil || err2 != nil || a < 0 || b < a {
+			fmt.Fprintf(stderr, "tabled log: --at %q is not a time window within the hand like 4s..6.5s\n", *at)
 			return 2
 		}
-		f.MonoFrom, f.MonoTo = int64(a), int64(b)
+		f.HandFrom, f.HandTo = a, max(b, 1) // HandTo 0 would mean no bound
+	}
+	d, looked, err := logSource(*dir, *cfgFile, *sim)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+		return 2
 	}
 	if !*follow {
-		if code := checkLog(d, "tabled log", stderr); code != 0 {
+		if code := checkLog(d, looked, "tabled log", stderr); code != 0 {
 			return code
 		}
 	}
@@ -77,7 +125,8 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		damaged++
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
-	nop := func(claimlog.Record) error { return nil }
+	matched := 0
+	count := func(claimlog.Record) error { matched++; return nil }
 	switch *format {
 	case "csv":
 		err = claimlog.WriteCSV(stdout, d, f)
@@ -86,25 +135,42 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 	case "mjai":
 		err = mjai.FromLog(stdout, d, f)
 	case "text":
-		print := func(r claimlog.Record) error { _, err := fmt.Fprintln(stdout, describeRecord(r)); return err }
+		var clock claimlog.HandClock
+		all := f
+		all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
+		// Every record passes through the hand clock; those that pass the
+		// filter are printed with their time within the hand.
+		print := func(r claimlog.Record) error {
+			inHand := clock.Since(r)
+			if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
+				return nil
+			}
+			matched++
+			_, err := fmt.Fprintln(stdout, describeRecord(r, inHand))
+			return err
+		}
 		if *follow {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			err = claimlog.FollowScan(ctx, d, f, 100*time.Millisecond, print, report)
+			err = claimlog.FollowScan(ctx, d, all, 100*time.Millisecond, print, report)
 		} else {
-			err = claimlog.Scan(d, f, print, report)
+			err = claimlog.Scan(d, all, print, report)
 		}
-		nop = nil
+		count = nil
 	default:
 		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json, csv or mjai\n", *format)
 		return 2
 	}
-	if err == nil && nop != nil {
-		err = claimlog.Scan(d, claimlog.Filter{}, nop, report)
+	if err == nil && count != nil {
+		// The exports read past damage silently; this names it.
+		err = claimlog.Scan(d, f, count, report)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 1
+	}
+	if matched == 0 && !*follow {
+		fmt.Fprintf(stderr, "tabled log: no record in %s passes the filters\n", d)
 	}
 	if damaged > 0 {
 		fmt.Fprintf(stderr, "tabled log: %d damaged places in the claim log in %s\n", damaged, d)
@@ -113,27 +179,31 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// checkLog is exit code 2, said on stderr, when dir holds no claim log.
-func checkLog(dir, cmd string, stderr io.Writer) int {
+// checkLog is exit code 2, said on stderr with every directory tried,
+// when dir holds no claim log.
+func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 	files, err := claimlog.Files(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return 2
 	}
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "%s: no claim log in %s\n", cmd, dir)
+		fmt.Fprintf(stderr, "%s: no claim log in %s (--dir, --config or --sim chooses another)\n", cmd, strings.Join(looked, " nor in "))
 		return 2
+	}
+	if len(looked) > 1 {
+		fmt.Fprintf(stderr, "%s: no claim log in %s; reading the simulated table's in %s\n", cmd, looked[0], dir)
 	}
 	return 0
 }
 
-// describeRecord is one record as a referee reads it.
-func describeRecord(r claimlog.Record) string {
+// describeRecord is one record as a referee reads it: inHand is its time
+// within the hand.
+func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	what := string(r.Body)
 	switch r.Kind {
 	case claimlog.KindInput:
-		var b inputBody
-		if json.Unmarshal(r.Body, &b) == nil {
+		if b, err := r.Input(); err == nil {
 			what = b.Event.Action.String()
 			if b.Event.Tile.Known() {
 				what += " " + b.Event.Tile.String()
@@ -145,31 +215,64 @@ func describeRecord(r claimlog.Record) string {
 				what += " [" + b.Note + "]"
 			}
 		}
-	case claimlog.KindNote:
-		what = strings.ToUpper(r.Type) + " " + what
-	case claimlog.KindOutcome:
-		var o struct {
-			Reason       string   `json:"reason"`
-			Result       string   `json:"result"`
-			Winners      []string `json:"winners"`
-			RoundWind    string   `json:"round_wind"`
-			Hand         int      `json:"hand"`
-			Honba        int      `json:"honba"`
-			RiichiSticks int      `json:"riichi_sticks"`
-			DealerSeat   int      `json:"dealer_seat"`
+	case claimlog.KindVoid:
+		if b, err := r.Void(); err == nil {
+			what = fmt.Sprintf("VOID of record %d", b.Void)
+			if b.Note != "" {
+				what += " [" + b.Note + "]"
+			}
 		}
-		switch {
-		case json.Unmarshal(r.Body, &o) != nil:
-		case r.Type == "deal":
-			what = fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
-		case o.Reason != "":
-			what = strings.ToUpper(r.Type) + ": " + o.Reason
-		case o.Result != "":
-			what = fmt.Sprintf("HAND END: %s %s", o.Result, strings.Join(o.Winners, " "))
+	case claimlog.KindNote:
+		what = strings.ToUpper(r.Type) + " " + describeNote(r)
+	case claimlog.KindOutcome:
+		if o, err := r.Outcome(); err == nil {
+			what = describeOutcome(r.Type, o)
 		}
 	}
-	return fmt.Sprintf("%6d  %10.3fs  %s  hand %d  %-7s %-2s %s", r.Seq, time.Duration(r.Mono).Seconds(),
-		r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
+	t := "-" // a session's notes belong to no hand
+	if r.Hand > 0 {
+		t = fmt.Sprintf("%.3fs", inHand.Seconds())
+	}
+	return fmt.Sprintf("%6d  %11s  %s  hand %d  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
+}
+
+// describeNote is a note's body in words.
+func describeNote(r claimlog.Record) string {
+	switch r.Type {
+	case claimlog.TypeSession, claimlog.TypeRestart:
+		s, err := r.Session()
+		if err != nil {
+			break
+		}
+		return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d, table %q, tabled %s, from record %d",
+			s.Rules, time.Duration(s.WindowNS), time.Duration(s.DeadlineNS), s.Dealer, s.Table, s.Version, s.FirstSeq)
+	case claimlog.TypeRevision:
+		if b, err := r.Revision(); err == nil {
+			return b.Note
+		}
+	}
+	var b struct{ Note, Text string }
+	if json.Unmarshal(r.Body, &b) == nil && b.Note+b.Text != "" {
+		return b.Note + b.Text
+	}
+	return string(r.Body)
+}
+
+// describeOutcome is an outcome in words, with every loser's reason.
+func describeOutcome(typ string, o claimlog.OutcomeBody) string {
+	switch {
+	case typ == "deal":
+		return fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
+	case typ == "dora":
+		return fmt.Sprintf("DORA: indicators %s, dora %s", strings.Join(o.Indicators, " "), strings.Join(o.Dora, " "))
+	case o.Result != "":
+		return fmt.Sprintf("HAND END: %s %s", o.Result, strings.Join(o.Winners, " "))
+	}
+	what := strings.ToUpper(typ) + ": " + o.Reason
+	for _, l := range o.Lost {
+		what += fmt.Sprintf("; %s %s lost: %s", l.Seat, l.Call, l.Reason)
+	}
+	return what
 }
 
 // cmdReplay replays every session of the claim log through the engine. It
@@ -178,17 +281,18 @@ func describeRecord(r claimlog.Record) string {
 func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "", "claim-log directory (default: the config's)")
+	dir := fs.String("dir", "", "claim-log directory (default: the config's, else the daemon's)")
 	cfgFile := fs.String("config", "", "configuration file, for the log directory")
+	sim := fs.Bool("sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	d, err := logDir(*dir, *cfgFile)
+	d, looked, err := logSource(*dir, *cfgFile, *sim)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 2
 	}
-	if code := checkLog(d, "tabled replay", stderr); code != 0 {
+	if code := checkLog(d, looked, "tabled replay", stderr); code != 0 {
 		return code
 	}
 	// Damage first, by file and line: a replay past it may diverge for
@@ -203,26 +307,28 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sessions := 0
-	err = eachSession(d, func(s session, recs []claimlog.Record) {
+	err = claimlog.Sessions(d, func(s claimlog.Session, recs []claimlog.Record) error {
 		sessions++
-		in, out, err := replaySession(s, recs)
+		res, err := claimlog.Replay(s, recs)
 		if err != nil {
 			failed = true
-			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, in, out, err)
-			return
+			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes, err)
+			return nil
 		}
-		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, in, out)
+		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes)
+		return nil
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 1
 	}
-	if sessions == 0 {
-		fmt.Fprintf(stderr, "tabled replay: no session in %s\n", d)
-		return 1
-	}
 	if failed {
 		return 1
+	}
+	if sessions == 0 {
+		// Records but no session note: nothing says which rules to replay by.
+		fmt.Fprintf(stderr, "tabled replay: no session in %s: the log holds no session note to replay from\n", d)
+		return 2
 	}
 	return 0
 }

@@ -64,13 +64,15 @@ commands:
   run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
   club --broker URL            the head referee's console: every table of the club, live
-  log [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s] [--format text|json|csv] [--follow]
-                               the claim log, for a referee
+  log [--sim|--dir D|--config F] [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s]
+      [--format text|json|csv|mjai] [--follow]
+                               the claim log, for a referee (--at: time within the hand)
   enroll [--config F] [--red-fives] [--restart]
                                build the tile registry by scanning a set in order
   doctor [--config F]          check the config against this machine: one line per item, exit 0 when all is well
   fwsim [--link PATH]          a simulated seat/reader controller on a pty (see firmware-protocol.md)
-  replay                       replay the claim log through the engine; non-zero exit on any divergence
+  replay [--sim|--dir D|--config F]
+                               replay the claim log through the engine; exit 1 on damage or a divergence, 2 with no log
   version                      print the version
 `)
 }

@@ -1,0 +1,99 @@
+package claimlog
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/table"
+)
+
+// Replayed is what a replay checked.
+type Replayed struct {
+	// Inputs is how many input records the session holds; Outcomes how
+	// many logged outcomes came out the same, byte for byte.
+	Inputs, Outcomes int
+}
+
+// Divergence is a replay that did not come out as logged. Seq is the
+// record of the logged outcome (0 when the replay decided more than the
+// log holds); N counts the session's outcomes from 1.
+type Divergence struct {
+	Seq uint64
+	N   int
+	// Logged and Replayed are the outcome as logged and as replayed, in
+	// the scenario contract's JSON; nil where there is none.
+	Logged, Replayed []byte
+	// More is how many outcomes the replay decided past the log's last.
+	More int
+}
+
+// Error names the record and shows both outcomes.
+func (d *Divergence) Error() string {
+	switch {
+	case d.More > 0:
+		return fmt.Sprintf("replay decided %d outcomes more than the log holds, the first: %s", d.More, d.Replayed)
+	case d.Replayed == nil:
+		return fmt.Sprintf("record %d (outcome %d of the session) was not reproduced: %s", d.Seq, d.N, d.Logged)
+	default:
+		return fmt.Sprintf("record %d (outcome %d of the session) differs:\n  logged   %s\n  replayed %s", d.Seq, d.N, d.Logged, d.Replayed)
+	}
+}
+
+// Replay steps the table's own core through a session's records, as
+// table.Replay does (inputs in the order they arrived, decided up to each
+// logged outcome's time, voids where they stand, late inputs re-decided
+// where a revision note says), and compares every outcome with the one
+// logged, byte for byte in the scenario contract's JSON. A difference is a
+// *Divergence; a record whose body does not decode is an error naming it.
+func Replay(s Session, recs []Record) (Replayed, error) {
+	var res Replayed
+	p, err := s.RuleProfile()
+	if err != nil {
+		return res, err
+	}
+	var entries []table.Entry
+	var logged []Record
+	for _, r := range recs {
+		e, ok, err := RecordEntry(r)
+		if err != nil {
+			return res, err
+		}
+		if !ok {
+			continue
+		}
+		switch {
+		case e.Input != nil:
+			res.Inputs++
+		case e.Outcome != nil:
+			logged = append(logged, r)
+		}
+		entries = append(entries, e)
+	}
+	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
+	if err != nil {
+		return res, fmt.Errorf("claimlog: replay of the session from record %d: %w", s.FirstSeq, err)
+	}
+	for i, want := range logged {
+		if i >= len(got) {
+			return res, &Divergence{Seq: want.Seq, N: i + 1, Logged: want.Body}
+		}
+		b, err := script.MarshalOutcome(got[i])
+		if err != nil {
+			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", i+1, err)
+		}
+		if !bytes.Equal(b, want.Body) {
+			return res, &Divergence{Seq: want.Seq, N: i + 1, Logged: want.Body, Replayed: b}
+		}
+		res.Outcomes++
+	}
+	if len(got) > len(logged) {
+		b, err := script.MarshalOutcome(got[len(logged)])
+		if err != nil {
+			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", len(logged)+1, err)
+		}
+		return res, &Divergence{N: len(logged) + 1, Replayed: b, More: len(got) - len(logged)}
+	}
+	return res, nil
+}

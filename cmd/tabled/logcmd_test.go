@@ -1,0 +1,185 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/config"
+)
+
+// golden is a claim log written by an earlier tabled (claimlog's testdata).
+const golden = "../../claimlog/testdata/golden"
+
+// copyLog copies the golden log's files into dir.
+func copyLog(t *testing.T, dir string) {
+	t.Helper()
+	files, err := claimlog.Files(golden)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("golden log: %v %v", files, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// seqsOf is the sequence numbers of the lines tabled log printed.
+func seqsOf(out string) string {
+	var seqs []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			seqs = append(seqs, f[0])
+		}
+	}
+	return strings.Join(seqs, " ")
+}
+
+// TestLogAndReplayFindTheLog: log and replay read the log the daemon
+// writes: --dir, the config's [log] dir, the simulated table's with --sim
+// (and with no flag when the daemon's directory holds none); they say where
+// they looked and exit 2 when there is no log, 1 only for damage or a
+// divergence.
+func TestLogAndReplayFindTheLog(t *testing.T) {
+	if files, _ := claimlog.Files(config.Default().Log.Dir); len(files) > 0 {
+		t.Skipf("this machine has a claim log in %s", config.Default().Log.Dir)
+	}
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	simDir := filepath.Join(cache, "tabled", "sim-log")
+	cfgDir := filepath.Join(t.TempDir(), "log")
+	copyLog(t, cfgDir)
+	cfgFile := filepath.Join(t.TempDir(), "tabled.toml")
+	if err := os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n", cfgDir)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noSession := t.TempDir()
+	w, err := claimlog.Open(noSession, claimlog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append([]claimlog.Record{{Kind: claimlog.KindInput, Type: "pon", Body: []byte(`{"event":{}}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	def := config.Default().Log.Dir
+	for _, c := range []struct {
+		name   string
+		sim    bool // the simulated table's log exists
+		args   []string
+		code   int
+		stdout string // in stdout
+		stderr string // in stderr
+	}{
+		{"replay with no log anywhere", false, []string{"replay"}, 2, "", "no claim log in " + def + " nor in " + simDir},
+		{"log with no log anywhere", false, []string{"log"}, 2, "", "no claim log in " + def + " nor in " + simDir},
+		{"replay --sim with no sim log", false, []string{"replay", "--sim"}, 2, "", "no claim log in " + simDir + " ("},
+		{"replay --sim", true, []string{"replay", "--sim"}, 0, "session from record 31 (ema2008): 6 inputs, 4 outcomes reproduced", ""},
+		{"replay after a sim session, no flags", true, []string{"replay"}, 0, "15 inputs, 9 outcomes reproduced", "reading the simulated table's in " + simDir},
+		{"log after a sim session, no flags", true, []string{"log"}, 0, "SESSION ema2008", "reading the simulated table's in " + simDir},
+		{"log --sim", true, []string{"log", "--sim", "--kind", "void"}, 0, "VOID of record 15", ""},
+		{"replay --config", false, []string{"replay", "--config", cfgFile}, 0, "6 inputs, 4 outcomes reproduced", ""},
+		{"log --config", false, []string{"log", "--config", cfgFile, "--type", "deal"}, 0, "DEAL: E2", ""},
+		{"replay of records with no session", false, []string{"replay", "--dir", noSession}, 2, "", "no session in " + noSession},
+		{"log that matches nothing", false, []string{"log", "--dir", golden, "--type", "tsumo"}, 0, "", "no record in " + golden + " passes the filters"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			os.RemoveAll(simDir)
+			if c.sim {
+				copyLog(t, simDir)
+			}
+			var out, errb bytes.Buffer
+			code := run(c.args, &out, &errb)
+			if code != c.code || !strings.Contains(out.String(), c.stdout) || !strings.Contains(errb.String(), c.stderr) {
+				t.Fatalf("tabled %s: exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", strings.Join(c.args, " "), code, c.code, out.String(), errb.String())
+			}
+		})
+	}
+}
+
+// TestLogFilters: --seat shows the decisions the seat lost as well as those
+// it won, in any case; --at is the time within the hand, from its deal.
+func TestLogFilters(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		seqs string
+	}{
+		{[]string{"--seat", "S", "--type", "decision"}, 0, "7 16 23 34 36"},
+		{[]string{"--seat", "w", "--kind", "outcome"}, 0, "7 23 40 41"},
+		{[]string{"--seat", "West", "--kind", "input"}, 0, "4 8 21 39"},
+		{[]string{"--hand", "2", "--at", "50ms..60ms"}, 0, "28 30"},
+		{[]string{"--hand", "2", "--at", "0s..0s"}, 0, "26"},
+		{[]string{"--kind", "input", "--at", "0s..40ms"}, 0, "2 3 4 32 33"},
+		{[]string{"--hand", "1", "--at", "1.5s..1.52s", "--format", "json"}, 0, ""},
+		{[]string{"--at", "6.5s..4s"}, 2, ""},
+		{[]string{"--at", "4s"}, 2, ""},
+		{[]string{"--seat", "X"}, 2, ""},
+		{[]string{"pon"}, 2, ""},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := run(append([]string{"log", "--dir", golden}, c.args...), &out, &errb)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d: %s", code, c.code, errb.String())
+			}
+			if c.seqs != "" && seqsOf(out.String()) != c.seqs {
+				t.Fatalf("records %s, want %s:\n%s", seqsOf(out.String()), c.seqs, out.String())
+			}
+		})
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"log", "--dir", golden, "--hand", "1", "--at", "1.5s..1.52s", "--format", "csv"}, &out, &errb); code != 0 ||
+		strings.Count(out.String(), "\n") != 3 || !strings.Contains(out.String(), "\n21,") || !strings.Contains(out.String(), "\n22,") {
+		t.Fatalf("csv within the hand: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
+// "help" and commands in any case.
+func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
+	dir := t.TempDir()
+	cfgFile := filepath.Join(dir, "tabled.toml")
+	if err := os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n[web]\nlisten = \"127.0.0.1:0\"\n", filepath.Join(dir, "log"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, typed, &stdout, &stderr) }()
+	if _, err := io.WriteString(typer, "help\ne DISCARD 3p\nw Pon\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the pon in the log", func() bool {
+		var out, errb bytes.Buffer
+		if run([]string{"log", "--dir", filepath.Join(dir, "log"), "--kind", "input"}, &out, &errb) != 0 {
+			return false
+		}
+		log = out.String()
+		return strings.Contains(log, "W  pon")
+	})
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(stderr.String(), "commands (any case)") || strings.Contains(stderr.String(), "? ") {
+		t.Fatalf("log:\n%s\nterminal:\n%s", log, stderr.String())
+	}
+}
