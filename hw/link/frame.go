@@ -292,6 +292,10 @@ func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {
 	l.hello = true
 	l.update(func(h *Health) { h.Device, h.Up = &m, true })
 	l.setLive(true)
+	if l.lostAt >= 0 {
+		l.notice(at, NoticeLinkBack, fmt.Sprintf("answers again after %v", (at-l.lostAt).Round(time.Millisecond)))
+		l.lostAt = -1
+	}
 	return nil
 }
 

@@ -135,9 +135,15 @@ const (
 	// NoticeDeviceStatus: any other Status from the device (information, a
 	// command it could not carry out).
 	NoticeDeviceStatus
+	// NoticeLinkLost: a device that had answered went silent or away (a
+	// hang, an unplug); what it sends meanwhile arrives late and is decided
+	// at its stamp.
+	NoticeLinkLost
+	// NoticeLinkBack: the device answers again, after how long.
+	NoticeLinkBack
 )
 
-var noticeNames = [...]string{"", "reboot", "events-lost", "reader-fault", "device-changed", "device-refused", "device-status"}
+var noticeNames = [...]string{"", "reboot", "events-lost", "reader-fault", "device-changed", "device-refused", "device-status", "link-lost", "link-back"}
 
 func (k NoticeKind) String() string {
 	if int(k) < len(noticeNames) {
@@ -227,6 +233,8 @@ type Link struct {
 	acks            [fwproto.MaxInFlight]time.Duration // when the latest Acks were sent
 	nAcks           uint64
 	refused         string // the last refusal, to note it once, not at every retry
+	// lostAt is when a device that had answered was lost, -1 while none is.
+	lostAt time.Duration
 	seen            fwproto.Dedupe
 	got             [256][]byte // each remembered seq's type and payload
 	order           order
@@ -290,7 +298,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when
@@ -369,6 +377,13 @@ func (l *Link) Run(ctx context.Context) error {
 		l.cfg.Logf("link: %s open", l.cfg.Name)
 		gotFrames, err := l.session(ctx, port)
 		l.setLive(false)
+		l.mu.Lock()
+		wasUp := l.health.Up
+		l.mu.Unlock()
+		if wasUp && ctx.Err() == nil {
+			l.lostAt = l.cfg.Clock()
+			l.notice(l.lostAt, NoticeLinkLost, fmt.Sprintf("lost: %v; presses made meanwhile are decided at their stamps when they come", err))
+		}
 		l.update(func(h *Health) {
 			h.Connected, h.Up = false, false
 			if ctx.Err() == nil {

@@ -296,3 +296,24 @@ func TestHostSeqsSurviveARestart(t *testing.T) {
 		})
 	}
 }
+
+// TestLossAndReturnAreNoted: a controller that had answered and then goes
+// away (a hang, an unplug) leaves a note, and so does its return, saying
+// how long it was gone; a press made meanwhile is taken when it is back.
+func TestLossAndReturnAreNoted(t *testing.T) {
+	clock := hostClock()
+	dev := fwsim.New(fwsim.Config{Clock: clock, BootID: 12})
+	p := newPlug(t, dev)
+	var r record
+	l, _ := runLink(t, Config{Open: Serial(p.path, 115200), Clock: clock, Silence: 300 * time.Millisecond}, &r)
+	waitFor(t, "up", func() bool { return l.Health().Up })
+	p.unplug()
+	waitFor(t, "the loss noted", func() bool { return len(r.notices(NoticeLinkLost)) == 1 })
+	dev.Press(3)
+	p.plug()
+	waitFor(t, "the return noted", func() bool { return len(r.notices(NoticeLinkBack)) == 1 })
+	waitFor(t, "the press made meanwhile", func() bool { return len(r.events()) == 1 })
+	if n := r.notices(NoticeLinkBack)[0]; !strings.Contains(n.Text, "answers again after") {
+		t.Errorf("return notice %q", n.Text)
+	}
+}
