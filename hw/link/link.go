@@ -234,19 +234,19 @@ type Link struct {
 	nAcks           uint64
 	refused         string // the last refusal, to note it once, not at every retry
 	// lostAt is when a device that had answered was lost, -1 while none is.
-	lostAt time.Duration
-	seen            fwproto.Dedupe
-	got             [256][]byte // each remembered seq's type and payload
-	order           order
-	lastDev         uint64 // the latest device time of a pong or heartbeat this boot
-	pending         []outgoing
-	seqs            hostSeqs
-	pingID          uint32
-	pings           [16]ping
-	pingNow         bool // ping at the next tick: a Hello wants a clock fit soon
-	q               querier
-	live            bool          // last reported liveness
-	mark            time.Duration // last reported watermark
+	lostAt  time.Duration
+	seen    fwproto.Dedupe
+	got     [256][]byte // each remembered seq's type and payload
+	order   order
+	lastDev uint64 // the latest device time of a pong or heartbeat this boot
+	pending []outgoing
+	seqs    hostSeqs
+	pingID  uint32
+	pings   [16]ping
+	pingNow bool // ping at the next tick: a Hello wants a clock fit soon
+	q       querier
+	live    bool          // last reported liveness
+	mark    time.Duration // last reported watermark
 }
 
 type outgoing struct {
