@@ -31,21 +31,23 @@ func (j *fileJournal) Append(es []Entry) error {
 	return j.f.Sync()
 }
 
-// fakeSerial is a serial controller's watermark as the link reports it:
-// asked (Need) to pass a time, it pings once the host clock is there, and
-// the pong moves the watermark one round trip later. A frame it has not
-// yet delivered (a retransmission due) holds the watermark below it.
+// fakeSerial is a serial controller's watermark as hw/link reports it:
+// the device's time less its confirmation lag (a press is sent 5-10 ms
+// after its first edge). Asked (Need) to pass a time, the link pings once
+// the host clock is past it and the lag, and the pong moves the watermark
+// one round trip later. A frame not yet delivered (a retransmission due)
+// holds the watermark below it.
 type fakeSerial struct {
-	src  *Source
-	now  func() time.Duration
-	rtt  time.Duration
-	hold chan time.Duration // a stamp the watermark may not pass yet
+	src      *Source
+	now      func() time.Duration
+	rtt, lag time.Duration
+	hold     chan time.Duration // a stamp the watermark may not pass yet
 }
 
 func (f *fakeSerial) need(at time.Duration) {
 	go func() {
-		time.Sleep(max(at-f.now(), 0) + f.rtt)
-		mark := f.now() - f.rtt/2
+		time.Sleep(max(at+f.lag-f.now(), 0) + f.rtt)
+		mark := f.now() - f.rtt/2 - f.lag
 		select {
 		case h := <-f.hold:
 			mark = min(mark, h)
@@ -63,9 +65,10 @@ func (f *fakeSerial) need(at time.Duration) {
 //
 //	go test -run=^$ -bench=DecisionPublished -benchmem -benchtime=300x ./table
 //
-// web: inputs stamped by the table itself (a tablet), held 1 ms. serial: a
+// web: inputs stamped by the table itself (a tablet), held 5 ms (the default input_latency). serial: a
 // serial controller's presses; the window closes when the controller's
-// watermark passes its end (a ping at the end, its pong 1 ms later).
+// watermark passes its end (a ping 10 ms after the end, the device's
+// confirmation lag, and its pong 1 ms later).
 // serial-late: the pon's first frame is spoilt and its retransmission comes
 // 100 ms later; the window waits for it rather than decide without it.
 func BenchmarkDecisionPublished(b *testing.B) {
@@ -86,13 +89,13 @@ func benchDecision(b *testing.B, mode string) {
 	if os.Getenv("TABLED_BENCH_NO_FSYNC") != "" {
 		j = nil // to see the fsync's share
 	}
-	tb, err := New(Config{Profile: p, Latency: time.Millisecond, Journal: j})
+	tb, err := New(Config{Profile: p, Latency: 5 * time.Millisecond, Journal: j}) // input_latency's default
 	if err != nil {
 		b.Fatal(err)
 	}
 	var serial *fakeSerial
 	if mode != "web" {
-		serial = &fakeSerial{now: tb.Now, rtt: time.Millisecond, hold: make(chan time.Duration, 1)}
+		serial = &fakeSerial{now: tb.Now, rtt: time.Millisecond, lag: 10 * time.Millisecond, hold: make(chan time.Duration, 1)}
 		serial.src = tb.NewSource(SourceConfig{Name: "serial", Explicit: true, Need: serial.need})
 		serial.src.Advance(tb.Now(), true)
 	}
