@@ -58,7 +58,7 @@ func browser(t *testing.T) context.Context {
 func TestBrowserPressShowsDecision(t *testing.T) {
 	ctx := browser(t)
 	p := engine.EMA2016
-	p.Window = time.Second // clicks are stamped on arrival: simultaneous even on a slow machine
+	p.Window = 2 * time.Second // clicks are stamped on arrival: simultaneous even on a slow, loaded machine
 	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

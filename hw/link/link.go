@@ -376,7 +376,6 @@ func (l *Link) Run(ctx context.Context) error {
 		l.update(func(h *Health) { h.Opens++; h.Connected = true })
 		l.cfg.Logf("link: %s open", l.cfg.Name)
 		gotFrames, err := l.session(ctx, port)
-		l.setLive(false)
 		l.mu.Lock()
 		wasUp := l.health.Up
 		l.mu.Unlock()
@@ -384,6 +383,7 @@ func (l *Link) Run(ctx context.Context) error {
 			l.lostAt = l.cfg.Clock()
 			l.notice(l.lostAt, NoticeLinkLost, fmt.Sprintf("lost: %v; presses made meanwhile are decided at their stamps when they come", err))
 		}
+		l.setLive(false)
 		l.update(func(h *Health) {
 			h.Connected, h.Up = false, false
 			if ctx.Err() == nil {
