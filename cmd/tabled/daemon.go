@@ -181,7 +181,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
 		}
 	}
-	in, err := startInputs(ctx, cfg, t, registry, logf)
+	in, err := startInputs(ctx, cfg, t, registry, newJournaledFrames(tcfg.Resume), logf)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 2

@@ -31,6 +31,8 @@ type inputs struct {
 	link *link.Link
 	// events turns serial and NFC events into the engine's.
 	events eventMap
+	// journaled are the controller inputs already in the claim log.
+	journaled *journaledFrames
 }
 
 type seatCall struct {
@@ -41,8 +43,8 @@ type seatCall struct {
 // startInputs sets up every input of cfg and starts a goroutine for each;
 // they stop when ctx ends. A pin that does not exist or a bus that does
 // not open is an error, before anything starts.
-func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registry *nfc.Registry, logf func(string, ...any)) (*inputs, error) {
-	in := &inputs{ctx: ctx, t: t, logf: logf, events: newEventMap(cfg, registry)}
+func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registry *nfc.Registry, journaled *journaledFrames, logf func(string, ...any)) (*inputs, error) {
+	in := &inputs{ctx: ctx, t: t, logf: logf, events: newEventMap(cfg, registry), journaled: journaled}
 	var starts []func()
 	needHost := cfg.NFC.Reader == "mfrc522" || len(cfg.Expanders) > 0
 	for _, b := range cfg.Buttons {
@@ -235,10 +237,17 @@ func (in *inputs) hardware(hw link.Event) error {
 	if !ok {
 		return nil
 	}
+	if in.journaled.has(ev) {
+		// Journaled by a run that died before acknowledging it: the
+		// controller sent it again. Acknowledged, not taken twice.
+		in.logf("tabled: %s is already in the claim log (sent again after a restart): acknowledged once more, not taken twice", describeInput(ev, in.t.State().Dealer))
+		return nil
+	}
 	if _, err := in.t.Submit(in.ctx, ev); err != nil {
 		in.logf("tabled: %s not taken: %v", describeInput(ev, in.t.State().Dealer), err)
 		return err
 	}
+	in.journaled.add(ev)
 	return nil
 }
 

@@ -215,10 +215,13 @@ channel = 2
 			twice++
 		}
 	}
-	t.Logf("%d kills: %d web presses acknowledged of %d answered, %d lost; %d serial presses acknowledged, %d lost, %d logged twice (journaled, killed before the ack, sent again)",
+	t.Logf("%d kills: %d web presses acknowledged of %d answered, %d lost; %d serial presses acknowledged, %d lost, %d logged twice",
 		n, len(webAck), webSent, lostWeb, len(acked), lostSerial, twice)
 	if lostWeb > 0 || lostSerial > 0 {
 		t.Errorf("acknowledged presses lost: %d over HTTP, %d over the serial link", lostWeb, lostSerial)
+	}
+	if twice > 0 {
+		t.Errorf("%d controller presses were taken twice (journaled, then sent again after a kill)", twice)
 	}
 	if len(webAck) == 0 || len(acked) == 0 {
 		t.Errorf("nothing was acknowledged (web %d, serial %d): the test proves nothing", len(webAck), len(acked))
