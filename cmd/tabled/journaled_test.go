@@ -85,17 +85,20 @@ func TestResentFrameAfterRestartTakenOnce(t *testing.T) {
 	}
 	var deafUntil time.Time
 	daemon(func() {
-		// The controller will not hear the press's acknowledgement.
+		// A first press, acknowledged: the link's clock fit is ready.
+		dev.Press(1)
+		waitUntil(t, "the first press acknowledged", func() bool { return len(dev.Acked()) == 1 })
+		// The controller will not hear the second press's acknowledgement.
 		dev.Deaf(2 * time.Second)
 		deafUntil = time.Now().Add(2 * time.Second)
 		dev.Press(1)
-	}, func() bool { return presses() == 1 })
+	}, func() bool { return presses() == 2 })
 	if dev.Unacked() != 1 {
 		t.Fatalf("the controller holds %d unacknowledged frames, want the press", dev.Unacked())
 	}
 	time.Sleep(time.Until(deafUntil)) // the controller hears again
 	daemon(func() {}, func() bool { return dev.Unacked() == 0 })
-	if n := presses(); n != 1 {
-		t.Fatalf("the press sent again after the restart was taken %d times", n)
+	if n := presses(); n != 2 {
+		t.Fatalf("the press sent again after the restart was taken %d times", n-1)
 	}
 }
