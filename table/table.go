@@ -37,6 +37,11 @@ type Config struct {
 	// does and goes on from there, with the clock after the last one.
 	// Profile and Dealer must be that session's.
 	Resume []Entry
+	// Down is how long the table was down before it resumes (by the wall
+	// clock, from the session's last record): the clock goes on that much
+	// after the last stamp (at least a second), so that what a controller
+	// held meanwhile is stamped between the session's last input and now.
+	Down time.Duration
 	// Clock is the table's monotonic clock; nil uses the process's, from
 	// the moment New is called.
 	Clock func() time.Duration
@@ -130,7 +135,7 @@ func New(cfg Config) (*Table, error) {
 		for _, e := range cfg.Resume {
 			offset = max(offset, e.At)
 		}
-		offset += time.Second
+		offset += max(cfg.Down, time.Second)
 		if cfg.FirstSeq > 0 {
 			c.seq = max(c.seq, cfg.FirstSeq-1)
 		}

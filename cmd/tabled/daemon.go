@@ -119,6 +119,11 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
 				return 1
 			}
+			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {
+				// How long the table was down: what a controller held
+				// meanwhile is stamped in that gap.
+				tcfg.Down = time.Since(recs[n-1].Wall)
+			}
 			restart = true
 			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
 		}

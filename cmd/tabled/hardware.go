@@ -237,6 +237,12 @@ func (in *inputs) hardware(hw link.Event) error {
 	if !ok {
 		return nil
 	}
+	if ev.At < 0 {
+		// Stamped before this run's clock began: held by the controller
+		// while the daemon was down. It is decided at the clock's start.
+		in.logf("tabled: %s was stamped before this run began (held while the daemon was down): decided at the start of its clock", describeInput(ev, in.t.State().Dealer))
+		ev.At = 0
+	}
 	if in.journaled.has(ev) {
 		// Journaled by a run that died before acknowledging it: the
 		// controller sent it again. Acknowledged, not taken twice.

@@ -56,7 +56,9 @@ func TestJournaledFramesTakeAFrameOnce(t *testing.T) {
 // that does not hear the acknowledgement of its press (deaf for a while)
 // keeps sending it; the daemon journals it once, stops, and the next run,
 // to which the controller sends it again, acknowledges it without taking
-// it a second time.
+// it a second time. A press the controller held while no daemon ran is
+// taken by the next run, even one that starts a new game (its stamp falls
+// before that run's clock began).
 func TestResentFrameAfterRestartTakenOnce(t *testing.T) {
 	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 5})
 	port := plugController(t, dev)
@@ -70,21 +72,27 @@ func TestResentFrameAfterRestartTakenOnce(t *testing.T) {
 		claimlog.Read(logDir, claimlog.Filter{Kind: claimlog.KindInput, Source: "serial"}, func(claimlog.Record) error { n++; return nil })
 		return n
 	}
-	daemon := func(during func(), until func() bool) {
+	daemon := func(what string, during func(), until func() bool, flags ...string) {
 		var out, errb syncBuffer
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan int, 1)
-		go func() { done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &out, &errb) }()
+		go func() {
+			done <- runDaemon(ctx, append([]string{"--config", cfgFile}, flags...), strings.NewReader(""), &out, &errb)
+		}()
 		waitUntil(t, "the controller's hello", func() bool { return strings.Contains(errb.String(), "firmware") })
 		during()
-		waitUntil(t, "the daemon's work", until)
+		for deadline := time.Now().Add(20 * time.Second); !until(); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s; the daemon said:\n%s", what, errb.String())
+			}
+		}
 		cancel()
 		if code := <-done; code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
 	}
 	var deafUntil time.Time
-	daemon(func() {
+	daemon("the first run to journal both presses", func() {
 		// A first press, acknowledged: the link's clock fit is ready.
 		dev.Press(1)
 		waitUntil(t, "the first press acknowledged", func() bool { return len(dev.Acked()) == 1 })
@@ -97,8 +105,16 @@ func TestResentFrameAfterRestartTakenOnce(t *testing.T) {
 		t.Fatalf("the controller holds %d unacknowledged frames, want the press", dev.Unacked())
 	}
 	time.Sleep(time.Until(deafUntil)) // the controller hears again
-	daemon(func() {}, func() bool { return dev.Unacked() == 0 })
+	daemon("the second run to acknowledge the press sent again", func() {}, func() bool { return dev.Unacked() == 0 })
 	if n := presses(); n != 2 {
 		t.Fatalf("the press sent again after the restart was taken %d times", n-1)
+	}
+
+	// A press made while no daemon runs, stamped before the next run's
+	// clock began, is taken by a run that starts a new game too.
+	dev.Press(1)
+	daemon("a new game to take the press held meanwhile", func() {}, func() bool { return dev.Unacked() == 0 }, "--new-game")
+	if n := presses(); n != 3 {
+		t.Fatalf("%d presses logged, want the one held while no daemon ran as the third", n)
 	}
 }
