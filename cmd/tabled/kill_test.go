@@ -45,7 +45,7 @@ func kills(t *testing.T) int {
 }
 
 // TestKillNineLosesNoAcknowledgedPress kills `tabled run` with SIGKILL
-// again and again while a tablet presses over HTTP and a seat controller
+// (every fifth time SIGTERM) again and again while a tablet presses over HTTP and a seat controller
 // (the firmware simulator on a real pty, outliving every daemon as a real
 // one would) presses over the serial link. Every press that was
 // acknowledged (an HTTP 202 with its sequence number; a frame the
@@ -156,7 +156,13 @@ channel = 2
 		}
 		// Long enough for the link's Hello and clock fit now and then.
 		time.Sleep(time.Duration(20+rand.IntN(400)) * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGKILL)
+		// Every fifth stop is a SIGTERM: the daemon refuses new presses at
+		// once (503) and must not answer 202 for one it then drops.
+		sig := syscall.SIGKILL
+		if i%5 == 4 {
+			sig = syscall.SIGTERM
+		}
+		cmd.Process.Signal(sig)
 		cmd.Wait()
 	}
 	stopPress()
