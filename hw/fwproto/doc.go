@@ -5,5 +5,5 @@
 //
 // The package is pure: it turns bytes into frames and frames into messages
 // and back, and never touches a port or a clock. The link that drives a
-// port lives in package hw/serial.
+// port lives in package hw/link.
 package fwproto
