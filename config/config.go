@@ -297,7 +297,7 @@ func (c Config) validate(l lines) error {
 	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	if _, err := c.Profile(); err != nil {
 		line := at("table", "rules")
-		if c.Table.Window > 0 && !strings.Contains(err.Error(), "unknown rule") {
+		if c.Table.Window > 0 && !errors.Is(err, engine.ErrUnknownProfile) {
 			line = at("table", "window")
 		}
 		return fmt.Errorf("line %d: %s", line, strings.TrimPrefix(err.Error(), "engine: "))

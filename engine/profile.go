@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -148,11 +149,15 @@ var profiles = map[string]Profile{EMA2016.Name: EMA2016, EMA2008.Name: EMA2008}
 // DefaultProfile is the profile used when none is configured.
 const DefaultProfile = "ema2016"
 
+// ErrUnknownProfile is the error, under errors.Is, of a profile name no
+// profile has.
+var ErrUnknownProfile = errors.New("engine: unknown rule profile")
+
 // ProfileByName returns the named profile.
 func ProfileByName(name string) (Profile, error) {
 	p, ok := profiles[name]
 	if !ok {
-		return Profile{}, fmt.Errorf("engine: unknown rule profile %q (known: %v)", name, ProfileNames())
+		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
 	}
 	// A copy of its own, so that a caller's change never reaches the registry.
 	p.Precedence = append([]Step(nil), p.Precedence...)
