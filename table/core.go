@@ -66,7 +66,9 @@ type Journal interface {
 }
 
 // Update is what subscribers receive: the entries of one step and the state
-// after it.
+// after it. Entries is empty when the state moved with nothing new to
+// journal: an input, published when it arrived, decided once the sources'
+// watermarks passed its stamp.
 type Update struct {
 	Entries []Entry
 	State   engine.State
@@ -105,6 +107,10 @@ type core struct {
 	// shown are the outcomes published this session and not withdrawn by
 	// a revision, in order.
 	shown []published
+	// steps counts what changed the engine (an input applied, a deadline
+	// passed, a rebuild), so the table publishes a state that moved even
+	// when nothing new was journaled.
+	steps uint64
 }
 
 func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {
@@ -161,6 +167,7 @@ func (c *core) process(horizon time.Duration) []Entry {
 			entries = c.apply(in, entries)
 		case haveDL && dl <= horizon:
 			c.out = c.eng.Advance(dl, c.out[:0])
+			c.steps++
 			entries = c.outcomes(entries)
 		default:
 			return entries
@@ -169,6 +176,7 @@ func (c *core) process(horizon time.Duration) []Entry {
 }
 
 func (c *core) apply(in Entry, entries []Entry) []Entry {
+	c.steps++
 	var err error
 	c.out, err = c.eng.Apply(*in.Input, c.out[:0])
 	if err != nil {
@@ -225,6 +233,7 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 		return append(entries, c.note(NoteRefused, fmt.Sprintf("re-deciding input %d: %v", late[0].Seq, err)))
 	}
 	c.eng, c.hand = eng, hand
+	c.steps++
 	var old []published
 	keep := len(c.shown)
 	for i, p := range c.shown {
@@ -386,6 +395,7 @@ func (c *core) void(seq uint64) Entry {
 			note = fmt.Sprintf("refused: %v", err)
 		} else {
 			c.eng, c.hand = eng, hand
+			c.steps++
 		}
 	}
 	c.seq++

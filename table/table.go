@@ -279,6 +279,7 @@ func (t *Table) Run(ctx context.Context) error {
 		t.alive.Store(int64(now))
 		timer.Reset(t.sleep(now))
 		batch, voids, notes = batch[:0], voids[:0], notes[:0]
+		steps := t.core.steps
 		stop := false
 		select {
 		case <-ctx.Done():
@@ -307,7 +308,7 @@ func (t *Table) Run(ctx context.Context) error {
 		} else {
 			entries = append(entries, t.core.process(t.horizon(t.clock()))...)
 		}
-		err := t.commit(entries)
+		err := t.commit(entries, t.core.steps != steps)
 		for i, r := range batch {
 			if err != nil {
 				r.done <- result{err: err}
@@ -402,12 +403,14 @@ func (t *Table) sleep(now time.Duration) time.Duration {
 	return min(max(at-now, 0), time.Second)
 }
 
-// commit journals a turn's entries and publishes them.
-func (t *Table) commit(entries []Entry) error {
-	if len(entries) == 0 {
+// commit journals a turn's entries and publishes them with the state; a
+// state that changed with no new entry (an input published when it came,
+// decided now) is published too.
+func (t *Table) commit(entries []Entry, changed bool) error {
+	if len(entries) == 0 && !changed {
 		return nil
 	}
-	if t.cfg.Journal != nil {
+	if t.cfg.Journal != nil && len(entries) > 0 {
 		if err := t.cfg.Journal.Append(entries); err != nil {
 			return fmt.Errorf("table: journal: %w", err)
 		}
@@ -415,7 +418,10 @@ func (t *Table) commit(entries []Entry) error {
 	u := Update{Entries: entries, State: t.core.eng.State()}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.state, t.seq = u.State, entries[len(entries)-1].Seq
+	t.state = u.State
+	if len(entries) > 0 {
+		t.seq = entries[len(entries)-1].Seq
+	}
 	for _, e := range entries {
 		if e.Outcome != nil {
 			t.recent = append(t.recent, e)

@@ -359,7 +359,9 @@ func TestSubscribeAfterResumes(t *testing.T) {
 		var seen uint64
 		for seen < 6 {
 			u := <-first.C()
-			seen = u.Entries[len(u.Entries)-1].Seq
+			if len(u.Entries) > 0 {
+				seen = u.Entries[len(u.Entries)-1].Seq
+			}
 		}
 		s, missed, ok := tb.SubscribeAfter(2)
 		defer s.Close()
