@@ -69,7 +69,7 @@ func (h *hub) run(sub *table.Subscription) {
 		u, ok := <-sub.C()
 		if ok {
 			last = u.Entries[len(u.Entries)-1].Seq
-			h.add(u.Entries, u.State)
+			h.add(u.Entries, u.State, last)
 			continue
 		}
 		if !sub.Dropped() {
@@ -83,7 +83,7 @@ func (h *hub) run(sub *table.Subscription) {
 			h.resync(h.t.Seq(), h.t.State())
 		case len(missed) > 0:
 			last = missed[len(missed)-1].Seq
-			h.add(missed, h.t.State())
+			h.add(missed, h.t.State(), last)
 		}
 	}
 }
@@ -101,8 +101,9 @@ func (h *hub) state() StateView {
 	return h.view(h.t.State(), seq, h.current())
 }
 
-// add pages entries into events; the last page carries the state.
-func (h *hub) add(es []table.Entry, st engine.State) {
+// add pages entries into events; the last page, numbered seq, carries the
+// state.
+func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
 	h.amu.Lock()
 	now := time.Now()
 	for _, e := range es {
@@ -141,7 +142,7 @@ func (h *hub) add(es []table.Entry, st engine.State) {
 		buf.Write(b)
 		n++
 	}
-	flush(es[len(es)-1].Seq, true)
+	flush(seq, true)
 	h.push(evs...)
 }
 

@@ -280,7 +280,7 @@ func describeNote(row *LogRow, typ string, b recordBody) {
 		if typ == "restart" {
 			row.What = "daemon restarted: the session goes on"
 		}
-		row.What += fmt.Sprintf(": rules %s, table %q", b.Rules, b.Table)
+		row.What += fmt.Sprintf(": rules %s, table %s", b.Rules, b.Table)
 		if b.Dealer != nil {
 			row.What += fmt.Sprintf(", seat %d dealt first", *b.Dealer)
 		}

@@ -12,6 +12,11 @@ let outcomes = []; // this hand's outcome entries, oldest first (withdrawn ones 
 let facing = Number(localStorage.getItem("facing") || 0);
 let dismissed = new Set(JSON.parse(localStorage.getItem("dismissed") || "[]"));
 let picking = null; // the press waiting for a tile from the picker
+// lastInput is the latest input on the stream. The table publishes an
+// input when it arrives and may apply it later without a new update, so
+// an input stamped after the state's time is not in the state yet.
+let lastInput = null;
+const unapplied = () => lastInput && st && lastInput.at_ms > st.now_ms ? lastInput : null;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -123,6 +128,10 @@ function simButtons(seat) {
 // refuse them anyway, with a reason).
 function enable(box, s) {
   const open = st.open, mine = st.turn === s.wind, over = st.ended;
+  if (unapplied()) { // the state is behind the latest press: nothing is known to be impossible
+    for (const b of box.querySelectorAll(".sim button")) b.disabled = over;
+    return;
+  }
   const claimable = open && open.seat !== s.seat;
   const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
   const can = {
@@ -162,6 +171,11 @@ function renderHeadline() {
     if (v.kind === "rejected") { dec.textContent = `${callWord(v.call)} ${name(v.wind)} refused`; why.append(el("li", "", v.reason)); return; }
     if (v.kind === "flag") { dec.textContent = `Referee: check ${name(v.wind) || "the table"}`; why.append(el("li", "", v.reason)); return; }
     if (v.kind === "kong_stands") { dec.textContent = `${name(v.from_wind)}'s kong stands`; return; }
+  }
+  const u = unapplied();
+  if (u && u.input.action === "discard") {
+    dec.append(`${name(windOf(u.input.seat))} discarded `, tileSVG(u.input.tile && u.input.tile !== "?" ? u.input.tile : "", "big"));
+    return;
   }
   if (st.open) {
     dec.append(`${name(st.open.wind)} discarded `, tileSVG(st.open.tile, "big"));
@@ -244,6 +258,7 @@ function outcomeText(e) {
 
 function show(entries) {
   for (const e of entries) {
+    if (e.input) lastInput = e;
     if (e.revision && e.revision.retracted) {
       const gone = new Set(e.revision.retracted);
       outcomes = outcomes.filter((o) => !gone.has(o.seq));
