@@ -20,7 +20,9 @@ import (
 // resume finds the event after any sequence number it holds.
 func TestCatchUpIsPaged(t *testing.T) {
 	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0,
-		view: func(st engine.State, seq uint64, a []alert.Alert) StateView { return stateView(st, seq, engine.EMA2016, a) }}
+		view: func(st engine.State, seq uint64, a []alert.Alert) StateView {
+			return stateView(st, seq, engine.EMA2016, a)
+		}}
 	var es []table.Entry
 	for i := uint64(1); i <= 1000; i++ {
 		es = append(es, table.Entry{Seq: i, Note: strings.Repeat("n", 100+int(i%7)*200)})
