@@ -188,7 +188,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				return 2
 			}
 		}
-		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: cfg.Web.URL,
+		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
 			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
