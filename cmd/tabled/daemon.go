@@ -201,7 +201,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}()
 	}
 	if *sim {
-		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
+		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, statusURL(cfg.Web), cfg.Log.Dir)
 		if simc != nil {
 			fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
 		} else {
