@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -206,9 +207,9 @@ func (c *Console) Event(m Message) {
 		t.Deal = fmt.Sprintf("%s %d, %d honba, %d riichi sticks, seat %d deals", windName(o.RoundWind), o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
 		t.Decision, t.Discards = "", 0
 	case "flag":
-		add("flag", fmt.Sprintf("%s %s: %s", o.Seat, o.Call, o.Reason))
+		add("flag", fmt.Sprintf("check %s %s: %s", windName(o.Seat), strings.ToUpper(o.Call), o.Reason))
 	case "rejected":
-		add("rejected", fmt.Sprintf("%s %s: %s", o.Seat, o.Call, o.Reason))
+		add("rejected", fmt.Sprintf("refused %s %s: %s", strings.ToUpper(o.Call), windName(o.Seat), o.Reason))
 	}
 	c.bump()
 }

@@ -132,11 +132,13 @@ function enable(box, s) {
     for (const b of box.querySelectorAll(".sim button")) b.disabled = over;
     return;
   }
+  // Once a call is decided on the tile only a ron may still come.
+  const decided = open && outcomes.some((e) => e.view && e.view.kind === "decision" && e.at_ms >= open.since_ms);
   const claimable = open && open.seat !== s.seat;
   const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
   const can = {
-    discard: mine && !over, chii: claimable && next && !s.riichi, pon: claimable && !open.kong && !s.riichi,
-    kan: (claimable && !open.kong) || mine, ron: claimable, tsumo: mine && !open, riichi: mine && !s.riichi && !open, cancel: st.pending.some((c) => c.seat === s.seat),
+    discard: mine && !over, chii: claimable && next && !s.riichi && !decided, pon: claimable && !open.kong && !s.riichi && !decided,
+    kan: (claimable && !open.kong && !decided) || mine, ron: claimable, tsumo: mine && !open, riichi: mine && !s.riichi && !open, cancel: st.pending.some((c) => c.seat === s.seat),
   };
   for (const b of box.querySelectorAll(".sim button")) b.disabled = over || !can[b.dataset.action];
 }
