@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/tabled/tabled/alert"
 )
 
 //go:embed static
@@ -21,17 +24,31 @@ type TableView struct {
 	Seq    uint64 `json:"seq"`
 	URL    string `json:"url,omitempty"`
 	// Deal is the hand being played, from the latest deal line.
-	Deal     string    `json:"deal,omitempty"`
-	Decision string    `json:"decision"`
-	Alerts   []Alert   `json:"alerts"`
-	Updated  time.Time `json:"updated"`
+	Deal string `json:"deal,omitempty"`
+	// Hand is the hand's number in the session; Discards how many
+	// discards it has had; Last the latest event in words.
+	Hand     int     `json:"hand"`
+	Discards int     `json:"discards"`
+	Last     string  `json:"last,omitempty"`
+	Decision string  `json:"decision"`
+	Alerts   []Alert `json:"alerts"`
+	// Updated is when the console took the table's latest event.
+	Updated time.Time `json:"updated"`
+	// AgeSeconds is how long ago that was, when the view was made: a
+	// stalled table stands out.
+	AgeSeconds float64 `json:"age_s"`
 }
 
-// Alert is something on a table the head referee should look at.
+// Alert is something on a table the head referee should look at, until
+// acknowledged.
 type Alert struct {
-	Seq  uint64 `json:"seq"`
-	Kind string `json:"kind"` // late, override, flag, rejected
+	Seq uint64 `json:"seq"`
+	// Kind is late, override, flag, rejected, referee, or an alert note's
+	// kind (reboot, disk-low, ...).
+	Kind string `json:"kind"`
 	Text string `json:"text"`
+	// Wall is when the table logged it.
+	Wall time.Time `json:"wall"`
 }
 
 // maxAlerts bounds each table's alert list on the console.
@@ -40,6 +57,9 @@ const maxAlerts = 20
 // Console keeps the latest view of every table from a watcher's events and
 // serves it as a page and a JSON/SSE feed.
 type Console struct {
+	// Now is the console's clock; nil is time.Now.
+	Now func() time.Time
+
 	mu      sync.Mutex
 	tables  map[string]*TableView
 	version uint64
@@ -83,6 +103,33 @@ type outcome struct {
 	DealerSeat   int    `json:"dealer_seat"`
 }
 
+func (c *Console) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+// record is what the console reads of a claim-log record besides its outcome.
+type record struct {
+	Kind   string    `json:"kind"`
+	Type   string    `json:"type"`
+	Source string    `json:"source"`
+	Seat   string    `json:"seat"`
+	Hand   int       `json:"hand"`
+	Wall   time.Time `json:"wall"`
+	Body   *struct {
+		Note  string `json:"note"`
+		Void  uint64 `json:"void"`
+		Event *struct {
+			Tile   string `json:"tile"`
+			Dealer int    `json:"dealer"`
+		} `json:"event"`
+	} `json:"body"`
+}
+
+var windNames = map[string]string{"E": "East", "S": "South", "W": "West", "N": "North"}
+
 // Event takes one table event, as a Watcher delivers it.
 func (c *Console) Event(m Message) {
 	// A claim-log record carries the outcome in its body; a stream entry
@@ -94,6 +141,8 @@ func (c *Console) Event(m Message) {
 		Outcome *outcome `json:"outcome"`
 	}
 	json.Unmarshal(m.Body, &body) // a body the console cannot read still counts as seen
+	var rec record
+	json.Unmarshal(m.Body, &rec)
 	o := body.outcome
 	switch {
 	case body.Outcome != nil:
@@ -106,31 +155,89 @@ func (c *Console) Event(m Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.table(m.Table)
-	t.Seq, t.Updated, t.Online = m.Seq, time.Now(), true
-	alert := func(kind, text string) {
-		t.Alerts = append(t.Alerts, Alert{Seq: m.Seq, Kind: kind, Text: text})
+	t.Seq, t.Updated, t.Online = m.Seq, c.now(), true
+	wall := rec.Wall
+	if wall.IsZero() {
+		wall = t.Updated
+	}
+	if rec.Hand > 0 {
+		t.Hand = rec.Hand
+	}
+	add := func(kind, text string) {
+		t.Alerts = append(t.Alerts, Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall})
 		if len(t.Alerts) > maxAlerts {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
 	}
+	who := windNames[rec.Seat]
+	switch {
+	case rec.Kind == "input" && rec.Type == "discard":
+		t.Discards++
+		t.Last = who + " discarded"
+	case rec.Kind == "input" && rec.Source == "referee":
+		what := map[string]string{"deadhand": "dead hand for " + who, "tenpai": who + " is tenpai", "newhand": "a new hand"}[rec.Type]
+		if what == "" {
+			what = rec.Type
+		}
+		add("referee", "referee: "+what)
+		t.Last = "referee: " + what
+	case rec.Kind == "input":
+		t.Last = who + " " + rec.Type
+	case rec.Kind == "void" && rec.Body != nil:
+		text := fmt.Sprintf("referee voided input #%d", rec.Body.Void)
+		if rec.Body.Note != "" {
+			text += " (refused: " + rec.Body.Note + ")"
+		}
+		add("referee", text)
+		t.Last = text
+	case rec.Kind == "note" && alert.Is(rec.Type) && rec.Body != nil:
+		add(rec.Type, alert.Label(rec.Type)+": "+rec.Body.Note)
+	}
 	switch o.Type {
 	case "decision":
 		t.Decision = o.Reason
+		t.Last = o.Reason
 		if o.Overrides > 0 {
-			alert("override", o.Reason)
+			add("override", o.Reason)
 		}
 		if o.Late {
-			alert("late", o.Reason)
+			add("late", o.Reason)
 		}
 	case "deal":
-		t.Deal = fmt.Sprintf("%s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
-		t.Decision = ""
+		t.Deal = fmt.Sprintf("%s %d, %d honba, %d riichi sticks, seat %d deals", windName(o.RoundWind), o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
+		t.Decision, t.Discards = "", 0
 	case "flag":
-		alert("flag", fmt.Sprintf("%s %s: %s", o.Seat, o.Call, o.Reason))
+		add("flag", fmt.Sprintf("check %s %s: %s", windName(o.Seat), strings.ToUpper(o.Call), o.Reason))
 	case "rejected":
-		alert("rejected", fmt.Sprintf("%s %s: %s", o.Seat, o.Call, o.Reason))
+		add("rejected", fmt.Sprintf("refused %s %s: %s", strings.ToUpper(o.Call), windName(o.Seat), o.Reason))
 	}
 	c.bump()
+}
+
+func windName(l string) string {
+	if n, ok := windNames[l]; ok {
+		return n
+	}
+	return l
+}
+
+// Ack takes an alert off a table's list: the head referee has seen it.
+// It reports whether there was such an alert.
+func (c *Console) Ack(table string, seq uint64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.tables[table]
+	if !ok {
+		return false
+	}
+	for i, a := range t.Alerts {
+		if a.Seq == seq {
+			t.Alerts = append(t.Alerts[:i:i], t.Alerts[i+1:]...)
+			c.bump()
+			return true
+		}
+	}
+	return false
 }
 
 // Status takes a table's status.
@@ -150,9 +257,13 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := make([]TableView, 0, len(c.tables))
+	now := c.now()
 	for _, t := range c.tables {
 		v := *t
 		v.Alerts = append(make([]Alert, 0, len(t.Alerts)), t.Alerts...)
+		if !t.Updated.IsZero() {
+			v.AgeSeconds = now.Sub(t.Updated).Seconds()
+		}
 		out = append(out, v)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Table < out[j].Table })
@@ -168,6 +279,21 @@ func (c *Console) Handler() http.Handler {
 		ts, _, _ := c.Tables()
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(ts)
+	})
+	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
+		var a struct {
+			Table string `json:"table"`
+			Seq   uint64 `json:"seq"`
+		}
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&a); err != nil || a.Table == "" || a.Seq == 0 {
+			http.Error(w, "body: {\"table\": name, \"seq\": the alert's number}", http.StatusBadRequest)
+			return
+		}
+		if !c.Ack(a.Table, a.Seq) {
+			http.Error(w, fmt.Sprintf("no alert %d on table %q", a.Seq, a.Table), http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)

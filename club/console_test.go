@@ -2,9 +2,13 @@ package club
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestConsoleAlerts(t *testing.T) {
@@ -51,7 +55,57 @@ func TestConsoleDeal(t *testing.T) {
 	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"type":"decision","reason":"RON West: the only claim"}`)})
 	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"deal","at_ms":9000,"round_wind":"E","hand":2,"honba":1,"riichi_sticks":1,"dealer_seat":1}`)})
 	views, _, _ := c.Tables()
-	if len(views) != 1 || views[0].Deal != "E2, 1 honba, 1 riichi sticks, seat 1 deals" || views[0].Decision != "" {
+	if len(views) != 1 || views[0].Deal != "East 2, 1 honba, 1 riichi sticks, seat 1 deals" || views[0].Decision != "" {
 		t.Fatalf("after a deal: %+v", views)
+	}
+}
+
+// TestConsoleAlertsAckAndAge: alert notes, referee actions and voids are
+// listed with the table's time of them until acknowledged (over HTTP); the
+// discards of the hand are counted; the age of the last event grows while
+// a table is silent.
+func TestConsoleAlertsAckAndAge(t *testing.T) {
+	now := time.Date(2025, 5, 3, 14, 0, 0, 0, time.UTC)
+	c := NewConsole()
+	c.Now = func() time.Time { return now }
+	wall := "2025-05-03T13:59:58Z"
+	for i, body := range []string{
+		`{"seq":1,"kind":"input","type":"discard","source":"gpio","hand":1,"seat":"E","wall":"` + wall + `","body":{"event":{"tile":"3p"}}}`,
+		`{"seq":2,"kind":"note","type":"reboot","source":"table","hand":1,"wall":"` + wall + `","body":{"note":"seat controller 1 rebooted"}}`,
+		`{"seq":3,"kind":"input","type":"deadhand","source":"referee","hand":1,"seat":"S","wall":"` + wall + `","body":{"event":{}}}`,
+		`{"seq":4,"kind":"void","type":"void","source":"referee","hand":1,"wall":"` + wall + `","body":{"void":1}}`,
+		`{"seq":5,"kind":"note","type":"session","source":"table","wall":"` + wall + `","body":{"note":"not an alert"}}`,
+		`{"seq":6,"kind":"input","type":"discard","source":"gpio","hand":1,"seat":"S","wall":"` + wall + `","body":{"event":{"tile":"4p"}}}`,
+	} {
+		c.Event(Message{Table: "t1", Seq: uint64(i + 1), Body: json.RawMessage(body)})
+	}
+	now = now.Add(90 * time.Second)
+	ts, _, _ := c.Tables()
+	v := ts[0]
+	var got []string
+	for _, a := range v.Alerts {
+		got = append(got, fmt.Sprintf("%d %s %s %s", a.Seq, a.Kind, a.Wall.Format("15:04:05"), a.Text))
+	}
+	want := []string{"2 reboot 13:59:58 REBOOT: seat controller 1 rebooted", "3 referee 13:59:58 referee: dead hand for South", "4 referee 13:59:58 referee voided input #1"}
+	if !slices.Equal(got, want) || v.Discards != 2 || v.Hand != 1 || v.AgeSeconds != 90 || v.Last != "South discarded" {
+		t.Fatalf("view %+v\nalerts %q", v, got)
+	}
+	srv := httptest.NewServer(c.Handler())
+	defer srv.Close()
+	for _, tc := range []struct {
+		body string
+		code int
+	}{{`{"table":"t1","seq":2}`, http.StatusNoContent}, {`{"table":"t1","seq":2}`, http.StatusNotFound}, {`{"table":"t1"}`, http.StatusBadRequest}} {
+		r, err := http.Post(srv.URL+"/api/ack", "application/json", strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != tc.code {
+			t.Errorf("ack %s: %s, want %d", tc.body, r.Status, tc.code)
+		}
+	}
+	if ts, _, _ := c.Tables(); len(ts[0].Alerts) != 2 || ts[0].Alerts[0].Seq != 3 {
+		t.Fatalf("after the ack: %+v", ts[0].Alerts)
 	}
 }

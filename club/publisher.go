@@ -61,6 +61,8 @@ type PublisherConfig struct {
 	AckFile string
 	// URL is the table's status page as tablets reach it, shown on the console.
 	URL string
+	// Logf logs the broker connection coming up and going down; nil: silent.
+	Logf func(format string, args ...any)
 }
 
 // Publisher publishes a table's outbox to the broker, in order, at least once.
@@ -138,6 +140,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.mu.Lock()
 		p.connected = true
 		p.mu.Unlock()
+		p.logf("club: connected to the broker %s as table %q", p.cfg.Broker.URL, p.cfg.Table)
 		go func() {
 			cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: topic(p.cfg.Table, "replay"), QoS: 1}}})
 			cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(true)})
@@ -148,6 +151,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.mu.Lock()
 		p.connected = false
 		p.mu.Unlock()
+		p.logf("club: lost the broker %s; the claim log keeps what it has not taken", p.cfg.Broker.URL)
 		return true
 	}
 	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
@@ -272,4 +276,10 @@ func TLSWithCA(caFile string) (*tls.Config, error) {
 		return nil, fmt.Errorf("club: %s holds no PEM certificate", caFile)
 	}
 	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}
+
+func (p *Publisher) logf(format string, args ...any) {
+	if p.cfg.Logf != nil {
+		p.cfg.Logf(format, args...)
+	}
 }

@@ -418,7 +418,7 @@ func (c Config) validate(l lines) error {
 		}
 	}
 	if cl := c.Club; cl != nil && cl.Broker == "" {
-		return fmt.Errorf("line %d: [club] needs a broker (like tcp://broker.local:1883)", l.header("club"))
+		return fmt.Errorf("line %d: [club] needs a broker (like mqtt://broker.local:1883)", l.header("club"))
 	}
 	return c.Display.validate(c, l, pins)
 }

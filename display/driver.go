@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -64,8 +65,11 @@ type Driver struct {
 	// and on the same goroutine: the daemon prints the outcome lines with
 	// it, so that they come before the text panel they lead to.
 	Each func(u table.Update)
+	// Wall is the wall clock that times the alerts; nil is time.Now.
+	Wall func() time.Time
 
 	mu      sync.Mutex
+	alerts  alert.List           // showing until the next deal
 	clock   func() time.Duration // Clock, or the clock of the table Run follows
 	src     *table.Table         // the table Run follows
 	seq     uint64               // the latest entry taken from it
@@ -273,10 +277,15 @@ func (d *Driver) take(u table.Update, last *uint64) {
 func (d *Driver) Update(u table.Update) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	wall := d.Wall
+	if wall == nil {
+		wall = time.Now
+	}
 	for _, e := range u.Entries {
 		if e.Outcome != nil {
 			d.recent = append(d.recent, *e.Outcome)
 		}
+		d.alerts.Entry(e, wall())
 	}
 	if n := len(d.recent); n > keepOutcomes {
 		d.recent = append(d.recent[:0], d.recent[n-keepOutcomes:]...)
@@ -303,6 +312,9 @@ func (d *Driver) Refresh() {
 func (d *Driver) show(changed bool) {
 	v := NewView(d.st, d.recent, d.now())
 	v.Board.URL = d.URL
+	if d.alerts.Len() > 0 {
+		v.Board.Alerts = d.alerts.Current()
+	}
 	prev := d.view
 	d.view = v
 	if d.Lights != nil {

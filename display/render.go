@@ -5,8 +5,10 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"strings"
 	"sync"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -75,6 +77,53 @@ func turnLetter(b Board) string {
 	return b.Turn.Wind(b.Dealer).Letter()
 }
 
+// shortTags are the tags as the OLED shows them beside a reason.
+var shortTags = map[string]string{"REJECTED": "NO", "HAND OVER": "END", "REFEREE": "REF", "OVERRIDE": "OVER", "ROBS KONG": "ROB"}
+
+// shortTag is a tag for the OLED's reason row.
+func shortTag(t string) string {
+	if s, ok := shortTags[t]; ok {
+		return s
+	}
+	return t
+}
+
+// compactBars are the OLED's top bar, longest first: "East 1  1 honba
+// 2 sticks  wall 67" down to "East 1"; honba and sticks only when there
+// are some.
+func compactBars(b Board) []string {
+	round := fmt.Sprintf("%s %d", b.RoundWind, b.HandNumber)
+	var extra []string
+	if b.Honba > 0 {
+		extra = append(extra, fmt.Sprintf("%d honba", b.Honba))
+	}
+	if b.RiichiSticks == 1 {
+		extra = append(extra, "1 stick")
+	} else if b.RiichiSticks > 1 {
+		extra = append(extra, fmt.Sprintf("%d sticks", b.RiichiSticks))
+	}
+	wall := fmt.Sprintf("wall %d", b.Wall)
+	var bars []string
+	for n := len(extra); n >= 0; n-- {
+		bars = append(bars, strings.Join(append(append([]string{round}, extra[:n]...), wall), "  "))
+	}
+	for n := len(extra); n >= 1; n-- {
+		bars = append(bars, strings.Join(append([]string{round}, extra[:n]...), " "))
+	}
+	bars = append(bars, round, fmt.Sprintf("%s%d", b.RoundWind.Letter(), b.HandNumber))
+	return bars
+}
+
+// alertLine is an alert for the e-ink: "14:03 REBOOT: the seat controller
+// rebooted", and how many more are showing.
+func alertLine(a alert.Alert, n int) string {
+	s := a.Wall.Format("15:04") + " " + a.Label + ": " + a.Text
+	if n > 1 {
+		s = fmt.Sprintf("(+%d) ", n-1) + s
+	}
+	return s
+}
+
 // large is the layout for the 250x122 e-ink.
 func (c *canvas) large(b Board) {
 	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
@@ -116,6 +165,14 @@ func (c *canvas) large(b Board) {
 	y += face.Metrics().Descent.Ceil() / 2 // headlines are mostly capitals and digits
 
 	bottom := main.Max.Y
+	if n := len(b.Alerts); n > 0 {
+		// The newest alert, white on black above everything below it.
+		bottom -= 15
+		c.fill(image.Rect(0, bottom+1, W, bottom+15), Black)
+		line := alertLine(b.Alerts[n-1], n)
+		c.text(3, bottom+12, shorten(line, W-6, small, "..."), small, White)
+		main.Max.Y = bottom
+	}
 	if b.KanDoraDue > 0 {
 		bottom -= 17
 		c.fill(image.Rect(0, bottom+1, W, main.Max.Y), Black)
@@ -212,14 +269,11 @@ func (c *canvas) compact(b Board) {
 			W = qr.Min.X - 1
 		}
 	}
-	// Top bar: E1 0h 1r w69, the turn letter boxed on the right.
+	// Top bar: the round in words, then what fits of honba, riichi sticks
+	// and the wall; the turn letter boxed on the right.
 	c.fill(image.Rect(0, 0, W, 12), Black)
-	for _, bar := range []string{
-		fmt.Sprintf("%s%d %dh %dr w%d", b.RoundWind.Letter(), b.HandNumber, b.Honba, b.RiichiSticks, b.Wall),
-		fmt.Sprintf("%s%d %dh %dr", b.RoundWind.Letter(), b.HandNumber, b.Honba, b.RiichiSticks),
-		fmt.Sprintf("%s%d", b.RoundWind.Letter(), b.HandNumber),
-	} {
-		if width(bar, small) <= W-15 {
+	for _, bar := range compactBars(b) {
+		if width(bar, small) <= W-15 || bar == "" {
 			c.text(2, 10, bar, small, White)
 			break
 		}
@@ -229,7 +283,27 @@ func (c *canvas) compact(b Board) {
 
 	stripTop := H - 17
 	y := 13
-	if len(b.Tags) > 0 && b.KanDoraDue == 0 { // the prompt needs their room
+	switch {
+	case len(b.Alerts) > 0: // an alert matters more than the tags
+		c.fill(image.Rect(0, y, W, y+12), Black)
+		a := b.Alerts[len(b.Alerts)-1]
+		line := a.Wall.Format("15:04") + " " + a.Label
+		if more := fmt.Sprintf(" +%d", len(b.Alerts)-1); len(b.Alerts) > 1 && width(line+more, small) <= W-3 {
+			line += more
+		}
+		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
+		y += 13
+	case len(b.Tags) > 0 && b.Brief != "" && b.KanDoraDue == 0:
+		// No room for a row of tags and a line of reason: the first tag,
+		// short, then the reason; the reason alone if both do not fit.
+		x := 2
+		if t := shortTag(b.Tags[0]); width(t, small)+8+width(b.Brief, small) <= W-3 {
+			c.tags([]string{t}, 1, y, W, 12, 2)
+			x = width(t, small) + 8
+		}
+		c.text(x, y+10, shorten(b.Brief, W-3-x, small, "."), small, Black)
+		y += 13
+	case len(b.Tags) > 0 && b.KanDoraDue == 0: // the prompt needs their room
 		c.tags(b.Tags, 1, y, W, 12, 2)
 		y += 12
 	}
@@ -251,6 +325,8 @@ func (c *canvas) compact(b Board) {
 	case b.KanDoraDue > 0:
 		c.fill(image.Rect(0, stripTop-13, W, stripTop-1), Black)
 		c.text(2, stripTop-3, "REVEAL KAN DORA", small, White)
+	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= stripTop:
+		c.text(2, stripTop-3, shorten(b.Brief, W-3, small, "."), small, Black)
 	case len(b.Detail) > 0 && y+12 <= stripTop:
 		c.text(2, stripTop-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
 	}

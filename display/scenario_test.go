@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 )
@@ -40,6 +41,18 @@ var scenes = []scene{
 	{"kan_dora_prompt", "@0ms dora 3p\n+1s E discard 1z\n+4s S kan 1m", 100 * time.Millisecond},
 	{"dora_with_kan_dora", "@0ms dora 9p\n+1s E discard 4z\n+500ms W kan\n+1s dora 7z", 100 * time.Millisecond},
 	{"exhaustive_draw", exhaustive(), 4 * time.Second},
+	{"alert_reboot", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+2s W discard 6s\n+200ms N chii\n+180ms S pon", 300 * time.Millisecond},
+	{"alerts_two", "@0ms dora 3p\n+1s E discard 1z", 300 * time.Millisecond},
+}
+
+// sceneAlerts are the alerts the Driver would add to a scene's board.
+var sceneAlerts = map[string][]alert.Alert{
+	"alert_reboot": {{Seq: 9, Wall: time.Date(2025, 5, 3, 14, 3, 0, 0, time.UTC), Kind: "reboot", Label: alert.Label("reboot"),
+		Text: "seat controller 1 rebooted: presses in flight may be lost"}},
+	"alerts_two": {
+		{Seq: 4, Wall: time.Date(2025, 5, 3, 14, 1, 0, 0, time.UTC), Kind: "disk-low", Label: alert.Label("disk-low"), Text: "claim log disk: 40 MB left"},
+		{Seq: 7, Wall: time.Date(2025, 5, 3, 14, 2, 0, 0, time.UTC), Kind: "events-lost", Label: alert.Label("events-lost"), Text: "seat controller 2 lost 3 events"},
+	},
 }
 
 // exhaustive is a hand of 70 discards and no call: the live wall runs out.
@@ -83,6 +96,7 @@ func (sc scene) view(t testing.TB) View {
 	st, out, now := play(t, sc)
 	v := NewView(st, out, now)
 	v.Board.URL = testURL
+	v.Board.Alerts = sceneAlerts[sc.name]
 	return v
 }
 

@@ -12,6 +12,7 @@ import (
 // after a "| " that sets it apart from the log lines around it:
 //
 //	| East 1  0 honba  1 riichi  wall 64  turn: South
+//	| ALERT 14:03 REBOOT: seat controller 1 rebooted
 //	| [LATE] [OVERRIDE] RON - West  (5m)
 //	|   PON East lost: a win beats every other claim until the next discard
 //	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
@@ -23,7 +24,11 @@ func WriteText(w io.Writer, v View) error {
 	if b.Turn.Valid() {
 		turn = b.Turn.Wind(b.Dealer).String()
 	}
-	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n| ", roundLine(b), b.Wall, turn)
+	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n", roundLine(b), b.Wall, turn)
+	for _, a := range b.Alerts {
+		fmt.Fprintf(&sb, "| ALERT %s %s: %s\n", a.Wall.Format("15:04"), a.Label, a.Text)
+	}
+	sb.WriteString("| ")
 	for _, t := range b.Tags {
 		fmt.Fprintf(&sb, "[%s] ", t)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -127,6 +128,14 @@ type Board struct {
 	Tile engine.Tile
 	// Detail are short lines saying why ("CHII East lost: called first").
 	Detail []string
+	// Brief is the reason in a few words, for a panel with room for one
+	// short line (the OLED): "pon beat it", "head bump". It is chosen from
+	// the rule codes, never cut from Detail.
+	Brief string
+	// Alerts are the alerts showing, oldest first: a controller that
+	// rebooted, a full disk. NewView leaves them empty; the Driver fills
+	// them in from the table's notes.
+	Alerts []alert.Alert
 	// URL is the status page's address, shown as a QR code at idle. NewView
 	// leaves it empty; the Driver fills it in.
 	URL string
@@ -138,7 +147,7 @@ func (b Board) Equal(c Board) bool {
 		b.RiichiSticks == c.RiichiSticks && b.Dealer == c.Dealer && b.Turn == c.Turn && b.Phase == c.Phase &&
 		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
-		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.URL == c.URL
+		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL
 }
 
 // View is the table as every display shows it at one moment.
@@ -355,6 +364,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		for _, c := range o.Lost {
 			b.Detail = append(b.Detail, lostLine(c, o.Dealer))
 		}
+		b.Brief = briefDecision(o)
 		if o.Late {
 			b.Detail = append(b.Detail, "late: after the call deadline")
 		}
@@ -365,6 +375,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		b.Mode, b.Tags = ModeRejected, []string{"REJECTED"}
 		b.Headline = label(o.Call, o.Seat, o.Dealer)
 		b.Detail = []string{o.Reason}
+		b.Brief = brief(o.Code)
 	case engine.KindFlag:
 		b.Mode, b.Tags = ModeReferee, []string{"REFEREE"}
 		b.Headline = "CHECK " + o.Wind(o.Seat).String()
@@ -372,6 +383,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 			b.Headline = "CHECK"
 		}
 		b.Detail = []string{o.Reason}
+		b.Brief = brief(o.Code)
 	case engine.KindDora:
 		b.Mode, b.Tags = ModeDora, []string{"DORA"}
 		if n := len(o.Dora); n > 0 {

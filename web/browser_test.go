@@ -69,18 +69,27 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, RefereeToken: "tok"}))
 	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
 
-	decided := `document.getElementById('decision').textContent === 'PON North beats CHII South'`
+	decided := `document.getElementById('decision').textContent.includes('PON North') && document.getElementById('decision').textContent.includes('from East') && document.getElementById('why').textContent.includes('CHII South lost: called within')`
+	enabled := func(sel string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](`!document.querySelector('` + sel + `').disabled`)
+	}
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL),
 		chromedp.WaitVisible(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`document.getElementById('panelbox').hidden`), // no panel: 404
-		chromedp.SendKeys(chromedp.ID("tile"), "6s"),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 button[data-action="chii"]').disabled`),
+		enabled(`#seat-0 button[data-action="discard"]`),
 		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
+		chromedp.Click(chromedp.CSS(`#picktiles button[data-tile="6s"]`)),
+		enabled(`#seat-1 button[data-action="chii"]`),
 		chromedp.Click(chromedp.CSS(`#seat-1 button[data-action="chii"]`)),
+		chromedp.Click(chromedp.ID("picknone")),
 		chromedp.Click(chromedp.CSS(`#seat-3 button[data-action="pon"]`)),
+		chromedp.Click(chromedp.ID("picknone")),
 		chromedp.Poll[chromedp.Void](decided),
 		chromedp.Poll[chromedp.Void](`document.getElementById('seat-3').classList.contains('turn')`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-0 .river .tile.called') !== null`),
 		chromedp.Reload(),
 		chromedp.Poll[chromedp.Void](decided),
 		chromedp.Poll[chromedp.Void](`document.querySelector('#log li.decision') !== null`),
@@ -88,7 +97,8 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`window.refereeStatus === 401`),
 	)
 	if err != nil {
-		t.Fatal(err)
+		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('decision').textContent + ' | ' + document.getElementById('why').textContent + ' | ' + document.getElementById('picker').hidden`))
+		t.Fatalf("%v: the page shows %q", err, dbg)
 	}
 	if st := tb.State(); st.Turn != 3 || st.Discards[0][0].Tile.String() != "6s" {
 		t.Fatalf("table state after the clicks: turn %d discards %v", st.Turn, st.Discards[0])
@@ -107,7 +117,7 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 	w.Append([]claimlog.Record{
 		{Kind: claimlog.KindInput, Source: "gpio", Hand: 1, Seat: "E", Type: "discard", Body: json.RawMessage(`{"event":{"action":"discard","tile":"6s"}}`)},
 		{Kind: claimlog.KindInput, Source: "serial", Hand: 1, Seat: "N", Type: "pon", Body: json.RawMessage(`{"event":{"action":"pon"}}`)},
-		{Kind: claimlog.KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: json.RawMessage(`{"type":"decision","reason":"PON North: the only claim"}`)},
+		{Kind: claimlog.KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: json.RawMessage(`{"type":"decision","discard":{"seat":"E","tile":"6s"},"won":[{"seat":"N","call":"pon"}],"lost":[],"reason":"PON North: the only claim"}`)},
 		{Kind: claimlog.KindInput, Source: "gpio", Hand: 2, Seat: "S", Type: "chii", Body: json.RawMessage(`{"event":{"action":"chii"}}`)},
 	})
 	w.Close()
@@ -118,7 +128,7 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/log.html"),
 		chromedp.Poll[chromedp.Void](rows+` === 4`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#rows tr.outcome').textContent.includes('DECISION: PON North: the only claim')`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#rows tr.outcome').textContent.includes("PON North wins on East's discard")`),
 		chromedp.SetValue(chromedp.CSS(`select[name="seat"]`), "N"),
 		chromedp.Click(chromedp.ID("apply")),
 		chromedp.Poll[chromedp.Void](rows+` === 2`),
@@ -165,8 +175,8 @@ func TestBrowserShowsPanel(t *testing.T) {
 		chromedp.Poll[chromedp.Void](img+`.naturalWidth === 250 && !document.getElementById('panelbox').hidden`),
 		chromedp.Poll[chromedp.Void](`getComputedStyle(`+img+`).imageRendering === 'pixelated' && `+img+`.getBoundingClientRect().width === 500`),
 		chromedp.Evaluate[chromedp.Void](`window.button0 = document.querySelector('#seat-0 button'); window.panel0 = `+img),
-		chromedp.SendKeys(chromedp.ID("tile"), "4m"),
 		chromedp.Click(chromedp.CSS(`button[data-table="dora"]`)),
+		chromedp.Click(chromedp.CSS(`#picktiles button[data-tile="4m"]`)),
 		chromedp.Poll[chromedp.Void](img+`.naturalWidth === 128 && `+img+`.naturalHeight === 64`),
 	)
 	if err != nil {

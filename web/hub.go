@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"sort"
 	"sync"
+	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -17,6 +19,11 @@ import (
 // reconnecting tablet catches up from the ring by Last-Event-ID.
 type hub struct {
 	t *table.Table
+	// view is the page's view of a state, with the alerts showing.
+	view func(st engine.State, seq uint64, alerts []alert.Alert) StateView
+
+	amu    sync.Mutex
+	alerts alert.List // showing until the next deal
 
 	mu     sync.RWMutex
 	ring   []event // events first..next-1, at index number % len(ring)
@@ -45,8 +52,8 @@ const (
 	pageMaxBytes = 32 << 10
 )
 
-func newHub(t *table.Table) *hub {
-	h := &hub{t: t, ring: make([]event, hubEvents), notify: make(chan struct{})}
+func newHub(t *table.Table, view func(engine.State, uint64, []alert.Alert) StateView) *hub {
+	h := &hub{t: t, view: view, ring: make([]event, hubEvents), notify: make(chan struct{})}
 	sub := t.Subscribe()
 	h.base = sub.From
 	go h.run(sub)
@@ -60,9 +67,16 @@ func (h *hub) run(sub *table.Subscription) {
 	last := sub.From
 	for {
 		u, ok := <-sub.C()
+		if ok && len(u.Entries) == 0 {
+			// The state moved with nothing new to journal (an input
+			// decided once the watermarks passed it): the state alone.
+			b, _ := json.Marshal(map[string]any{"entries": []entryJSON{}, "state": h.view(u.State, last, h.current())})
+			h.push(event{after: last, id: last, data: b})
+			continue
+		}
 		if ok {
 			last = u.Entries[len(u.Entries)-1].Seq
-			h.add(u.Entries, u.State)
+			h.add(u.Entries, u.State, last)
 			continue
 		}
 		if !sub.Dropped() {
@@ -76,20 +90,41 @@ func (h *hub) run(sub *table.Subscription) {
 			h.resync(h.t.Seq(), h.t.State())
 		case len(missed) > 0:
 			last = missed[len(missed)-1].Seq
-			h.add(missed, h.t.State())
+			h.add(missed, h.t.State(), last)
 		}
 	}
 }
 
-// add pages entries into events; the last page carries the state.
-func (h *hub) add(es []table.Entry, st engine.State) {
+// current is the alerts showing.
+func (h *hub) current() []alert.Alert {
+	h.amu.Lock()
+	defer h.amu.Unlock()
+	return h.alerts.Current()
+}
+
+// state is the page's view of the table now.
+func (h *hub) state() StateView {
+	seq := h.t.Seq()
+	return h.view(h.t.State(), seq, h.current())
+}
+
+// add pages entries into events; the last page, numbered seq, carries the
+// state.
+func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
+	h.amu.Lock()
+	now := time.Now()
+	for _, e := range es {
+		h.alerts.Entry(e, now)
+	}
+	alerts := h.alerts.Current()
+	h.amu.Unlock()
 	var evs []event
 	var buf bytes.Buffer
 	after, n := es[0].Seq-1, 0
 	flush := func(id uint64, withState bool) {
 		buf.WriteString("]")
 		if withState {
-			s, _ := json.Marshal(stateView(st, id))
+			s, _ := json.Marshal(h.view(st, id, alerts))
 			buf.WriteString(`,"state":`)
 			buf.Write(s)
 		}
@@ -114,14 +149,14 @@ func (h *hub) add(es []table.Entry, st engine.State) {
 		buf.Write(b)
 		n++
 	}
-	flush(es[len(es)-1].Seq, true)
+	flush(seq, true)
 	h.push(evs...)
 }
 
 // resync is an event that sends every stream back to the state: the hub
 // lost entries the table no longer has.
 func (h *hub) resync(seq uint64, st engine.State) {
-	b, _ := json.Marshal(map[string]any{"state": stateView(st, seq), "resync": true})
+	b, _ := json.Marshal(map[string]any{"state": h.view(st, seq, h.current()), "resync": true})
 	h.push(event{after: seq, id: seq, data: b})
 }
 

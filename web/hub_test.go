@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -18,12 +19,15 @@ import (
 // each naming the range it covers, only the last with the state; a
 // resume finds the event after any sequence number it holds.
 func TestCatchUpIsPaged(t *testing.T) {
-	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0}
+	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0,
+		view: func(st engine.State, seq uint64, a []alert.Alert) StateView {
+			return stateView(st, seq, engine.EMA2016, a)
+		}}
 	var es []table.Entry
 	for i := uint64(1); i <= 1000; i++ {
 		es = append(es, table.Entry{Seq: i, Note: strings.Repeat("n", 100+int(i%7)*200)})
 	}
-	h.add(es, engine.State{})
+	h.add(es, engine.State{}, 1000)
 	evs, _, _, _, _ := h.read(nil, 0, hubEvents)
 	if len(evs) < 1000/pageEntries {
 		t.Fatalf("%d events for 1,000 entries", len(evs))

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -59,16 +60,16 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 }
 
 // handleLog serves a page of the claim log: GET /api/log?hand=2&seat=S&kind=outcome&from=120&limit=200.
-// next is the sequence number to ask for the following page.
+// records are the records as logged, rows the same in words (LogRow); next
+// is the sequence number to ask for the following page. A seat filter
+// keeps the seat's own records and the decisions it lost.
 func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 	f, limit, err := logFilter(r.URL.Query())
 	if err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
 		return
 	}
-	// The index reads what was appended since the last request, then only
-	// the lines of this page: a long log costs no more per request.
-	recs, next, err := s.index.Page(f, limit)
+	recs, next, err := s.logPage(f, limit)
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
@@ -76,7 +77,97 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 	if recs == nil {
 		recs = []claimlog.Record{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"records": recs, "next": next})
+	rows := make([]LogRow, 0, len(recs))
+	starts := map[int]int64{}
+	for _, rec := range recs {
+		row := rowOf(rec)
+		if start, ok := s.handStart(starts, rec.Hand); ok && start <= rec.Mono {
+			ms := (rec.Mono - start) / int64(time.Millisecond)
+			row.InHandMS = &ms
+		}
+		rows = append(rows, row)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"records": recs, "rows": rows, "next": next})
+}
+
+// logPage is a page of the log that passes f. The index reads what was
+// appended since the last request, then only the lines of the page: a long
+// log costs no more per request. A seat filter is applied here, so that a
+// decision the seat lost (logged under its winner) is kept.
+func (s *Server) logPage(f claimlog.Filter, limit int) ([]claimlog.Record, uint64, error) {
+	if f.Seat == "" {
+		return s.index.Page(f, limit)
+	}
+	seat := f.Seat
+	f.Seat = ""
+	var out []claimlog.Record
+	// Scan at most a few pages' worth for one page of the seat's records.
+	for scanned := 0; scanned < 20*limit; {
+		recs, next, err := s.index.Page(f, limit)
+		if err != nil {
+			return nil, 0, err
+		}
+		scanned += len(recs)
+		for i, rec := range recs {
+			if !seatConcerned(rec, seat) {
+				continue
+			}
+			out = append(out, rec)
+			if len(out) == limit {
+				if i+1 < len(recs) {
+					return out, recs[i+1].Seq, nil
+				}
+				return out, next, nil
+			}
+		}
+		if next == 0 {
+			return out, 0, nil
+		}
+		f.FromSeq = next
+	}
+	return out, f.FromSeq, nil
+}
+
+// seatConcerned: the record is the seat's, or a decision the seat lost.
+func seatConcerned(r claimlog.Record, seat string) bool {
+	if r.Seat == seat {
+		return true
+	}
+	if r.Kind != claimlog.KindOutcome || r.Type != "decision" {
+		return false
+	}
+	var d struct {
+		Lost []struct {
+			Seat string `json:"seat"`
+		} `json:"lost"`
+	}
+	if json.Unmarshal(r.Body, &d) != nil {
+		return false
+	}
+	for _, l := range d.Lost {
+		if l.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// handStart is the table time of the hand's first record, cached in starts
+// for one request.
+func (s *Server) handStart(starts map[int]int64, hand int) (int64, bool) {
+	if hand == 0 {
+		return 0, false
+	}
+	if v, ok := starts[hand]; ok {
+		return v, v >= 0
+	}
+	recs, _, err := s.index.Page(claimlog.Filter{Hand: hand}, 1)
+	if err != nil || len(recs) == 0 {
+		starts[hand] = -1
+		return 0, false
+	}
+	starts[hand] = recs[0].Mono
+	return recs[0].Mono, true
 }
 
 // handleExport serves the filtered claim log as a file: GET /api/export?format=csv|json&...
@@ -90,6 +181,10 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	case "csv", "":
 		w.Header().Set("Content-Type", "text/csv")
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.csv"`)
+		err = s.exportCSV(w, f)
+	case "rawcsv":
+		w.Header().Set("Content-Type", "text/csv")
+		w.Header().Set("Content-Disposition", `attachment; filename="claimlog-raw.csv"`)
 		err = claimlog.WriteCSV(w, s.cfg.LogDir, f)
 	case "json":
 		w.Header().Set("Content-Type", "application/json")
@@ -100,11 +195,34 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.mjai.jsonl"`)
 		err = mjai.FromLog(w, s.cfg.LogDir, f)
 	default:
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv, json or mjai"})
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv, rawcsv, json or mjai"})
 		return
 	}
 	if err != nil {
 		// Headers are gone: say it in the body, the referee sees a cut file.
 		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
 	}
+}
+
+// exportCSV writes the filtered log in words, a column per field.
+func (s *Server) exportCSV(w io.Writer, f claimlog.Filter) error {
+	seat := f.Seat
+	f.Seat = ""
+	starts := map[int]int64{}
+	return writeRowsCSV(w, func(yield func(LogRow) error) error {
+		return claimlog.Read(s.cfg.LogDir, f, func(r claimlog.Record) error {
+			if seat != "" && !seatConcerned(r, seat) {
+				return nil
+			}
+			if _, ok := starts[r.Hand]; !ok && r.Hand != 0 {
+				starts[r.Hand] = r.Mono // read in order: the hand's first record
+			}
+			row := rowOf(r)
+			if start, ok := starts[r.Hand]; ok && start <= r.Mono {
+				ms := (r.Mono - start) / int64(time.Millisecond)
+				row.InHandMS = &ms
+			}
+			return yield(row)
+		})
+	})
 }

@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
@@ -37,6 +39,9 @@ type Config struct {
 	Panel func(w io.Writer) error
 	// Limits bound connections, streams and timeouts; see Limits.
 	Limits Limits
+	// Profile is the table's rule profile, for the page's countdowns (the
+	// window and the call deadline); zero: the named profile's defaults.
+	Profile engine.Profile
 }
 
 // Server is the table's HTTP handler.
@@ -58,7 +63,7 @@ func New(cfg Config) *Server {
 	cfg.Limits = cfg.Limits.withDefaults()
 	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5, limiterClients)}
 	if cfg.Table != nil {
-		s.hub = newHub(cfg.Table)
+		s.hub = newHub(cfg.Table, s.stateView)
 	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
@@ -101,14 +106,47 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		}
 		entries = append(entries, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "state": stateView(t.State(), seq), "recent": entries})
+	sv := s.hub.state()
+	sv.Seq = max(sv.Seq, seq)
+	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
+		"log": s.cfg.LogDir != "", "state": sv, "recent": entries})
+}
+
+// stateView is the page's view of a state under the table's profile.
+func (s *Server) stateView(st engine.State, seq uint64, alerts []alert.Alert) StateView {
+	p := s.cfg.Profile
+	if p.Name == "" {
+		p, _ = engine.ProfileByName(st.Profile) // an unknown name leaves the countdowns at zero
+	}
+	return stateView(st, seq, p, alerts)
 }
 
 // Press is the body of POST /api/press: a virtual button on a simulated seat.
 type Press struct {
 	Seat   *int   `json:"seat"`   // physical seat 0..3; absent for dora and newhand
 	Action string `json:"action"` // discard, chii, pon, kan, ron, tsumo, riichi, cancel, dora, newhand
-	Tile   string `json:"tile"`   // optional mpsz tile
+	Tile   string `json:"tile"`   // optional mpsz tile; for chii and pon the two shown tiles, "68p"
+}
+
+// shownTiles reads the two tiles a chii or pon shows from the hand:
+// "68p", "6p8p" or "6p 8p".
+func shownTiles(s string) ([2]engine.Tile, error) {
+	var out [2]engine.Tile
+	s = strings.ReplaceAll(s, " ", "")
+	if len(s) == 3 { // grouped: two ranks, one suit
+		s = s[:1] + s[2:] + s[1:]
+	}
+	if len(s) != 4 {
+		return out, fmt.Errorf("field tile: %q is not two tiles like 68p", s)
+	}
+	for i := range out {
+		t, err := engine.ParseTile(s[2*i : 2*i+2])
+		if err != nil {
+			return out, fmt.Errorf("field tile: %q is not two tiles like 68p", s)
+		}
+		out[i] = t
+	}
+	return out, nil
 }
 
 // DecodePress reads and checks a press body; the error names the field.
@@ -122,7 +160,11 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
 	}
 	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}
-	if p.Tile != "" {
+	if (a == engine.Chii || a == engine.Pon) && len(strings.ReplaceAll(p.Tile, " ", "")) > 2 {
+		if ev.Shown, err = shownTiles(p.Tile); err != nil {
+			return engine.Event{}, err
+		}
+	} else if p.Tile != "" {
 		if ev.Tile, err = engine.ParseTile(p.Tile); err != nil {
 			return engine.Event{}, fmt.Errorf("field tile: %q is not an mpsz tile", p.Tile)
 		}

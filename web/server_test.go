@@ -185,7 +185,9 @@ func TestStreamResumesFromLastEventID(t *testing.T) {
 	}
 	for seen := uint64(0); seen < 6; {
 		u := <-sub.C()
-		seen = u.Entries[len(u.Entries)-1].Seq
+		if len(u.Entries) > 0 {
+			seen = u.Entries[len(u.Entries)-1].Seq
+		}
 	}
 	req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
 	req.Header.Set("Last-Event-ID", "2")

@@ -67,8 +67,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	if r.Header.Get("Last-Event-ID") == "" || resync {
 		// A new page, or one that was away too long (or whose table
 		// restarted): it starts from the state.
-		seq := t.Seq()
-		b, err := json.Marshal(map[string]any{"state": stateView(t.State(), seq), "resync": resync})
+		sv := h.state()
+		seq := sv.Seq
+		b, err := json.Marshal(map[string]any{"state": sv, "resync": resync})
 		if err != nil || send(seq, b) != nil {
 			return
 		}

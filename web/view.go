@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
@@ -13,17 +14,36 @@ import (
 
 // SeatView is one seat as the page shows it.
 type SeatView struct {
-	Seat     int      `json:"seat"`
-	Wind     string   `json:"wind"`
-	Name     string   `json:"name"`
-	Riichi   bool     `json:"riichi"`
-	Dead     bool     `json:"dead"`
-	Discards []string `json:"discards"`
-	Melds    []string `json:"melds"`
+	Seat     int           `json:"seat"`
+	Wind     string        `json:"wind"`
+	Name     string        `json:"name"`
+	Riichi   bool          `json:"riichi"`
+	Dead     bool          `json:"dead"`
+	Tenpai   bool          `json:"tenpai"`
+	Discards []DiscardView `json:"discards"`
+	Melds    []MeldView    `json:"melds"`
 	// LastTurnMS and AvgTurnMS are the seat's turn times this hand: from
 	// the previous discard to its own.
 	LastTurnMS int64 `json:"last_turn_ms"`
 	AvgTurnMS  int64 `json:"avg_turn_ms"`
+}
+
+// DiscardView is one tile of a river: Called when a claim took it (the
+// page marks it), Riichi for the declaration tile (drawn sideways).
+type DiscardView struct {
+	Tile   string `json:"tile"`
+	Called bool   `json:"called,omitempty"`
+	Riichi bool   `json:"riichi,omitempty"`
+}
+
+// MeldView is one meld: the call, the claimed or kong tile, and the seat
+// it was called from (its wind), for the page to group and turn the tile.
+type MeldView struct {
+	Call      string `json:"call"`
+	Tile      string `json:"tile"`
+	From      string `json:"from,omitempty"`
+	Concealed bool   `json:"concealed,omitempty"`
+	Extended  bool   `json:"extended,omitempty"`
 }
 
 // StateView is the table state as the page and /api/state show it.
@@ -43,12 +63,134 @@ type StateView struct {
 	Seats      []SeatView `json:"seats"`
 	Ended      bool       `json:"ended"`
 	Result     string     `json:"result,omitempty"`
+	Winners    []string   `json:"winners,omitempty"`
+	// Open is the tile open for calls, if any: Since is when (table time,
+	// ms), for the page's countdowns; Window and Deadline the profile's.
+	Open *OpenView `json:"open,omitempty"`
+	// Pending are the calls in the open simultaneity window.
+	Pending []ClaimView `json:"pending"`
+	// NowMS is the table time of the state, in ms.
+	NowMS int64 `json:"now_ms"`
+	// Alerts are the alerts showing until the next deal.
+	Alerts []alert.Alert `json:"alerts"`
 }
 
-func stateView(st engine.State, seq uint64) StateView {
+// OpenView is what may be claimed now.
+type OpenView struct {
+	Seat       int    `json:"seat"`
+	Wind       string `json:"wind"`
+	Tile       string `json:"tile"`
+	Kong       bool   `json:"kong,omitempty"`
+	SinceMS    int64  `json:"since_ms"`
+	WindowMS   int64  `json:"window_ms"`
+	DeadlineMS int64  `json:"deadline_ms"`
+}
+
+// ClaimView is one claim as the page shows it: the seat, its wind, the
+// call, and for a claim that lost the rule (Code, a stable name) and the
+// engine's words for it (Why).
+type ClaimView struct {
+	Seat int    `json:"seat"`
+	Wind string `json:"wind"`
+	Call string `json:"call"`
+	Late bool   `json:"late,omitempty"`
+	Code string `json:"code,omitempty"`
+	Why  string `json:"why,omitempty"`
+	// AtMS is when the call was stamped (table time, ms).
+	AtMS int64 `json:"at_ms"`
+}
+
+// OutcomeView is an outcome as the page shows it, from the engine's
+// outcome itself (its rule codes), never from its prose: who won, from
+// whom, and why each other claim lost.
+type OutcomeView struct {
+	Kind string `json:"kind"`
+	Code string `json:"code,omitempty"`
+	// Seat and Call: a rejection's or flag's seat and call.
+	Seat *int   `json:"seat,omitempty"`
+	Wind string `json:"wind,omitempty"`
+	Call string `json:"call,omitempty"`
+	// From is the discarder (or kong's owner) of a decision; Tile the tile.
+	From     *int        `json:"from,omitempty"`
+	FromWind string      `json:"from_wind,omitempty"`
+	Tile     string      `json:"tile,omitempty"`
+	Won      []ClaimView `json:"won,omitempty"`
+	Lost     []ClaimView `json:"lost,omitempty"`
+	Late     bool        `json:"late,omitempty"`
+	Robbing  bool        `json:"robbing,omitempty"`
+	Override bool        `json:"override,omitempty"`
+	Referee  string      `json:"referee,omitempty"`
+	Reason   string      `json:"reason,omitempty"`
+	Winners  []string    `json:"winners,omitempty"`
+	Result   string      `json:"result,omitempty"`
+}
+
+func claimViews(cs []engine.Claim, dealer engine.Seat) []ClaimView {
+	var out []ClaimView
+	for _, c := range cs {
+		cv := ClaimView{Seat: int(c.Seat), Wind: c.Seat.Wind(dealer).Letter(), Call: c.Call.String(), Late: c.Late, Why: c.Why, AtMS: c.At.Milliseconds()}
+		if c.Code != engine.CodeNone {
+			cv.Code = c.Code.String()
+		}
+		out = append(out, cv)
+	}
+	return out
+}
+
+// outcomeView is the page's view of an outcome.
+func outcomeView(o engine.Outcome) *OutcomeView {
+	v := &OutcomeView{Kind: o.Kind.String(), Reason: o.Reason, Late: o.Late, Robbing: o.Robbing, Override: o.Overrides > 0, Referee: o.Referee}
+	if o.Code != engine.CodeNone {
+		v.Code = o.Code.String()
+	}
+	switch o.Kind {
+	case engine.KindDecision, engine.KindKongStands:
+		from := int(o.Claimed.Seat)
+		v.From, v.FromWind, v.Tile = &from, o.Wind(o.Claimed.Seat).Letter(), tileText(o.Claimed.Tile)
+		v.Won, v.Lost = claimViews(o.Won, o.Dealer), claimViews(o.Lost, o.Dealer)
+	case engine.KindRejection, engine.KindFlag:
+		if o.Seat.Valid() {
+			s := int(o.Seat)
+			v.Seat, v.Wind = &s, o.Wind(o.Seat).Letter()
+		}
+		v.Call = o.Call.String()
+	case engine.KindHandEnd:
+		v.Result = o.Result.String()
+		for _, s := range o.Winners {
+			v.Winners = append(v.Winners, o.Wind(s).Letter())
+		}
+	}
+	return v
+}
+
+// tileText is a tile in mpsz, "" when not seen.
+func tileText(t engine.Tile) string {
+	if !t.Known() {
+		return ""
+	}
+	return t.String()
+}
+
+// stateView is the page's view of st; p is the table's rule profile (for
+// the countdowns) and alerts those showing.
+func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Alert) StateView {
 	v := StateView{Seq: seq, Profile: st.Profile, RoundWind: st.RoundWind.String(), Hand: st.HandNumber,
 		Honba: st.Honba, Sticks: st.RiichiSticks, Wall: st.Wall, Kongs: st.Kongs, KanDoraDue: st.KanDoraDue,
-		Ended: st.Ended, Result: st.Result.String(), Indicators: []string{}, Dora: []string{}}
+		Ended: st.Ended, Result: st.Result.String(), Indicators: []string{}, Dora: []string{},
+		Pending: claimViews(st.Pending, st.Dealer), NowMS: st.Now.Milliseconds(), Alerts: alerts}
+	if v.Pending == nil {
+		v.Pending = []ClaimView{}
+	}
+	if v.Alerts == nil {
+		v.Alerts = []alert.Alert{}
+	}
+	for _, w := range st.Winners {
+		v.Winners = append(v.Winners, w.Wind(st.Dealer).Letter())
+	}
+	if o := st.Open; o != nil && !st.Ended {
+		v.Open = &OpenView{Seat: int(o.Seat), Wind: o.Seat.Wind(st.Dealer).Letter(), Tile: tileText(o.Tile), Kong: o.Kong,
+			SinceMS: st.OpenAt.Milliseconds(), WindowMS: p.Window.Milliseconds(), DeadlineMS: p.CallDeadline.Milliseconds()}
+	}
 	for _, t := range st.Indicators {
 		v.Indicators = append(v.Indicators, t.String())
 		v.Dora = append(v.Dora, t.Dora().String())
@@ -59,12 +201,17 @@ func stateView(st engine.State, seq uint64) StateView {
 	}
 	for s := engine.Seat(0); s < 4; s++ {
 		w := s.Wind(st.Dealer)
-		sv := SeatView{Seat: int(s), Wind: w.Letter(), Name: w.String(), Riichi: st.Riichi[s], Dead: st.Dead[s], Discards: []string{}, Melds: []string{}}
+		sv := SeatView{Seat: int(s), Wind: w.Letter(), Name: w.String(), Riichi: st.Riichi[s], Dead: st.Dead[s], Tenpai: st.Tenpai[s],
+			Discards: []DiscardView{}, Melds: []MeldView{}}
 		for _, d := range st.Discards[s] {
-			sv.Discards = append(sv.Discards, d.Tile.String())
+			sv.Discards = append(sv.Discards, DiscardView{Tile: tileText(d.Tile), Called: d.Called, Riichi: d.Riichi})
 		}
 		for _, m := range st.Melds[s] {
-			sv.Melds = append(sv.Melds, m.Call.String()+" "+m.Tile.String())
+			mv := MeldView{Call: m.Call.String(), Tile: tileText(m.Tile), Concealed: m.Concealed, Extended: m.Extended}
+			if m.From.Valid() && m.From != s {
+				mv.From = m.From.Wind(st.Dealer).Letter()
+			}
+			sv.Melds = append(sv.Melds, mv)
 		}
 		v.Seats = append(v.Seats, sv)
 	}
@@ -117,10 +264,17 @@ type entryJSON struct {
 	Revision *table.Revision `json:"revision,omitempty"`
 	// NoteKind names a note (a controller that rebooted, lost events).
 	NoteKind string `json:"note_kind,omitempty"`
+	// View is the outcome for the page: codes and seats, not prose.
+	View *OutcomeView `json:"view,omitempty"`
+	// AtMS is the entry's table time in ms.
+	AtMS int64 `json:"at_ms"`
+	// Alert: the note is an alert (alert.Is).
+	Alert bool `json:"alert,omitempty"`
 }
 
 func entryView(e table.Entry) (entryJSON, error) {
-	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind}
+	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind,
+		AtMS: e.At.Milliseconds(), Alert: e.NoteKind != "" && alert.Is(e.NoteKind)}
 	switch {
 	case e.Void != 0 && e.Note == "":
 		j.Text = fmt.Sprintf("REFEREE  input %d voided: the state is rebuilt without it", e.Void)
@@ -136,7 +290,7 @@ func entryView(e table.Entry) (entryJSON, error) {
 		if err != nil {
 			return j, err
 		}
-		j.Outcome, j.Text = b, script.Describe(*e.Outcome)
+		j.Outcome, j.Text, j.View = b, script.Describe(*e.Outcome), outcomeView(*e.Outcome)
 	}
 	return j, nil
 }

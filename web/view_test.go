@@ -14,7 +14,7 @@ func TestTurnTimes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	v := stateView(e.State(), 0)
+	v := stateView(e.State(), 0, engine.EMA2016, nil)
 	// Discards by seats 0 1 2 3 0 1 at 0 2 5 6 10 11 s: a turn runs from the previous discard.
 	for _, tc := range []struct {
 		seat       int

@@ -208,7 +208,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				return 2
 			}
 		}
-		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: cfg.Web.URL,
+		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
 			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
@@ -221,7 +221,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}()
 	}
 	if *sim {
-		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on http://%s/, claim log in %s\n", cfg.Table.Name, p.Name, cfg.Web.Listen, cfg.Log.Dir)
+		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, statusURL(cfg.Web), cfg.Log.Dir)
 		if simc != nil {
 			fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
 		} else {
@@ -236,7 +236,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 	return serve(ctx, stop, "tabled", stderr, t.Run, runDisplays(displays, t, lightsOff), func(ctx context.Context) error {
 		return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
-			LogDir: cfg.Log.Dir, Panel: displays.PNG, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
+			LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
 	})
 }
 

@@ -128,8 +128,13 @@ func einkPins(dc config.Display) ([4]gpio.PinIO, error) {
 }
 
 // statusURL is the status page's address as a tablet on the LAN reaches
-// it: the configured url, or this host's mDNS name and the listening port.
-func statusURL(w config.Web) string {
+// it: the configured url, or the listening address; one that listens on
+// every interface is named by this host's LAN address (a phone resolves an
+// address where it may not resolve a .local name), or by its mDNS name
+// when it has none.
+func statusURL(w config.Web) string { return statusURLWith(w, lanAddress) }
+
+func statusURLWith(w config.Web, lan func() string) string {
 	if w.URL != "" {
 		return w.URL
 	}
@@ -138,13 +143,46 @@ func statusURL(w config.Web) string {
 		return ""
 	}
 	if host == "" || host == "0.0.0.0" || host == "::" {
-		name, err := os.Hostname()
-		if err != nil {
-			return ""
+		host = lan()
+		if host == "" {
+			name, err := os.Hostname()
+			if err != nil {
+				return ""
+			}
+			host = strings.TrimSuffix(name, ".local") + ".local"
 		}
-		host = strings.TrimSuffix(name, ".local") + ".local"
 	}
 	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// lanAddress is this host's IPv4 address on an interface that is up: a
+// private one if it has one, else any other unicast one; "" for none.
+func lanAddress() string {
+	ifs, err := net.Interfaces()
+	if err != nil {
+		return ""
+	}
+	var other string
+	for _, ifc := range ifs {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			switch {
+			case !ok || ipn.IP.To4() == nil || !ipn.IP.IsGlobalUnicast():
+			case ipn.IP.IsPrivate():
+				return ipn.IP.String()
+			case other == "":
+				other = ipn.IP.String()
+			}
+		}
+	}
+	return other
 }
 
 // printOutcomes writes the update's outcomes, a line each.

@@ -1,9 +1,22 @@
 "use strict";
-// The status page: renders the table state and the stream of outcomes.
-// Works without any framework; the virtual seat buttons appear on a simulated table.
+// The status page: the table as it sits, from the state and the outcomes on
+// the event stream. No framework; tiles are drawn by tiles.js. On a
+// simulated table each seat has its buttons, enabled only when they apply.
 const $ = (id) => document.getElementById(id);
-let sim = false;
-let panel = false; // the daemon drives a table panel: /api/panel.png serves its frame
+const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+const HOLD = 3000; // ms a seat shows won, lost, rejected: as its light does
+let sim = false, panel = false;
+let st = null; // the latest state
+let offset = 0; // performance.now() - table time at the latest state
+let outcomes = []; // this hand's outcome entries, oldest first (withdrawn ones removed)
+let facing = Number(localStorage.getItem("facing") || 0);
+let dismissed = new Set(JSON.parse(localStorage.getItem("dismissed") || "[]"));
+let picking = null; // the press waiting for a tile from the picker
+// lastInput is the latest input on the stream. The table publishes an
+// input when it arrives and may apply it later without a new update, so
+// an input stamped after the state's time is not in the state yet.
+let lastInput = null;
+const unapplied = () => lastInput && st && lastInput.at_ms > st.now_ms ? lastInput : null;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -11,59 +24,256 @@ function el(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+const tableNow = () => performance.now() - offset;
+const windOf = (seat) => st && st.seats[seat] ? st.seats[seat].wind : "";
+const seatOfWind = (w) => st ? st.seats.findIndex((s) => s.wind === w) : -1;
+const name = (w) => WINDS[w] || w;
+const callWord = (c) => (c || "").toUpperCase();
 
-function render(st) {
-  $("round").textContent = `${st.round_wind} ${st.hand}, honba ${st.honba}, riichi sticks ${st.riichi_sticks} (${st.profile})`;
-  const dora = st.indicators.map((t, i) => `${t}→${st.dora[i]}`).join("  ");
-  $("dora").textContent = "dora: " + (dora || "indicator not read") + (st.kan_dora_due ? `  — reveal kan dora (${st.kan_dora_due})` : "");
-  $("wall").textContent = st.ended ? `hand over: ${st.result}` : `wall ${st.wall}, kongs ${st.kongs}, ${st.turn} to play`;
-  for (const s of st.seats) {
-    const box = seatBox(s.seat);
-    box.classList.toggle("turn", st.turn === s.wind);
-    box.querySelector(".wind").textContent = s.name;
-    box.querySelector(".riichi").hidden = !s.riichi;
-    box.querySelector(".dead").hidden = !s.dead;
-    box.querySelector(".times").textContent = s.avg_turn_ms ? ` turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s` : "";
-    box.querySelector(".discards").textContent = s.discards.join(" ") || "—";
-    box.querySelector(".melds").textContent = s.melds.length ? "melds: " + s.melds.join(", ") : "";
+// place puts each seat where it sits for a viewer at seat facing: the next
+// seat in turn order (counter-clockwise) on the right, the opposite on top.
+function place() {
+  const areas = ["bottom", "right", "top", "left"];
+  for (let s = 0; s < 4; s++) $("seat-" + s).style.gridArea = areas[(s - facing + 4) % 4];
+  $("facing").value = String(facing);
+}
+
+function tiles(list, cls) {
+  const d = el("div", cls);
+  for (const t of list) d.append(tileSVG(t.tile, (t.called ? "called" : "") + (t.riichi ? " side" : "")));
+  return d;
+}
+
+function meldTiles(m) {
+  const g = el("span", "meld");
+  g.title = m.call + (m.from ? " from " + name(m.from) : "");
+  const n = m.call === "kan" ? 4 : 3;
+  for (let i = 0; i < n; i++) {
+    let t = m.tile;
+    if (m.call === "chii" && i > 0) t = ""; // a chii's own tiles are not sensed
+    if (m.concealed && (i === 0 || i === 3)) t = "";
+    g.append(tileSVG(t, i === 0 && m.from ? "side" : ""));
+  }
+  return g;
+}
+
+// status is what a seat's light says now: [class, words].
+function status(seat) {
+  const w = windOf(seat);
+  for (const c of st.pending) if (c.seat === seat) return ["pending", "CALLING " + callWord(c.call)];
+  if (st.ended && (st.winners || []).includes(w)) return ["won", "WON"];
+  const now = tableNow();
+  let s = null;
+  for (const e of outcomes) {
+    const v = e.view;
+    if (!v || now - e.at_ms >= HOLD || e.at_ms > now + 50) continue;
+    if (v.kind === "decision") {
+      for (const c of v.lost || []) if (c.seat === seat) s = ["lost", "LOST " + callWord(c.call)];
+      for (const c of v.won || []) if (c.seat === seat) s = c.late ? ["late", "LATE " + callWord(c.call)] : ["won", callWord(c.call)];
+    } else if (v.kind === "rejected" && v.seat === seat) s = ["rejected", "REJECTED " + callWord(v.call)];
+    else if (v.kind === "flag" && v.seat === seat) s = ["referee", "CHECK"];
+  }
+  if (s) return s;
+  if (st.turn === w) return ["turn", st.open && st.open.wind === w ? "" : "TO PLAY"];
+  return ["", ""];
+}
+
+function renderSeat(s) {
+  const box = $("seat-" + s.seat);
+  const [cls, words] = status(s.seat);
+  box.className = "seat" + (cls ? " " + cls : "") + (st.turn === s.wind ? " turn" : "");
+  const head = el("div", "head");
+  head.append(el("span", "wind", s.name), el("span", "times", `seat ${s.seat}`));
+  if (s.seat === facing) head.append(el("span", "times", "(you)"));
+  if (s.riichi) head.append(el("span", "badge riichi", "RIICHI"));
+  if (s.dead) head.append(el("span", "badge dead", "DEAD HAND"));
+  if (s.tenpai) head.append(el("span", "badge tenpai", "TENPAI"));
+  if (words) head.append(el("span", "badge status", words));
+  if (s.avg_turn_ms) head.append(el("span", "times", `${(s.last_turn_ms / 1000).toFixed(1)} s (avg ${(s.avg_turn_ms / 1000).toFixed(1)})`));
+  const parts = [head];
+  if (cls === "pending" || (cls === "won" && words !== "WON") || cls === "late") parts.push(el("div", "bubble", words.replace(/^(CALLING|LATE) /, "") + "!"));
+  if (s.melds.length) {
+    const m = el("div", "melds");
+    for (const x of s.melds) m.append(meldTiles(x));
+    parts.push(m);
+  }
+  parts.push(tiles(s.discards, "river"));
+  // The buttons are built once and only enabled or disabled: a button is
+  // never replaced under a finger.
+  let info = box.querySelector(".info");
+  if (!info) {
+    info = el("div", "info");
+    box.append(info);
+    if (sim) box.append(simButtons(s.seat));
+  }
+  info.replaceChildren(...parts);
+  if (sim) enable(box, s);
+}
+
+const ACTIONS = ["discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel"];
+
+// simButtons are a seat's virtual buttons.
+function simButtons(seat) {
+  const row = el("div", "sim");
+  for (const a of ACTIONS) {
+    const b = el("button", "", a);
+    b.dataset.seat = seat;
+    b.dataset.action = a;
+    row.append(b);
+  }
+  return row;
+}
+
+// enable disables the buttons that cannot apply now (the engine would
+// refuse them anyway, with a reason).
+function enable(box, s) {
+  const open = st.open, mine = st.turn === s.wind, over = st.ended;
+  if (unapplied()) { // the state is behind the latest press: nothing is known to be impossible
+    for (const b of box.querySelectorAll(".sim button")) b.disabled = over;
+    return;
+  }
+  // Once a call is decided on the tile only a ron may still come.
+  const decided = open && outcomes.some((e) => e.view && e.view.kind === "decision" && e.at_ms >= open.since_ms);
+  const claimable = open && open.seat !== s.seat;
+  const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
+  const can = {
+    discard: mine && !over, chii: claimable && next && !s.riichi && !decided, pon: claimable && !open.kong && !s.riichi && !decided,
+    kan: (claimable && !open.kong && !decided) || mine, ron: claimable, tsumo: mine && !open, riichi: mine && !s.riichi && !open, cancel: st.pending.some((c) => c.seat === s.seat),
+  };
+  for (const b of box.querySelectorAll(".sim button")) b.disabled = over || !can[b.dataset.action];
+}
+
+// headline: who won, from whom, and why each other claim lost; the open
+// discard while calls may come; the hand's end until the next deal.
+function renderHeadline() {
+  const dec = $("decision"), why = $("why");
+  why.replaceChildren();
+  dec.replaceChildren();
+  const last = [...outcomes].reverse().find((e) => e.view && ["decision", "rejected", "flag", "hand_end", "kong_stands", "deal"].includes(e.view.kind));
+  const openSince = st.open ? st.open.since_ms : -1;
+  if (st.ended) {
+    const end = [...outcomes].reverse().find((e) => e.view && e.view.kind === "hand_end");
+    const d = [...outcomes].reverse().find((e) => e.view && e.view.kind === "decision" && e.view.won && e.view.won.some((c) => c.call === "ron"));
+    if (st.result === "draw") dec.textContent = "Draw: the hand is over";
+    else if (st.result === "tsumo") dec.textContent = "TSUMO: " + (st.winners || []).map(name).join(" and ") + " wins";
+    else if (d) { explain(d.view, dec, why); }
+    else dec.textContent = (st.result || "hand over").toUpperCase() + " " + (st.winners || []).map(name).join(" and ");
+    if (end && end.view.reason && st.result === "draw") why.append(el("li", "", end.view.reason));
+    why.append(el("li", "", "waiting for the next deal"));
+    return;
+  }
+  if (st.pending.length) {
+    dec.textContent = st.pending.map((c) => callWord(c.call) + " " + name(c.wind)).join(", ") + "…";
+    why.append(el("li", "", "deciding: calls within the window are simultaneous"));
+    return;
+  }
+  if (last && last.at_ms >= openSince) {
+    const v = last.view;
+    if (v.kind === "decision") return explain(v, dec, why);
+    if (v.kind === "rejected") { dec.textContent = `${callWord(v.call)} ${name(v.wind)} refused`; why.append(el("li", "", v.reason)); return; }
+    if (v.kind === "flag") { dec.textContent = `Referee: check ${name(v.wind) || "the table"}`; why.append(el("li", "", v.reason)); return; }
+    if (v.kind === "kong_stands") { dec.textContent = `${name(v.from_wind)}'s kong stands`; return; }
+  }
+  const u = unapplied();
+  if (u && u.input.action === "discard") {
+    dec.append(`${name(windOf(u.input.seat))} discarded `, tileSVG(u.input.tile && u.input.tile !== "?" ? u.input.tile : "", "big"));
+    return;
+  }
+  if (st.open) {
+    dec.append(`${name(st.open.wind)} discarded `, tileSVG(st.open.tile, "big"));
+    why.append(el("li", "", st.open.kong ? "a kong: open for a win (ron) only" : "open for calls"));
+    return;
+  }
+  dec.textContent = st.turn ? `${name(st.turn)} to play` : "";
+}
+
+// explain writes a decision: the winner, from whom, and every loser's rule.
+function explain(v, dec, why) {
+  const won = (v.won || []).map((c) => callWord(c.call) + " " + name(c.wind)).join(" and ");
+  dec.append(won + " ", tileSVG(v.tile, "big"), ` from ${name(v.from_wind)}`);
+  if (v.robbing) why.append(el("li", "", "robs the kong"));
+  for (const c of v.won || []) if (c.late) why.append(el("li", "late", `${callWord(c.call)} ${name(c.wind)} was late: after the call deadline (referee)`));
+  for (const c of v.lost || []) why.append(el("li", "", `${callWord(c.call)} ${name(c.wind)} lost: ${c.why}`));
+  if (v.override) why.append(el("li", "late", "this overrides the earlier decision"));
+  if (v.referee) why.append(el("li", "late", "referee: " + v.referee));
+  if (!(v.lost || []).length && !v.late) why.append(el("li", "", "the only claim"));
+}
+
+function renderCountdown() {
+  const box = $("countdown");
+  if (!st || !st.open || st.ended) { box.hidden = true; return false; }
+  const now = tableNow();
+  let end, label, span;
+  if (st.pending.length) {
+    const first = Math.min(...st.pending.map((c) => c.at_ms ?? now));
+    span = st.open.window_ms; end = (isFinite(first) ? first : now) + span; label = "deciding";
+  } else {
+    // Once a call is decided on the tile, only a ron may still come: no countdown.
+    if (outcomes.some((e) => e.view && e.view.kind === "decision" && e.at_ms >= st.open.since_ms)) { box.hidden = true; return false; }
+    span = st.open.deadline_ms; end = st.open.since_ms + span; label = "calls open";
+  }
+  const left = end - now;
+  if (left <= 0 || !span) { box.hidden = true; return false; }
+  box.hidden = false;
+  $("bar").style.width = Math.max(0, Math.min(100, (100 * left) / span)) + "%";
+  $("countlabel").textContent = `${label} ${(left / 1000).toFixed(1)} s`;
+  return true;
+}
+
+function renderAlerts() {
+  const box = $("alerts");
+  box.replaceChildren();
+  for (const a of st.alerts || []) {
+    if (dismissed.has(a.seq)) continue;
+    const row = el("div", "alert");
+    row.dataset.seq = a.seq;
+    const b = el("button", "", "dismiss");
+    b.dataset.dismiss = a.seq;
+    row.append(el("span", "time", new Date(a.wall).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })), el("b", "", a.label), el("span", "text", a.text), b);
+    box.append(row);
   }
 }
 
-// seatBox builds a seat's box once; later renders change only its text, so
-// a button is never replaced under a finger.
-function seatBox(seat) {
-  const box = $("seat-" + seat);
-  if (box.dataset.built) return box;
-  box.dataset.built = "1";
-  const head = el("div");
-  head.append(el("span", "wind"), ` seat ${seat}`, el("span", "riichi", "RIICHI"), el("span", "dead", " (dead hand)"), el("span", "times"));
-  box.append(head, el("div", "tiles discards"), el("div", "tiles melds"));
-  if (sim) {
-    const row = el("div");
-    for (const a of ["discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel"]) {
-      const b = el("button", "", a);
-      b.dataset.seat = seat;
-      b.dataset.action = a;
-      row.append(b);
-    }
-    box.append(row);
+function render() {
+  if (!st) return;
+  $("round").textContent = `${st.round_wind} ${st.hand} · ${st.honba} honba · ${st.riichi_sticks} riichi stick${st.riichi_sticks === 1 ? "" : "s"}`;
+  const dora = $("dora");
+  dora.replaceChildren("dora ");
+  st.indicators.forEach((t, i) => { dora.append(tileSVG(t), "→", tileSVG(st.dora[i], "dora"), " "); });
+  if (!st.indicators.length) dora.append("indicator not read yet");
+  if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
+  $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
+  for (const s of st.seats) renderSeat(s);
+  renderHeadline();
+  renderCountdown();
+  renderAlerts();
+}
+
+function outcomeText(e) {
+  if (e.view && e.view.kind === "decision") {
+    const v = e.view;
+    return `${(v.won || []).map((c) => callWord(c.call) + " " + name(c.wind)).join(" and ")} on ${name(v.from_wind)}'s ${tileName(v.tile)}` +
+      (v.lost || []).map((c) => `; ${callWord(c.call)} ${name(c.wind)} lost: ${c.why}`).join("");
   }
-  return box;
+  return e.text;
 }
 
 function show(entries) {
   for (const e of entries) {
-    if (e.void && e.text) { $("log").prepend(el("li", "flag", e.text)); continue; }
-    if (!e.outcome) continue;
-    const o = e.outcome;
-    const li = el("li", o.type, e.text);
+    if (e.input) lastInput = e;
+    if (e.revision && e.revision.retracted) {
+      const gone = new Set(e.revision.retracted);
+      outcomes = outcomes.filter((o) => !gone.has(o.seq));
+      for (const li of $("log").querySelectorAll("li")) if (gone.has(Number(li.dataset.seq))) li.classList.add("withdrawn");
+    }
+    if (e.view && e.view.kind === "deal") outcomes = [];
+    if (e.view) outcomes.push(e);
+    if (!e.view && !e.void && !e.revision && !e.alert) continue;
+    const li = el("li", e.view ? e.view.kind : e.alert ? "alert" : "rejected", outcomeText(e));
     li.dataset.seq = e.seq;
     $("log").prepend(li);
-    if (o.type === "decision") {
-      $("decision").textContent = o.reason;
-      $("decision").classList.toggle("late", !!o.late);
-    }
   }
+  while ($("log").children.length > 60) $("log").lastChild.remove();
 }
 
 async function press(body) {
@@ -71,22 +281,76 @@ async function press(body) {
   if (!r.ok) alert((await r.json()).error);
 }
 
+// pick asks for a tile by its picture; two for a chii or pon's shown tiles.
+function pick(body, what, two) {
+  picking = { body, two, chosen: [] };
+  $("pickwhat").textContent = what;
+  const grid = $("picktiles");
+  if (!grid.children.length) {
+    for (const t of ALL_TILES) {
+      const b = el("button");
+      b.dataset.tile = t;
+      b.append(tileSVG(t));
+      grid.append(b);
+    }
+  }
+  for (const b of grid.children) b.classList.remove("chosen");
+  $("picker").hidden = false;
+}
+
+function picked(t) {
+  const p = picking;
+  if (t !== null && p.two) {
+    p.chosen.push(t);
+    document.querySelector(`#picktiles [data-tile="${t}"]`).classList.add("chosen");
+    if (p.chosen.length < 2) return;
+    t = p.chosen.join("");
+  }
+  $("picker").hidden = true;
+  picking = null;
+  press(t ? { ...p.body, tile: t } : p.body);
+}
+
 document.addEventListener("click", (ev) => {
   const b = ev.target.closest("button");
   if (!b) return;
-  const tile = $("tile").value.trim();
-  if (b.dataset.action) press({ seat: Number(b.dataset.seat), action: b.dataset.action, tile });
-  if (b.dataset.table) press({ action: b.dataset.table, tile });
+  if (b.dataset.dismiss) {
+    dismissed.add(Number(b.dataset.dismiss));
+    localStorage.setItem("dismissed", JSON.stringify([...dismissed].slice(-50)));
+    renderAlerts();
+    return;
+  }
+  if (b.dataset.tile) return picked(b.dataset.tile);
+  if (b.id === "picknone") return picked(null);
+  if (b.id === "pickcancel") { $("picker").hidden = true; picking = null; return; }
+  const a = b.dataset.action, seat = Number(b.dataset.seat);
+  if (a === "discard" || a === "kan") return pick({ seat, action: a }, `${name(windOf(seat))} ${a}: which tile?`, false);
+  if (a === "chii" || a === "pon") return pick({ seat, action: a }, `${name(windOf(seat))} ${a}: the two tiles shown (or without)`, true);
+  if (a) return press({ seat, action: a });
+  if (b.dataset.table === "dora") return pick({ action: "dora" }, "dora indicator: which tile?", false);
+  if (b.dataset.table) press({ action: b.dataset.table });
 });
+$("facing").addEventListener("change", () => { facing = Number($("facing").value); localStorage.setItem("facing", facing); place(); render(); });
+
+function setState(s) {
+  st = s;
+  offset = performance.now() - s.now_ms;
+  render();
+}
+
+// tick redraws what runs by time (countdowns, a seat's 3 s signal) while something does.
+setInterval(() => { if (st && (renderCountdown() || outcomes.some((e) => tableNow() - e.at_ms < HOLD + 300))) { for (const s of st.seats) renderSeat(s); if (!st.pending.length) renderHeadline(); } }, 250);
 
 async function start() {
+  place();
   const r = await fetch("/api/state");
   const j = await r.json();
   sim = j.sim;
   panel = j.panel;
   $("simctl").hidden = !sim;
-  render(j.state);
+  $("loglink").hidden = !j.log;
   show(j.recent);
+  setState(j.state);
   let seen = j.state.seq;
   const es = new EventSource("/api/events");
   es.onopen = () => { $("conn").textContent = "live"; $("conn").className = "good"; };
@@ -96,7 +360,7 @@ async function start() {
     if (u.resync) { location.reload(); return; } // away too long: start again from the state
     if (u.entries) show(u.entries.filter((e) => e.seq > seen));
     if (u.entries && u.entries.length) seen = Math.max(seen, u.entries[u.entries.length - 1].seq);
-    if (u.state) render(u.state);
+    if (u.state) setState(u.state);
     // Only the image's src changes; a new URL per update makes the browser refetch the frame.
     if (panel) $("panel").src = "/api/panel.png?seq=" + encodeURIComponent(m.lastEventId);
   });
