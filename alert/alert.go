@@ -23,6 +23,8 @@ var labels = map[string]string{
 	"device-changed":    "DEVICE CHANGED",
 	"device-refused":    "DEVICE REFUSED",
 	"device-status":     "DEVICE",
+	"link-lost":         "CONTROLLER LOST",
+	"claimlog-lock":     "LOG LOCK",
 	"claimlog-damage":   "LOG DAMAGED",
 	"disk-low":          "DISK LOW",
 	"disk-full":         "DISK FULL",
