@@ -102,12 +102,12 @@ registry = %q
 			t.Errorf("not ok: %s", l)
 		}
 	}
-	for _, item := range []string{"config", "gpio DOCTOR_GPIO5", "serial " + serial, "tiles", "reader", "log dir", "web", "clock", "unit"} {
+	for _, item := range []string{"config", "gpio DOCTOR_GPIO5", "serial " + serial, "tiles", "reader", "log dir", "claim log lock", "web", "clock", "unit"} {
 		if !strings.Contains(out.String(), "ok    "+item) {
 			t.Errorf("no line for %s", item)
 		}
 	}
-	if code != 0 || len(lines) != 9 {
+	if code != 0 || len(lines) != 10 {
 		t.Fatalf("exit %d, %d lines:\n%s%s", code, len(lines), out.String(), errb.String())
 	}
 
