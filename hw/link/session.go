@@ -60,6 +60,9 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	// needs, not on a fast tick.
 	wake := time.NewTimer(time.Hour)
 	defer wake.Stop()
+	// wakeAt is when wake is set for: a timer set again to the same moment
+	// (after every pong) would only cost a wake of the runtime's poller.
+	wakeAt := time.Duration(-1)
 	// probe pings when the earliest watermark asked for is due.
 	probe := time.NewTimer(time.Hour)
 	probe.Stop()
@@ -72,7 +75,10 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 		if l.hello && len(l.pending) < fwproto.MaxInFlight {
 			cmds = l.cmds
 		}
-		wake.Reset(max(l.deadline(lastFrame, lastPing)-l.cfg.Clock(), 0))
+		if at := l.deadline(lastFrame, lastPing); at != wakeAt {
+			wakeAt = at
+			wake.Reset(max(at-l.cfg.Clock(), 0))
+		}
 		select {
 		case <-ctx.Done():
 			return gotFrames, ctx.Err()
@@ -127,6 +133,7 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 				}
 			}
 		case <-wake.C:
+			wakeAt = -1
 			if err := l.due(port, lastFrame, &lastPing); err != nil {
 				return gotFrames, err
 			}
