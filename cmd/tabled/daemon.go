@@ -99,6 +99,9 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Journal: logJournal{logw}}
+	// The club publisher's outbox is the log: the journal wakes it.
+	fed := newAppended()
+	tcfg.Journal = fed.journal(tcfg.Journal)
 	sess := session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	note := claimlog.Record{Kind: claimlog.KindNote, Source: "table", Type: "session"}
@@ -189,7 +192,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			}
 		}
 		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: cfg.Web.URL,
-			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
 			return 2
