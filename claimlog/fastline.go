@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // decodeSealedFast parses a sealed line as the writer writes it (one flat
@@ -110,10 +111,27 @@ func (p *fastParser) str() ([]byte, bool) {
 	return nil, false
 }
 
+// text reads a string; the few that recur on every line (kinds,
+// sources, seats, types) are not allocated again each time.
 func (p *fastParser) text() (string, bool) {
 	s, ok := p.str()
+	if v, known := common[string(s)]; known {
+		return v, ok
+	}
 	return string(s), ok
 }
+
+// common are the strings of the record fields that recur (the map is only
+// read, so it is safe across goroutines).
+var common = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range strings.Fields(`input outcome void note table gpio serial nfc web script referee terminal E S W N
+		discard chii pon kan ron tsumo riichi cancel dora newhand tenpai deadhand session restart revision refused
+		claim win draw abort none exhaustive missed late`) {
+		m[s] = s
+	}
+	return m
+}()
 
 // digits reads an integer literal as JSON writes one: no sign, no leading
 // zero, no fraction or exponent (those go to encoding/json).

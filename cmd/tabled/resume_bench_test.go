@@ -100,11 +100,14 @@ func BenchmarkResume(b *testing.B) {
 	dir := benchLogDir(b)
 	writeSessionLog(b, dir, benchLogRecords)
 	b.ResetTimer()
+	var read, decode, rebuild time.Duration
 	for b.Loop() {
+		t0 := time.Now()
 		last, recs, err := lastSession(dir)
 		if err != nil || last == nil {
 			b.Fatalf("last session: %v", err)
 		}
+		t1 := time.Now()
 		entries, _, _, err := entriesOf(recs)
 		if err != nil {
 			b.Fatal(err)
@@ -113,10 +116,18 @@ func BenchmarkResume(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		t2 := time.Now()
 		if _, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: entries}); err != nil {
 			b.Fatal(err)
 		}
+		read, decode, rebuild = read+t1.Sub(t0), decode+t2.Sub(t1), rebuild+time.Since(t2)
 	}
+	// Where the time goes: reading the log, making its records table
+	// entries, stepping the table through them.
+	n := float64(b.N) * 1e6
+	b.ReportMetric(float64(read)/n, "read-ms/op")
+	b.ReportMetric(float64(decode)/n, "entries-ms/op")
+	b.ReportMetric(float64(rebuild)/n, "rebuild-ms/op")
 }
 
 // BenchmarkReplay is `tabled replay` of a 50,000-record log.
