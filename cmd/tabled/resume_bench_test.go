@@ -99,6 +99,7 @@ func benchLogDir(tb testing.TB) string {
 func BenchmarkResume(b *testing.B) {
 	dir := benchLogDir(b)
 	writeSessionLog(b, dir, benchLogRecords)
+	mb := dirMB(b, dir)
 	b.ResetTimer()
 	var read, decode, rebuild time.Duration
 	for b.Loop() {
@@ -128,6 +129,7 @@ func BenchmarkResume(b *testing.B) {
 	b.ReportMetric(float64(read)/n, "read-ms/op")
 	b.ReportMetric(float64(decode)/n, "entries-ms/op")
 	b.ReportMetric(float64(rebuild)/n, "rebuild-ms/op")
+	b.ReportMetric(mb, "log-MB")
 }
 
 // BenchmarkReplay is `tabled replay` of a 50,000-record log.
@@ -142,4 +144,19 @@ func BenchmarkReplay(b *testing.B) {
 			b.Fatalf("replay exit %d", code)
 		}
 	}
+}
+
+// dirMB is the size of the files in dir, in MB.
+func dirMB(tb testing.TB, dir string) float64 {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var n int64
+	for _, d := range des {
+		if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+			n += fi.Size()
+		}
+	}
+	return float64(n) / 1e6
 }
