@@ -389,6 +389,12 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 		if len(d.out) > 0 {
 			next = min(next, d.out[0].due)
 		}
+		// What was scheduled so far, this turn's heartbeat too, is in
+		// next: a wake for it would only turn the loop once more.
+		select {
+		case <-d.wake:
+		default:
+		}
 		d.mu.Unlock()
 		timer.Reset(max(next-now, 0))
 		if len(due) > 0 {
