@@ -93,6 +93,9 @@ func decodeLine(line []byte, sealed bool) (wire, error) {
 		if got != uint32(want[0])<<24|uint32(want[1])<<16|uint32(want[2])<<8|uint32(want[3]) {
 			return w, errors.New("checksum mismatch (a changed byte)")
 		}
+		if fw, ok := decodeSealedFast(line); ok && (fw.Seq != 0 || fw.Annotation != "") && fw.More >= 0 {
+			return fw, nil
+		}
 	}
 	if err := json.Unmarshal(bytes.TrimSpace(line), &w); err != nil {
 		return w, fmt.Errorf("does not parse: %v", err)

@@ -191,7 +191,9 @@ func clip(b []byte) []byte {
 // batch is incomplete, reported at its first line.
 func (s *scanner) flush(fs *fileState, broken string) error {
 	p := fs.pending
-	fs.pending = nil
+	// The array is kept for the next batch (deliver copies each record
+	// out): a batch per line allocated anew was much of a read.
+	fs.pending = p[:0]
 	if len(p) > 0 && broken != "" {
 		s.report(Damage{File: fs.path, Line: p[0].line, Kind: DamageTorn, What: broken})
 	}

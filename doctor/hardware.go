@@ -276,6 +276,12 @@ func query(port link.Port, timeout time.Duration) (*fwproto.Hello, error) {
 		return nil, fmt.Errorf("send query: %w", err)
 	}
 	deadline := time.Now().Add(timeout)
+	// A port without a read timeout (Linux's) waits at most until then.
+	if d, ok := port.(interface{ SetReadDeadline(time.Time) error }); ok {
+		if err := d.SetReadDeadline(deadline); err != nil {
+			return nil, fmt.Errorf("read deadline: %w", err)
+		}
+	}
 	var dec fwproto.Decoder
 	var hello *fwproto.Hello
 	bad := 0
@@ -293,6 +299,9 @@ func query(port link.Port, timeout time.Duration) (*fwproto.Hello, error) {
 				}
 			}
 		})
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			break
+		}
 		if err != nil && !errors.Is(err, io.EOF) { // EOF: the read timed out
 			return nil, fmt.Errorf("read: %w", err)
 		}

@@ -412,14 +412,24 @@ func (c *core) void(seq uint64) Entry {
 // (Verify) or to go on from (resume). Notes are skipped.
 func (c *core) feed(entries []Entry) []Entry {
 	c.aside, c.lateSeq = map[uint64]Entry{}, map[uint64]bool{}
+	inputs, outcomes := 0, 0
 	for _, e := range entries {
-		if e.Revision != nil {
+		switch {
+		case e.Input != nil:
+			inputs++
+		case e.Outcome != nil:
+			outcomes++
+		case e.Revision != nil:
 			for _, seq := range e.Revision.Late {
 				c.lateSeq[seq] = true
 			}
 		}
 	}
-	var got []Entry
+	// Sized once: a four-hour session has tens of thousands of each, and
+	// growing them step by step copied most of what a resume did.
+	c.inputs = slices.Grow(c.inputs, inputs)
+	c.shown = slices.Grow(c.shown, outcomes+outcomes/16)
+	got := make([]Entry, 0, outcomes+outcomes/16)
 	for _, e := range entries {
 		switch {
 		case e.Input != nil:

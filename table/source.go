@@ -51,7 +51,9 @@ func (t *Table) NewSource(cfg SourceConfig) *Source {
 // blocks.
 func (s *Source) Advance(complete time.Duration, live bool) {
 	s.t.srcMu.Lock()
-	moved := live != s.live || complete > s.mark
+	// An idle loop (nothing held) has nothing to decide: a watermark that
+	// moves need not wake it.
+	moved := live != s.live || complete > s.mark && s.t.holding
 	s.mark = max(s.mark, complete)
 	s.live = live
 	s.t.srcMu.Unlock()

@@ -69,11 +69,14 @@ type Table struct {
 	// stopped is closed when Run has answered every input it took.
 	stopped chan struct{}
 
-	// alive is the table clock at the loop's latest turn, for the watchdog.
-	alive atomic.Int64
+	// pokes asks the loop to answer, for the watchdog (Alive).
+	pokes chan chan struct{}
 
 	srcMu   sync.Mutex
 	sources map[*Source]struct{}
+	// holding (guarded by srcMu) says the loop holds an input or a
+	// deadline: only then does a watermark that moves wake it.
+	holding bool
 
 	mu     sync.Mutex
 	state  engine.State
@@ -146,7 +149,7 @@ func New(cfg Config) (*Table, error) {
 		clock = func() time.Duration { return offset + time.Since(start) }
 	}
 	return &Table{cfg: cfg, core: c, in: make(chan request, 1024), voids: make(chan voidRequest, 16), notes: make(chan Entry, 64),
-		moved: make(chan struct{}, 1), stopped: make(chan struct{}), clock: clock,
+		moved: make(chan struct{}, 1), pokes: make(chan chan struct{}), stopped: make(chan struct{}), clock: clock,
 		sources: map[*Source]struct{}{}, state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil
 }
 
@@ -267,6 +270,8 @@ func (t *Table) Seq() uint64 {
 // acknowledged or shown that is not durable.
 func (t *Table) Run(ctx context.Context) error {
 	defer close(t.stopped)
+	// One timer, set each turn to when the next thing is due; idle, with
+	// nothing held, the loop sleeps until an input or a poke comes.
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	var (
@@ -275,9 +280,11 @@ func (t *Table) Run(ctx context.Context) error {
 		notes []Entry
 	)
 	for {
-		now := t.clock()
-		t.alive.Store(int64(now))
-		timer.Reset(t.sleep(now))
+		var wake <-chan time.Time
+		if d, ok := t.sleep(t.clock()); ok {
+			timer.Reset(d)
+			wake = timer.C
+		}
 		batch, voids, notes = batch[:0], voids[:0], notes[:0]
 		steps := t.core.steps
 		stop := false
@@ -292,7 +299,10 @@ func (t *Table) Run(ctx context.Context) error {
 		case n := <-t.notes:
 			notes = append(notes, n)
 		case <-t.moved:
-		case <-timer.C:
+		case p := <-t.pokes:
+			close(p)
+			continue
+		case <-wake:
 		}
 		batch = t.drain(batch)
 		var entries []Entry
@@ -385,22 +395,25 @@ func entryOf(entries []Entry, seq uint64) Entry {
 // sleep is how long the loop may wait before something is due: the next
 // held input or deadline, once every source that has no watermark of its
 // own has passed it, or at the bound. A source that says how far it has
-// come wakes the loop itself, and is asked to hurry (Need). It is at most
-// a second, so the watchdog sees the loop turn.
-func (t *Table) sleep(now time.Duration) time.Duration {
+// come wakes the loop itself, and is asked to hurry (Need). ok is false
+// when nothing is held: the loop waits for an input.
+func (t *Table) sleep(now time.Duration) (d time.Duration, ok bool) {
 	next, ok := t.core.next()
+	t.srcMu.Lock()
+	t.holding = ok
+	t.srcMu.Unlock()
 	if !ok {
-		return time.Second
+		return 0, false
 	}
 	if next <= t.horizon(now) {
-		return 0
+		return 0, true
 	}
 	at := next + t.cfg.Bound
 	lag, waiting := t.lagFor(next)
 	if !waiting {
 		at = min(at, next+lag)
 	}
-	return min(max(at-now, 0), time.Second)
+	return max(at-now, 0), true
 }
 
 // commit journals a turn's entries and publishes them with the state; a
@@ -447,8 +460,26 @@ func (t *Table) commit(entries []Entry, changed bool) error {
 	return nil
 }
 
-// Alive reports whether the loop has turned within d: the watchdog pings
-// systemd only while it has, so a stuck engine goroutine gets the daemon restarted.
+// Alive reports whether the loop answers within d (real time): the
+// watchdog pings systemd only while it does, so a stuck engine goroutine
+// (a hung fsync, a loop that never returns) gets the daemon restarted.
+// It asks the loop, so an idle loop need not wake on its own. A stopped
+// table is not alive.
 func (t *Table) Alive(d time.Duration) bool {
-	return t.clock()-time.Duration(t.alive.Load()) <= d
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	p := make(chan struct{})
+	select {
+	case t.pokes <- p:
+	case <-t.stopped:
+		return false
+	case <-timer.C:
+		return false
+	}
+	select {
+	case <-p:
+		return true
+	case <-timer.C:
+		return false
+	}
 }

@@ -93,8 +93,12 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Bound:   time.Duration(cfg.Table.WaitBound),
-		Journal: &alertingJournal{Journal: claimJournal(logw), w: logw}}
+		Bound: time.Duration(cfg.Table.WaitBound)}
+	// What the log meets becomes alerts; the club publisher's outbox is
+	// the log, and each append wakes it.
+	alerting := &alertingJournal{Journal: claimJournal(logw), w: logw}
+	fed := newAppended()
+	tcfg.Journal = fed.journal(alerting)
 	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	restart := false
@@ -150,7 +154,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			logf("tabled: note %q not journaled: %v", text, err)
 		}
 	}
-	tcfg.Journal.(*alertingJournal).note = alert
+	alerting.note = alert
 	for i, d := range damaged {
 		if i == maxDamageNotes {
 			alert(noteLogDamage, fmt.Sprintf("claim log damage: %d places more (tabled log names them)", len(damaged)-i))
@@ -209,7 +213,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			}
 		}
 		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
 			return 2

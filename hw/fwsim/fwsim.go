@@ -346,8 +346,11 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 
 	errc := make(chan error, 1)
 	go func() { errc <- d.read(ctx, rw) }()
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
+	// One timer, set each turn to the next thing due (a frame's moment on
+	// the wire, a heartbeat, a retransmission); wake says something new was
+	// scheduled. An idle device wakes four times a second.
+	timer := time.NewTimer(0)
+	defer timer.Stop()
 	lastBeat := now
 	for {
 		select {
@@ -356,11 +359,11 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 		case err := <-errc:
 			return err
 		case <-d.wake:
-		case <-tick.C:
+		case <-timer.C:
 		}
 		now := d.cfg.Clock()
 		d.mu.Lock()
-		if now-lastBeat >= 250*time.Millisecond {
+		if now-lastBeat >= heartbeatEvery {
 			lastBeat = now
 			hb := d.stats
 			hb.Time, hb.Queued = d.DeviceTime(now), uint8(len(d.unacked))
@@ -368,7 +371,7 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 			d.schedule(now, wire)
 		}
 		for i := range d.unacked {
-			if now-d.unacked[i].sentAt >= 100*time.Millisecond {
+			if now-d.unacked[i].sentAt >= resendEvery {
 				d.unacked[i].sentAt = now
 				d.stats.Retransmits++
 				d.schedule(now, d.unacked[i].wire)
@@ -379,7 +382,21 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 			due = append(due, d.out[0].wire...)
 			d.out = d.out[1:]
 		}
+		next := lastBeat + heartbeatEvery
+		for _, u := range d.unacked {
+			next = min(next, u.sentAt+resendEvery)
+		}
+		if len(d.out) > 0 {
+			next = min(next, d.out[0].due)
+		}
+		// What was scheduled so far, this turn's heartbeat too, is in
+		// next: a wake for it would only turn the loop once more.
+		select {
+		case <-d.wake:
+		default:
+		}
 		d.mu.Unlock()
+		timer.Reset(max(next-now, 0))
 		if len(due) > 0 {
 			if _, err := rw.Write(due); err != nil && !errors.Is(err, syscall.EIO) {
 				return err
@@ -387,6 +404,13 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 		}
 	}
 }
+
+// The device's periods: a heartbeat every 250 ms, an unacknowledged frame
+// sent again every 100 ms.
+const (
+	heartbeatEvery = 250 * time.Millisecond
+	resendEvery    = 100 * time.Millisecond
+)
 
 // resendAll sends every unacknowledged frame again now. Callers hold mu.
 func (d *Device) resendAll(now time.Duration) {

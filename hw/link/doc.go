@@ -1,6 +1,6 @@
 // Package link keeps the serial link to the seat and tile-reader
-// controllers: it opens the port (github.com/tarm/serial, always with a
-// read timeout), speaks fwproto, queries the device until it says who it is
+// controllers: it opens the port (raw termios in Go's poller on Linux,
+// so an idle link does not wake; github.com/tarm/serial elsewhere), speaks fwproto, queries the device until it says who it is
 // (refusing another device than the configured one), acknowledges its
 // events only once the caller has made them durable, deduplicates them,
 // retransmits its own commands until they are acknowledged (never reusing

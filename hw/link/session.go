@@ -34,8 +34,8 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	go l.read(port, in, stop, done)
 	defer func() {
 		close(stop)
-		// tarm's Close waits for a pending Read, which returns within its
-		// timeout; then the reader exits.
+		// Close ends a pending Read (on Linux at once; tarm's off Linux
+		// returns within its timeout); then the reader exits.
 		port.Close()
 		<-done
 	}()
@@ -55,8 +55,14 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	for i := range l.pending { // commands the last session left unacknowledged
 		l.pending[i].sentAt = -l.cfg.Retransmit
 	}
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
+	// One timer, set each turn to the next deadline (ping, Query retry,
+	// retransmission, silence): an idle link wakes for what the protocol
+	// needs, not on a fast tick.
+	wake := time.NewTimer(time.Hour)
+	defer wake.Stop()
+	// wakeAt is when wake is set for: a timer set again to the same moment
+	// (after every pong) would only cost a wake of the runtime's poller.
+	wakeAt := time.Duration(-1)
 	// probe pings when the earliest watermark asked for is due.
 	probe := time.NewTimer(time.Hour)
 	probe.Stop()
@@ -68,6 +74,10 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 		var cmds chan fwproto.Message
 		if l.hello && len(l.pending) < fwproto.MaxInFlight {
 			cmds = l.cmds
+		}
+		if at := l.deadline(lastFrame, lastPing); at != wakeAt {
+			wakeAt = at
+			wake.Reset(max(at-l.cfg.Clock(), 0))
 		}
 		select {
 		case <-ctx.Done():
@@ -122,35 +132,69 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 					return gotFrames, err
 				}
 			}
-		case <-tick.C:
-			now := l.cfg.Clock()
-			if now-lastFrame > l.cfg.Silence {
-				return gotFrames, fmt.Errorf("%w for %v", errSilent, now-lastFrame)
-			}
-			if !l.hello && l.q.due(now) {
-				if err := l.query(port, now); err != nil {
-					return gotFrames, err
-				}
-			}
-			every := l.cfg.PingEvery
-			if l.hello && l.sync.Samples() < warmSamples {
-				// A young fit: round trips in quick succession, so that
-				// events wait for a good one only briefly.
-				every = min(every, warmPingEvery)
-			}
-			if now-lastPing >= every || l.pingNow {
-				lastPing, l.pingNow = now, false
-				if err := l.ping(port, now); err != nil {
-					return gotFrames, err
-				}
-			}
-			if l.hello {
-				if err := l.retransmit(port, now); err != nil {
-					return gotFrames, err
-				}
+		case <-wake.C:
+			wakeAt = -1
+			if err := l.due(port, lastFrame, &lastPing); err != nil {
+				return gotFrames, err
 			}
 		}
 	}
+}
+
+// pingEvery is the clock-sync ping period now.
+func (l *Link) pingEvery() time.Duration {
+	if l.hello && l.sync.Samples() < warmSamples {
+		// A young fit: round trips in quick succession, so that events
+		// wait for a good one only briefly.
+		return min(l.cfg.PingEvery, warmPingEvery)
+	}
+	return l.cfg.PingEvery
+}
+
+// deadline is the host time of the session's next timed duty: the silence
+// check, a Query retry, the next ping, a retransmission.
+func (l *Link) deadline(lastFrame, lastPing time.Duration) time.Duration {
+	at := lastFrame + l.cfg.Silence + time.Nanosecond
+	if !l.hello {
+		if !l.q.sent {
+			return lastFrame // at once
+		}
+		at = min(at, l.q.next)
+	}
+	if l.pingNow {
+		return lastPing // at once
+	}
+	at = min(at, lastPing+l.pingEvery())
+	if l.hello {
+		for _, p := range l.pending {
+			at = min(at, p.sentAt+l.cfg.Retransmit)
+		}
+	}
+	return at
+}
+
+// due does the session's timed duties that are due: it ends a silent
+// session, and sends Queries, pings and retransmissions.
+func (l *Link) due(port Port, lastFrame time.Duration, lastPing *time.Duration) error {
+	now := l.cfg.Clock()
+	if now-lastFrame > l.cfg.Silence {
+		return fmt.Errorf("%w for %v", errSilent, now-lastFrame)
+	}
+	if !l.hello && l.q.due(now) {
+		if err := l.query(port, now); err != nil {
+			return err
+		}
+	}
+	if now-*lastPing >= l.pingEvery() || l.pingNow {
+		*lastPing, l.pingNow = now, false
+		if err := l.ping(port, now); err != nil {
+			return err
+		}
+	}
+	if l.hello {
+		return l.retransmit(port, now)
+	}
+	return nil
 }
 
 // warmSamples is how many round trips a boot's clock fit needs before
@@ -182,8 +226,8 @@ func (l *Link) query(port Port, now time.Duration) error {
 	return l.write(port, mustEncode(fwproto.Query{}, 0))
 }
 
-// read moves bytes from the port to in. A timeout (io.EOF from tarm) is
-// "nothing yet".
+// read moves bytes from the port to in. A timeout (io.EOF from a port
+// with one) is "nothing yet".
 func (l *Link) read(port Port, in chan<- chunk, stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	buf := make([]byte, 512)

@@ -1,0 +1,206 @@
+package claimlog
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// decodeSealedFast parses a sealed line as the writer writes it (one flat
+// object, the known keys, plain ASCII strings, integer numbers) without
+// reflection: resuming a session reads every line, and encoding/json was
+// most of the time. ok is false for anything else (an escape in a string,
+// an unknown key, another layout), which the caller hands to
+// encoding/json: the result is the same either way (FuzzDecodeSealedFast).
+// The body's JSON is not validated here: the checksum has shown the line
+// is the writer's, which marshalled it.
+func decodeSealedFast(line []byte) (w wire, ok bool) {
+	p := fastParser{b: line}
+	if !p.byte('{') {
+		return w, false
+	}
+	for {
+		key, ok := p.str()
+		if !ok || !p.byte(':') {
+			return w, false
+		}
+		switch string(key) {
+		case "seq":
+			w.Seq, ok = p.uint()
+		case "mono":
+			w.Mono, ok = p.int()
+		case "wall":
+			start := p.i
+			if _, ok = p.str(); ok {
+				ok = w.Wall.UnmarshalJSON(line[start:p.i]) == nil
+			}
+		case "kind":
+			w.Kind, ok = p.text()
+		case "source":
+			w.Source, ok = p.text()
+		case "hand":
+			var n int64
+			n, ok = p.int()
+			w.Hand = int(n)
+		case "seat":
+			w.Seat, ok = p.text()
+		case "type":
+			w.Type, ok = p.text()
+		case "body":
+			var raw []byte
+			raw, ok = p.value()
+			w.Body = json.RawMessage(bytes.Clone(raw))
+		case "more":
+			var n int64
+			n, ok = p.int()
+			w.More = int(n)
+		case "annotation":
+			w.Annotation, ok = p.text()
+		case "after":
+			w.After, ok = p.uint()
+		case "crc":
+			w.CRC, ok = p.text()
+		default:
+			return w, false
+		}
+		if !ok {
+			return w, false
+		}
+		if p.byte('}') {
+			return w, p.i == len(line)
+		}
+		if !p.byte(',') {
+			return w, false
+		}
+	}
+}
+
+// fastParser walks a line for decodeSealedFast.
+type fastParser struct {
+	b []byte
+	i int
+}
+
+func (p *fastParser) byte(c byte) bool {
+	if p.i < len(p.b) && p.b[p.i] == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string of printable ASCII without escapes, and returns its
+// contents.
+func (p *fastParser) str() ([]byte, bool) {
+	if !p.byte('"') {
+		return nil, false
+	}
+	start := p.i
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return p.b[start : p.i-1], true
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return nil, false
+		}
+		p.i++
+	}
+	return nil, false
+}
+
+// text reads a string; the few that recur on every line (kinds,
+// sources, seats, types) are not allocated again each time.
+func (p *fastParser) text() (string, bool) {
+	s, ok := p.str()
+	if v, known := common[string(s)]; known {
+		return v, ok
+	}
+	return string(s), ok
+}
+
+// common are the strings of the record fields that recur (the map is only
+// read, so it is safe across goroutines).
+var common = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range strings.Fields(`input outcome void note table gpio serial nfc web script referee terminal E S W N
+		discard chii pon kan ron tsumo riichi cancel dora newhand tenpai deadhand session restart revision refused
+		claim win draw abort none exhaustive missed late`) {
+		m[s] = s
+	}
+	return m
+}()
+
+// digits reads an integer literal as JSON writes one: no sign, no leading
+// zero, no fraction or exponent (those go to encoding/json).
+func (p *fastParser) digits() ([]byte, bool) {
+	start := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	d := p.b[start:p.i]
+	if len(d) == 0 || len(d) > 1 && d[0] == '0' {
+		return nil, false
+	}
+	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		return nil, false
+	}
+	return d, true
+}
+
+func (p *fastParser) uint() (uint64, bool) {
+	d, ok := p.digits()
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(d), 10, 64)
+	return n, err == nil
+}
+
+func (p *fastParser) int() (int64, bool) {
+	neg := p.byte('-')
+	d, ok := p.digits()
+	if !ok {
+		return 0, false
+	}
+	s := string(d)
+	if neg {
+		s = "-" + s
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+// value skips one JSON object or array (the body) and returns its bytes:
+// brackets are counted outside strings.
+func (p *fastParser) value() ([]byte, bool) {
+	start := p.i
+	if p.i >= len(p.b) || p.b[p.i] != '{' && p.b[p.i] != '[' {
+		return nil, false
+	}
+	depth := 0
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				p.i++
+				return p.b[start:p.i], true
+			}
+		case '"':
+			p.i++
+			for p.i < len(p.b) && p.b[p.i] != '"' {
+				if p.b[p.i] == '\\' {
+					p.i++
+				}
+				p.i++
+			}
+		}
+		p.i++
+	}
+	return nil, false
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"io"
+	"math/rand/v2"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// benchLogRecords is the size of the session the resume benchmarks read:
+// about four hours of play.
+const benchLogRecords = 50_000
+
+// writeSessionLog writes a claim log of one session of at least n records
+// into dir, played through a real table and the daemon's journal: random
+// hands, the seat in turn discarding every 400 ms (table time, which jumps
+// instead of passing), other seats calling pon and now and then ron inside
+// the window, a new hand and a dora read when one ends.
+func writeSessionLog(tb testing.TB, dir string, n int) {
+	tb.Helper()
+	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer w.Close()
+	p := engine.EMA2016
+	sess := claimlog.Session{Version: version, Table: "bench", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+		FirstSeq: w.LastSeq() + 1, InputLatency: int64(30 * time.Millisecond), Profile: &p}
+	note, err := sess.Note(false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := w.Append([]claimlog.Record{note}); err != nil {
+		tb.Fatal(err)
+	}
+	var now atomic.Int64
+	t, err := table.New(table.Config{Profile: p, Latency: 30 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1,
+		Clock: func() time.Duration { return time.Duration(now.Load()) }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- t.Run(ctx) }()
+	r := rand.New(rand.NewPCG(1, 2))
+	submit := func(ev engine.Event) {
+		ev.Dealer = engine.NoSeat
+		if _, err := t.Submit(ctx, ev); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	tile := func() engine.Tile { return engine.Tile(1 + r.IntN(34)) }
+	for w.LastSeq() < uint64(n) {
+		at := time.Duration(now.Add(int64(400 * time.Millisecond)))
+		st := t.State()
+		if st.Ended || !st.Turn.Valid() {
+			submit(engine.Event{At: at, Action: engine.NewHand, Seat: engine.NoSeat, Source: engine.SourceWeb})
+			submit(engine.Event{At: at + time.Millisecond, Action: engine.Dora, Seat: engine.NoSeat, Tile: tile(), Source: engine.SourceSerial})
+			continue
+		}
+		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
+		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
+		switch x := r.IntN(100); {
+		case x < 15:
+			submit(engine.Event{At: at + 60*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
+		case x < 17:
+			submit(engine.Event{At: at + 80*time.Millisecond, Action: engine.Ron, Seat: other, Source: engine.SourceSerial})
+		}
+	}
+	stop()
+	if err := <-done; err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// benchLogDir is a temporary directory on tmpfs when there is one: the
+// fsyncs of writing the log are not what is measured.
+func benchLogDir(tb testing.TB) string {
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		d, err := os.MkdirTemp("/dev/shm", "tabled-bench-")
+		if err == nil {
+			tb.Cleanup(func() { os.RemoveAll(d) })
+			return d
+		}
+	}
+	return tb.TempDir()
+}
+
+// BenchmarkResume is what `tabled run` does before it serves after a
+// restart: read the last session of a 50,000-record log and rebuild the
+// table from it.
+//
+//	go test -run=^$ -bench=Resume -benchmem ./cmd/tabled
+func BenchmarkResume(b *testing.B) {
+	dir := benchLogDir(b)
+	writeSessionLog(b, dir, benchLogRecords)
+	mb := dirMB(b, dir)
+	b.ResetTimer()
+	var read, decode, rebuild time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		last, recs, err := claimlog.LastSession(dir)
+		if err != nil || last == nil {
+			b.Fatalf("last session: %v", err)
+		}
+		t1 := time.Now()
+		entries, err := claimlog.Entries(recs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := last.RuleProfile()
+		if err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		if _, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: entries}); err != nil {
+			b.Fatal(err)
+		}
+		read, decode, rebuild = read+t1.Sub(t0), decode+t2.Sub(t1), rebuild+time.Since(t2)
+	}
+	// Where the time goes: reading the log, making its records table
+	// entries, stepping the table through them.
+	n := float64(b.N) * 1e6
+	b.ReportMetric(float64(read)/n, "read-ms/op")
+	b.ReportMetric(float64(decode)/n, "entries-ms/op")
+	b.ReportMetric(float64(rebuild)/n, "rebuild-ms/op")
+	b.ReportMetric(mb, "log-MB")
+}
+
+// BenchmarkReplay is `tabled replay` of a 50,000-record log.
+//
+//	go test -run=^$ -bench=Replay -benchmem ./cmd/tabled
+func BenchmarkReplay(b *testing.B) {
+	dir := benchLogDir(b)
+	writeSessionLog(b, dir, benchLogRecords)
+	b.ResetTimer()
+	for b.Loop() {
+		if code := run([]string{"replay", "--dir", dir}, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("replay exit %d", code)
+		}
+	}
+}
+
+// dirMB is the size of the files in dir, in MB.
+func dirMB(tb testing.TB, dir string) float64 {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var n int64
+	for _, d := range des {
+		if fi, err := d.Info(); err == nil && fi.Mode().IsRegular() {
+			n += fi.Size()
+		}
+	}
+	return float64(n) / 1e6
+}
