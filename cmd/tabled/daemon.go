@@ -168,9 +168,9 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// A simulated table whose config names a serial controller keeps it
 	// (a real one, or tabled fwsim's): the status page adds virtual seat
 	// buttons beside it.
-	simController := *sim && cfg.Serial == nil
+	simulated := *sim && cfg.Serial == nil
 	route := func(engine.Event) bool { return false }
-	if simController {
+	if simulated {
 		// The simulated controller stands in for the seat panels and the
 		// tile reader, on the same serial link code as a real one.
 		if simc, err = startSimController(ctx, t.Now); err != nil {
@@ -195,6 +195,9 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "tabled run: %v\n", err)
 		return 2
 	}
+	// The inputs (the serial link writes its seq file in the log
+	// directory) have ended before the daemon returns.
+	defer func() { stop(); in.wait() }()
 	var panelText io.Writer
 	if *sim {
 		panelText = stdout

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/VictoriaMetrics/metrics"
@@ -33,6 +34,8 @@ type inputs struct {
 	events eventMap
 	// journaled are the controller inputs already in the claim log.
 	journaled *journaledFrames
+	// running are the inputs' goroutines, which end with the context.
+	running sync.WaitGroup
 }
 
 type seatCall struct {
@@ -174,7 +177,7 @@ func startInputs(ctx context.Context, cfg config.Config, t *table.Table, registr
 		})
 	}
 	for _, start := range starts {
-		go start()
+		in.running.Go(start)
 	}
 	return in, nil
 }
@@ -221,6 +224,10 @@ func (in *inputs) press(sc seatCall, at, uncertainty time.Duration, src engine.S
 	}
 	return nil
 }
+
+// wait returns once every input's goroutine has ended (its context is done):
+// nothing of an input runs after the daemon has returned.
+func (in *inputs) wait() { in.running.Wait() }
 
 // serialEvent takes an event from the serial link.
 func (in *inputs) serialEvent(ev link.Event) error { return in.hardware(ev) }
