@@ -266,33 +266,19 @@ seat = 1
 // its tile is laid on the seat's discard reader of the simulated
 // controller, so the log has it from nfc, with its tile.
 func TestSimDiscardReaders(t *testing.T) {
-	dir := t.TempDir()
-	cfgFile := filepath.Join(dir, "tabled.toml")
-	if err := os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n[web]\nlisten = \"127.0.0.1:0\"\n", filepath.Join(dir, "log"))), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	typed, typer := io.Pipe()
 	defer typer.Close()
-	var stdout, stderr syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	go func() { done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, typed, &stdout, &stderr) }()
-	waitUntil(t, "the simulated controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware 1.0.0") })
+	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "E discard 3p\nS discard 7z\n"); err != nil {
 		t.Fatal(err)
 	}
 	var log string
 	waitUntil(t, "both discards in the log", func() bool {
-		var out, errb bytes.Buffer
-		if run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb) != 0 {
-			return false
-		}
-		log = out.String()
+		log, _ = d.tryLog()
 		return strings.Contains(log, "S  discard")
 	})
-	cancel()
-	if code := <-done; code != 0 {
-		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
 	for _, want := range []string{"nfc     E  discard 3p", "nfc     S  discard 7z"} {
 		if !strings.Contains(log, want) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,12 @@ type runningDaemon struct {
 // startDaemon writes cfg (its log dir and listen address are added) and
 // runs the daemon on it until stop, waiting for the controller's hello.
 func startDaemon(t *testing.T, cfg string) *runningDaemon {
+	return startDaemonWith(t, cfg, strings.NewReader(""))
+}
+
+// startDaemonWith is startDaemon with the terminal's input and more flags
+// (--sim: the simulated controller, unless cfg names one).
+func startDaemonWith(t *testing.T, cfg string, stdin io.Reader, flags ...string) *runningDaemon {
 	t.Helper()
 	d := &runningDaemon{dir: t.TempDir()}
 	cfgFile := filepath.Join(d.dir, "tabled.toml")
@@ -38,7 +45,7 @@ func startDaemon(t *testing.T, cfg string) *runningDaemon {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {
-		done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &d.stdout, &d.stderr)
+		done <- runDaemon(ctx, append([]string{"--config", cfgFile}, flags...), stdin, &d.stdout, &d.stderr)
 	}()
 	stopped := false
 	d.stop = func() int {
@@ -65,11 +72,20 @@ func startDaemon(t *testing.T, cfg string) *runningDaemon {
 // log is `tabled log` of the daemon's claim log, with args.
 func (d *runningDaemon) log(t *testing.T, args ...string) string {
 	t.Helper()
+	out, err := d.tryLog(args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// tryLog is log for a test that waits for something to be logged.
+func (d *runningDaemon) tryLog(args ...string) (string, error) {
 	var out, errb bytes.Buffer
 	if code := run(append([]string{"log", "--dir", filepath.Join(d.dir, "log")}, args...), &out, &errb); code != 0 {
-		t.Fatalf("tabled log %v: %s", args, errb.String())
+		return "", fmt.Errorf("tabled log %v: exit %d: %s", args, code, errb.String())
 	}
-	return out.String()
+	return out.String(), nil
 }
 
 // TestSeatLightsEndUnderRun: through `tabled run`, the firmware simulator

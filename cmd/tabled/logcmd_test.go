@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -152,34 +151,21 @@ func TestLogFilters(t *testing.T) {
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
 // "help" and commands in any case.
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
-	dir := t.TempDir()
-	cfgFile := filepath.Join(dir, "tabled.toml")
-	if err := os.WriteFile(cfgFile, []byte(fmt.Sprintf("[log]\ndir = %q\n[web]\nlisten = \"127.0.0.1:0\"\n", filepath.Join(dir, "log"))), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	typed, typer := io.Pipe()
 	defer typer.Close()
-	var stdout, stderr syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	go func() { done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, typed, &stdout, &stderr) }()
+	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "help\ne DISCARD 3p\nw Pon\n"); err != nil {
 		t.Fatal(err)
 	}
 	var log string
 	waitUntil(t, "the pon in the log", func() bool {
-		var out, errb bytes.Buffer
-		if run([]string{"log", "--dir", filepath.Join(dir, "log"), "--kind", "input"}, &out, &errb) != 0 {
-			return false
-		}
-		log = out.String()
+		log, _ = d.tryLog("--kind", "input")
 		return strings.Contains(log, "W  pon")
 	})
-	cancel()
-	if code := <-done; code != 0 {
-		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
-	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(stderr.String(), "commands (any case)") || strings.Contains(stderr.String(), "? ") {
-		t.Fatalf("log:\n%s\nterminal:\n%s", log, stderr.String())
+	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
+		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
 }
