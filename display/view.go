@@ -82,8 +82,9 @@ func (m Mode) String() string {
 	return fmt.Sprintf("mode(%d)", uint8(m))
 }
 
-// SeatView is one seat as the lights show it.
-type SeatView struct {
+// SeatSignal is one seat as the lights show it: its signal, and since and
+// until when.
+type SeatSignal struct {
 	Seat engine.Seat
 	Wind engine.Wind
 	// Signal is what the middle of the seat's segment shows; Since is when
@@ -154,7 +155,7 @@ func (b Board) Equal(c Board) bool {
 type View struct {
 	// Now is the moment of the view, on the table's clock.
 	Now   time.Duration
-	Seats [4]SeatView
+	Seats [4]SeatSignal
 	Board Board
 	// Expiry is the earliest moment after Now at which the seat signals
 	// change by time alone: a Hold running out, or an outcome stamped after
@@ -198,7 +199,7 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 	}
 	for s := range v.Seats {
 		seat := engine.Seat(s)
-		v.Seats[s] = SeatView{Seat: seat, Wind: seat.Wind(st.Dealer), Riichi: st.Riichi[s], Dead: st.Dead[s], Turn: seat == b.Turn}
+		v.Seats[s] = SeatSignal{Seat: seat, Wind: seat.Wind(st.Dealer), Riichi: st.Riichi[s], Dead: st.Dead[s], Turn: seat == b.Turn}
 		if seat == b.Turn {
 			v.Seats[s].Signal = SignalTurn
 		}

@@ -1,4 +1,4 @@
-package display
+package show
 
 import (
 	"bytes"
@@ -14,6 +14,10 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
+
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
+	"github.com/tabled/tabled/display/render"
 )
 
 // updates runs a script on the engine and returns the table updates it
@@ -51,10 +55,10 @@ func updates(t testing.TB, text string, after time.Duration) []table.Update {
 // recLights records what the lights were asked to show.
 type recLights struct {
 	mu    sync.Mutex
-	shown []View
+	shown []display.View
 }
 
-func (l *recLights) Show(v View) error {
+func (l *recLights) Show(v display.View) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.shown = append(l.shown, v)
@@ -62,7 +66,7 @@ func (l *recLights) Show(v View) error {
 }
 
 // first is the first view shown in which a seat shows sig.
-func (l *recLights) first(sig Signal) (View, bool) {
+func (l *recLights) first(sig display.Signal) (display.View, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, v := range l.shown {
@@ -72,10 +76,10 @@ func (l *recLights) first(sig Signal) (View, bool) {
 			}
 		}
 	}
-	return View{}, false
+	return display.View{}, false
 }
 
-func (l *recLights) last() View {
+func (l *recLights) last() display.View {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.shown[len(l.shown)-1]
@@ -92,7 +96,7 @@ type slowPanel struct {
 	frames []*image.Gray
 }
 
-func (p *slowPanel) Bounds() image.Rectangle { return image.Rectangle{Max: EInkSize} }
+func (p *slowPanel) Bounds() image.Rectangle { return image.Rectangle{Max: render.EInkSize} }
 
 func (p *slowPanel) Draw(frame image.Image, full bool) error {
 	p.mu.Lock()
@@ -186,14 +190,14 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestLightsDoNotWaitForEInk(t *testing.T) {
 	lights := &recLights{}
 	panel := &slowPanel{gate: make(chan struct{})}
-	d := &Driver{Lights: lights, Panel: panel, URL: testURL, Tick: 5 * time.Millisecond}
+	d := &Driver{Lights: lights, Panel: panel, URL: displaytest.URL, Tick: 5 * time.Millisecond}
 	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
 
 	playOn(t, tb, "@0ms dora 3p", tb.Now())
 	waitFor(t, "the hand's full refresh to begin", func() bool { busy, _ := panel.state(); return busy })
 	playOn(t, tb, "@0ms E discard 1z\n+100ms S discard 2z\n+100ms W discard 6s\n+100ms N chii\n+180ms S pon", tb.Now())
-	waitFor(t, "the decision on the lights", func() bool { return signals(lights.last()) == "E:- S:won W:- N:lost" })
-	if v, ok := lights.first(SignalWon); ok {
+	waitFor(t, "the decision on the lights", func() bool { return displaytest.Signals(lights.last()) == "E:- S:won W:- N:lost" })
+	if v, ok := lights.first(display.SignalWon); ok {
 		t.Logf("decision on the lights %v after it was made (table clock), the e-ink still refreshing", v.Now-v.Seats[1].Since)
 	}
 	if busy, draws := panel.state(); !busy || len(draws) != 0 {
@@ -207,7 +211,7 @@ func TestLightsDoNotWaitForEInk(t *testing.T) {
 	if draws[0] != "full" || draws[1] != "partial" {
 		t.Errorf("draws %v, want a full refresh then a partial one", draws)
 	}
-	if diff := compare(panel.frames[1], Render(d.View(), EInkSize)); diff != "" {
+	if diff := displaytest.Diff(panel.frames[1], render.Render(d.View(), render.EInkSize)); diff != "" {
 		t.Errorf("the last frame drawn is not the decision: %s", diff)
 	}
 	if h := d.View().Board.Headline; h != "PON - South" {
@@ -340,8 +344,8 @@ func (d *Driver) pendingJob() bool {
 // TestDriverPNG: the PNG is the frame of the current board; it is encoded
 // once per board, and a new board gives a new frame.
 func TestDriverPNG(t *testing.T) {
-	d := &Driver{URL: testURL}
-	us := updates(t, sceneNamed(t, "discard_open").script, time.Second)
+	d := &Driver{URL: displaytest.URL}
+	us := updates(t, displaytest.Named(t, "discard_open").Script, time.Second)
 	d.Update(us[0]) // the dora: idle, with the QR code
 	frame := func() []byte {
 		var buf bytes.Buffer
@@ -352,19 +356,19 @@ func TestDriverPNG(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := compare(Render(d.View(), EInkSize), img); diff != "" {
+		if diff := displaytest.Diff(render.Render(d.View(), render.EInkSize), img); diff != "" {
 			t.Fatalf("the PNG is not the board's frame: %s", diff)
 		}
 		return buf.Bytes()
 	}
 	idle := frame()
-	if d.View().Board.Mode != ModeIdle || !bytes.Equal(frame(), idle) {
+	if d.View().Board.Mode != display.ModeIdle || !bytes.Equal(frame(), idle) {
 		t.Fatalf("mode %s; the same board gave other bytes", d.View().Board.Mode)
 	}
 	for _, u := range us[1:] {
 		d.Update(u)
 	}
-	if open := frame(); bytes.Equal(open, idle) || d.View().Board.Mode != ModeOpen {
+	if open := frame(); bytes.Equal(open, idle) || d.View().Board.Mode != display.ModeOpen {
 		t.Errorf("after the discard: mode %s, same frame %v", d.View().Board.Mode, bytes.Equal(open, idle))
 	}
 }
@@ -375,7 +379,7 @@ func TestDriverPNG(t *testing.T) {
 func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
 	release, started := make(chan struct{}), make(chan struct{})
 	var once sync.Once
-	d := &Driver{URL: testURL, Each: func(u table.Update) {
+	d := &Driver{URL: displaytest.URL, Each: func(u table.Update) {
 		once.Do(func() { close(started) }) // Run follows the table
 		if len(u.Entries) > 0 {
 			<-release // the Driver is slow to take the dora read
@@ -407,7 +411,7 @@ func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
 	if len(v.Board.Indicators) != 1 {
 		t.Fatalf("the Driver never took the dora: %+v", v.Board)
 	}
-	if diff := compare(Render(v, EInkSize), frame); diff != "" {
+	if diff := displaytest.Diff(render.Render(v, render.EInkSize), frame); diff != "" {
 		t.Errorf("the frame served is not the one with the dora: %s", diff)
 	}
 	if err := stop(); err != nil {

@@ -1,4 +1,4 @@
-package display
+package show
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/render"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -76,13 +78,13 @@ type Driver struct {
 	taken   chan struct{}        // closed when an update is taken
 	st      engine.State
 	recent  []engine.Outcome
-	view    View
+	view    display.View
 	shown   bool // a board was posted
 	handKey [4]int
 
 	pngMu    sync.Mutex
 	png      []byte // the encoded frame of pngBoard
-	pngBoard Board
+	pngBoard display.Board
 
 	slot   sync.Mutex
 	job    *panelJob
@@ -93,7 +95,7 @@ type Driver struct {
 }
 
 type panelJob struct {
-	v    View
+	v    display.View
 	full bool
 }
 
@@ -310,7 +312,7 @@ func (d *Driver) Refresh() {
 
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
-	v := NewView(d.st, d.recent, d.now())
+	v := display.NewView(d.st, d.recent, d.now())
 	v.Board.URL = d.URL
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
@@ -327,10 +329,10 @@ func (d *Driver) show(changed bool) {
 	}
 	b := v.Board
 	key := [4]int{int(b.RoundWind), b.HandNumber, b.Honba, int(b.Dealer)}
-	full := !d.shown || key != d.handKey || (prev.Board.Mode == ModeHandEnd && b.Mode != ModeHandEnd)
+	full := !d.shown || key != d.handKey || (prev.Board.Mode == display.ModeHandEnd && b.Mode != display.ModeHandEnd)
 	d.shown, d.handKey = true, key
 	if d.Text != nil {
-		if err := WriteText(d.Text, v); err != nil {
+		if err := render.WriteText(d.Text, v); err != nil {
 			d.logf("%v", err)
 		}
 	}
@@ -338,7 +340,7 @@ func (d *Driver) show(changed bool) {
 }
 
 // View is the latest view.
-func (d *Driver) View() View {
+func (d *Driver) View() display.View {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.view
@@ -359,7 +361,7 @@ func (d *Driver) PNG(w io.Writer) error {
 	d.pngMu.Lock()
 	if d.png == nil || !d.pngBoard.Equal(v.Board) {
 		var buf bytes.Buffer
-		if err := PNG(&buf, v); err != nil {
+		if err := render.PNG(&buf, v); err != nil {
 			d.pngMu.Unlock()
 			return err
 		}
@@ -431,11 +433,6 @@ func (d *Driver) post(j panelJob) {
 	}
 }
 
-// Sleeper is a panel that can be put to sleep between frames: EInk.
-type Sleeper interface {
-	Sleep() error
-}
-
 func (d *Driver) panelLoop(ctx context.Context) {
 	size := d.Panel.Bounds().Size()
 	frame := image.NewGray(image.Rectangle{Max: size})
@@ -463,7 +460,7 @@ func (d *Driver) panelLoop(ctx context.Context) {
 		if j == nil {
 			continue
 		}
-		RenderTo(frame, j.v)
+		render.RenderTo(frame, j.v)
 		if !j.full && last != nil && string(last) == string(frame.Pix) {
 			continue
 		}

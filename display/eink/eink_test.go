@@ -1,4 +1,4 @@
-package display
+package eink
 
 import (
 	"bytes"
@@ -8,100 +8,17 @@ import (
 	"time"
 
 	"periph.io/x/conn/v3/conntest"
-	"periph.io/x/conn/v3/display/displaytest"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpiotest"
-	"periph.io/x/conn/v3/i2c/i2ctest"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spitest"
 	"periph.io/x/devices/v3/waveshare2in13v4"
+
+	"github.com/tabled/tabled/display/displaytest"
+	"github.com/tabled/tabled/display/render"
+	"periph.io/x/conn/v3"
 )
-
-// oledPages is what an SSD1306 must be sent for frame, page by page: a
-// command setting the page and column 0, then the page's 128 columns,
-// each byte 8 pixels down, lit (1) where the frame is black.
-func oledPages(frame *image.Gray) []i2ctest.IO {
-	var ops []i2ctest.IO
-	for page := range 8 {
-		ops = append(ops, i2ctest.IO{Addr: 0x3c, W: []byte{0x00, 0xb0 | byte(page), 0x00, 0x10}})
-		data := []byte{0x40}
-		for x := range 128 {
-			var b byte
-			for bit := range 8 {
-				if frame.GrayAt(x, 8*page+bit).Y == 0 {
-					b |= 1 << bit
-				}
-			}
-			data = append(data, b)
-		}
-		ops = append(ops, i2ctest.IO{Addr: 0x3c, W: data})
-	}
-	return ops
-}
-
-func TestOLEDDecision(t *testing.T) {
-	frame := Render(decisionView(t), OLEDSize)
-	rec := &i2ctest.Record{}
-	o, err := NewOLED(rec, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if o.Bounds().Size() != OLEDSize {
-		t.Fatalf("OLED size %v", o.Bounds().Size())
-	}
-	if len(rec.Ops) != 1 || rec.Ops[0].Addr != 0x3c || rec.Ops[0].W[0] != 0x00 {
-		t.Fatalf("init: %x", rec.Ops)
-	}
-	initOp := rec.Ops[0]
-
-	// Played back: the init command, then the frame's 8 pages exactly.
-	pb := &i2ctest.Playback{Ops: append([]i2ctest.IO{initOp}, oledPages(frame)...), DontPanic: true}
-	o, err = NewOLED(pb, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := o.Draw(frame, true); err != nil {
-		t.Fatal(err)
-	}
-	if err := pb.Close(); err != nil {
-		t.Fatal(err)
-	}
-	// An unchanged frame sends nothing (the driver diffs pages).
-	if err := o.Draw(frame, false); err != nil {
-		t.Fatalf("unchanged frame: %v", err)
-	}
-
-	// Flipped, the controller scans rows and columns the other way.
-	flipped := &i2ctest.Record{}
-	if _, err := NewOLED(flipped, true); err != nil {
-		t.Fatal(err)
-	}
-	a, b := initOp.W, flipped.Ops[0].W
-	if len(a) != len(b) || !bytes.Contains(a, []byte{0xa1}) || !bytes.Contains(b, []byte{0xa0}) || !bytes.Contains(a, []byte{0xc8}) || !bytes.Contains(b, []byte{0xc0}) {
-		t.Errorf("flipped init %x, unflipped %x: want the segment remap (a1/a0) and COM scan (c8/c0) swapped", b, a)
-	}
-}
-
-func TestDrawerPanel(t *testing.T) {
-	frame := Render(decisionView(t), EInkSize)
-	for _, invert := range []bool{false, true} {
-		d := &displaytest.Drawer{Img: image.NewNRGBA(image.Rectangle{Max: EInkSize})}
-		p := &DrawerPanel{D: d, Invert: invert}
-		if err := p.Draw(frame, false); err != nil {
-			t.Fatal(err)
-		}
-		for i, g := range frame.Pix {
-			want := g
-			if invert {
-				want = 0xff - g
-			}
-			if got := d.Img.Pix[4*i]; got != want {
-				t.Fatalf("invert=%v: pixel %d is %d, want %d", invert, i, got, want)
-			}
-		}
-	}
-}
 
 // einkPins are fake lines for the e-ink: the busy line stays low (ready).
 func einkPins() (dc, cs, rst *gpiotest.Pin, busy *gpiotest.Pin) {
@@ -126,11 +43,11 @@ func ramAfter(ops []conntest.IO, cmd byte, n int) []byte {
 	return nil
 }
 
-// TestEInkRAMMatchesDriver: EInkRAM lays a frame out in the controller's
+// TestRAMMatchesDriver: RAM lays a frame out in the controller's
 // RAM exactly as periph's waveshare2in13v4 driver does, for both
 // landscape origins, so full and partial refreshes agree.
-func TestEInkRAMMatchesDriver(t *testing.T) {
-	frame := Render(sceneNamed(t, "head_bump").view(t), EInkSize)
+func TestRAMMatchesDriver(t *testing.T) {
+	frame := render.Render(displaytest.Named(t, "head_bump").View(t), render.EInkSize)
 	for _, origin := range []waveshare2in13v4.Corner{waveshare2in13v4.TopRight, waveshare2in13v4.BottomLeft} {
 		opts := waveshare2in13v4.EPD2in13v4
 		opts.Origin = origin
@@ -144,37 +61,37 @@ func TestEInkRAMMatchesDriver(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := ramAfter(rec.Ops, epdWriteBW, 16*250)
-		got := EInkRAM(nil, frame, opts)
+		got := RAM(nil, frame, opts)
 		if len(got) != 16*250 || !bytes.Equal(got, want) {
 			t.Errorf("origin %d: RAM differs from the driver's (%d and %d bytes)", origin, len(got), len(want))
 		}
 	}
 	// Independently: with TopRight, the frame's top-left pixel is the
 	// controller's row 0, column 121 (byte 15, bit 1).
-	one := image.NewGray(image.Rectangle{Max: EInkSize})
+	one := image.NewGray(image.Rectangle{Max: render.EInkSize})
 	for i := range one.Pix {
 		one.Pix[i] = 0xff
 	}
 	one.Pix[0] = 0
-	ram := EInkRAM(nil, one, waveshare2in13v4.Opts{Width: 122, Height: 250, Origin: waveshare2in13v4.TopRight})
+	ram := RAM(nil, one, waveshare2in13v4.Opts{Width: 122, Height: 250, Origin: waveshare2in13v4.TopRight})
 	if ram[15] != 0xbf || ram[14] != 0xff || ram[16+15] != 0xff {
 		t.Errorf("top-left pixel: row 0 bytes 14,15 = %x %x, row 1 byte 15 = %x", ram[14], ram[15], ram[16+15])
 	}
 }
 
-func TestEInkRefreshes(t *testing.T) {
+func TestRefreshes(t *testing.T) {
 	rec := &spitest.Record{}
 	dc, cs, rst, busy := einkPins()
-	e, err := NewEInk(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+	e, err := New(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Bounds().Size() != EInkSize {
+	if e.Bounds().Size() != render.EInkSize {
 		t.Fatalf("e-ink size %v", e.Bounds().Size())
 	}
 	opts := waveshare2in13v4.Opts{Width: 122, Height: 250, Origin: waveshare2in13v4.TopRight}
-	open := Render(sceneNamed(t, "discard_open").view(t), EInkSize)
-	pon := Render(decisionView(t), EInkSize)
+	open := render.Render(displaytest.Named(t, "discard_open").View(t), render.EInkSize)
+	pon := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
 	cmd := func(c byte, data ...byte) []conntest.IO {
 		ops := []conntest.IO{{W: []byte{c}}}
 		if len(data) > 0 {
@@ -189,13 +106,13 @@ func TestEInkRefreshes(t *testing.T) {
 		return all
 	}
 	full := func(frame *image.Gray) []conntest.IO {
-		ram := EInkRAM(nil, frame, opts)
+		ram := RAM(nil, frame, opts)
 		return cat(cmd(0x4e, 0), cmd(0x4f, 0, 0), cmd(0x24, ram...), cmd(0x4e, 0), cmd(0x4f, 0, 0), cmd(0x26, ram...),
 			cmd(0x22, 0xf7), cmd(0x20))
 	}
 	partial := func(frame *image.Gray) []conntest.IO {
 		return cat(cmd(0x3c, 0x80), cmd(0x01, 0xf9, 0, 0), cmd(0x11, 0x03), cmd(0x44, 0, 0x0f), cmd(0x45, 0, 0, 0xf9, 0),
-			cmd(0x4e, 0), cmd(0x4f, 0, 0), cmd(0x24, EInkRAM(nil, frame, opts)...), cmd(0x22, 0xff), cmd(0x20))
+			cmd(0x4e, 0), cmd(0x4f, 0, 0), cmd(0x24, RAM(nil, frame, opts)...), cmd(0x22, 0xff), cmd(0x20))
 	}
 	isInit := func(ops []conntest.IO) bool { return len(ops) > 0 && bytes.Equal(ops[0].W, []byte{0x12}) } // SW reset
 
@@ -232,7 +149,7 @@ func TestEInkRefreshes(t *testing.T) {
 			}
 		}
 	}
-	if _, err := NewEInk(rec, dc, cs, rst, busy, waveshare2in13v4.TopLeft); err == nil {
+	if _, err := New(rec, dc, cs, rst, busy, waveshare2in13v4.TopLeft); err == nil {
 		t.Error("a portrait origin was accepted")
 	}
 }
@@ -259,16 +176,16 @@ func (h *einkHardware) Tx(w, r []byte) error {
 	return nil
 }
 
-// TestEInkWaitsForRefresh: Draw returns only once the panel has dropped
+// TestWaitsForRefresh: Draw returns only once the panel has dropped
 // BUSY, for a full refresh and a partial one.
-func TestEInkWaitsForRefresh(t *testing.T) {
+func TestWaitsForRefresh(t *testing.T) {
 	dc, cs, rst, busy := einkPins()
 	hw := &einkHardware{dc: dc, busy: busy, refresh: 20 * time.Millisecond}
-	e, err := NewEInk(&spitest.Record{Port: hw}, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+	e, err := New(&spitest.Record{Port: hw}, dc, cs, rst, busy, waveshare2in13v4.TopRight)
 	if err != nil {
 		t.Fatal(err)
 	}
-	frame := Render(decisionView(t), EInkSize)
+	frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
 	for _, full := range []bool{true, false} {
 		if err := e.Draw(frame, full); err != nil {
 			t.Fatalf("full=%v: %v", full, err)
@@ -279,19 +196,19 @@ func TestEInkWaitsForRefresh(t *testing.T) {
 	}
 }
 
-// TestEInkHungPanel: a panel whose BUSY stays high fails the Draw after
+// TestHungPanel: a panel whose BUSY stays high fails the Draw after
 // BusyTimeout instead of hanging it, and once it recovers the next Draw
 // starts again with a full refresh.
-func TestEInkHungPanel(t *testing.T) {
+func TestHungPanel(t *testing.T) {
 	dc, cs, rst, busy := einkPins()
 	hw := &einkHardware{dc: dc, busy: busy, refresh: 5 * time.Millisecond}
 	rec := &spitest.Record{Port: hw}
-	e, err := NewEInk(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+	e, err := New(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.BusyTimeout = 30 * time.Millisecond
-	frame := Render(decisionView(t), EInkSize)
+	frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
 	if err := e.Draw(frame, true); err != nil {
 		t.Fatal(err)
 	}
@@ -312,3 +229,14 @@ func TestEInkHungPanel(t *testing.T) {
 		t.Errorf("the draw after a failure did not start with the controller's reset")
 	}
 }
+
+// discardPort is an SPI port whose transfers go nowhere.
+type discardPort struct{}
+
+func (discardPort) String() string                                              { return "discard" }
+func (discardPort) Close() error                                                { return nil }
+func (discardPort) LimitSpeed(physic.Frequency) error                           { return nil }
+func (discardPort) Tx(w, r []byte) error                                        { return nil }
+func (discardPort) TxPackets([]spi.Packet) error                                { return nil }
+func (discardPort) Duplex() conn.Duplex                                         { return conn.Full }
+func (p discardPort) Connect(physic.Frequency, spi.Mode, int) (spi.Conn, error) { return p, nil }
