@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/engine"
@@ -149,8 +150,8 @@ func playOn(t testing.TB, tb *table.Table, text string, base time.Duration) {
 	}
 }
 
-// runTable starts a table on the process clock and a Driver following it;
-// stop ends both and returns Run's error.
+// runTable starts a table and a Driver following it (on the bubble's
+// clock, in a synctest bubble); stop ends both and returns Run's error.
 func runTable(t *testing.T, cfg table.Config, d *Driver) (tb *table.Table, stop func() error) {
 	t.Helper()
 	tb, err := table.New(cfg)
@@ -158,7 +159,7 @@ func runTable(t *testing.T, cfg table.Config, d *Driver) (tb *table.Table, stop 
 		t.Fatal(err)
 	}
 	d.Clock = tb.Now
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- d.Run(ctx, tb) }()
 	go tb.Run(ctx)
@@ -171,11 +172,17 @@ func runTable(t *testing.T, cfg table.Config, d *Driver) (tb *table.Table, stop 
 	}
 }
 
-// waitFor polls cond for up to 10 s.
+// waitFor waits, in a synctest bubble, until cond holds: it lets every
+// other goroutine of the bubble run until it blocks, then moves the
+// bubble's clock on a millisecond, for up to a minute of that clock.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		synctest.Wait()
+		if cond() {
+			return
+		}
+		if time.Since(start) > time.Minute {
 			t.Fatalf("gave up waiting for %s", what)
 		}
 	}
@@ -188,156 +195,158 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // lights have shown the decision, so the test proves the order without
 // timing it.
 func TestLightsDoNotWaitForEInk(t *testing.T) {
-	lights := &recLights{}
-	panel := &slowPanel{gate: make(chan struct{})}
-	d := &Driver{Lights: lights, Panel: panel, URL: displaytest.URL, Tick: 5 * time.Millisecond}
-	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+	synctest.Test(t, func(t *testing.T) {
+		lights := &recLights{}
+		panel := &slowPanel{gate: make(chan struct{})}
+		d := &Driver{Lights: lights, Panel: panel, URL: displaytest.URL, Tick: 5 * time.Millisecond}
+		tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
 
-	playOn(t, tb, "@0ms dora 3p", tb.Now())
-	waitFor(t, "the hand's full refresh to begin", func() bool { busy, _ := panel.state(); return busy })
-	playOn(t, tb, "@0ms E discard 1z\n+100ms S discard 2z\n+100ms W discard 6s\n+100ms N chii\n+180ms S pon", tb.Now())
-	waitFor(t, "the decision on the lights", func() bool { return displaytest.Signals(lights.last()) == "E:- S:won W:- N:lost" })
-	if v, ok := lights.first(display.SignalWon); ok {
-		t.Logf("decision on the lights %v after it was made (table clock), the e-ink still refreshing", v.Now-v.Seats[1].Since)
-	}
-	if busy, draws := panel.state(); !busy || len(draws) != 0 {
-		t.Fatalf("the panel was not still in its first refresh (busy %v, draws %v)", busy, draws)
-	}
-	close(panel.gate)
+		playOn(t, tb, "@0ms dora 3p", tb.Now())
+		waitFor(t, "the hand's full refresh to begin", func() bool { busy, _ := panel.state(); return busy })
+		playOn(t, tb, "@0ms E discard 1z\n+100ms S discard 2z\n+100ms W discard 6s\n+100ms N chii\n+180ms S pon", tb.Now())
+		waitFor(t, "the decision on the lights", func() bool { return displaytest.Signals(lights.last()) == "E:- S:won W:- N:lost" })
+		if v, ok := lights.first(display.SignalWon); ok {
+			t.Logf("decision on the lights %v after it was made (table clock), the e-ink still refreshing", v.Now-v.Seats[1].Since)
+		}
+		if busy, draws := panel.state(); !busy || len(draws) != 0 {
+			t.Fatalf("the panel was not still in its first refresh (busy %v, draws %v)", busy, draws)
+		}
+		close(panel.gate)
 
-	// The panel catches up with one partial refresh of the latest frame.
-	waitFor(t, "the panel to catch up", func() bool { busy, draws := panel.state(); return !busy && len(draws) == 2 })
-	_, draws := panel.state()
-	if draws[0] != "full" || draws[1] != "partial" {
-		t.Errorf("draws %v, want a full refresh then a partial one", draws)
-	}
-	if diff := displaytest.Diff(panel.frames[1], render.Render(d.View(), render.EInkSize)); diff != "" {
-		t.Errorf("the last frame drawn is not the decision: %s", diff)
-	}
-	if h := d.View().Board.Headline; h != "PON - South" {
-		t.Errorf("headline %q", h)
-	}
-	if drawn, skipped := d.Frames(); drawn != 2 || skipped == 0 {
-		t.Errorf("frames drawn %d, coalesced %d: want 2 drawn and the rest coalesced", drawn, skipped)
-	}
-	if err := stop(); err != nil {
-		t.Errorf("Run: %v", err)
-	}
+		// The panel catches up with one partial refresh of the latest frame.
+		waitFor(t, "the panel to catch up", func() bool { busy, draws := panel.state(); return !busy && len(draws) == 2 })
+		_, draws := panel.state()
+		if draws[0] != "full" || draws[1] != "partial" {
+			t.Errorf("draws %v, want a full refresh then a partial one", draws)
+		}
+		if diff := displaytest.Diff(panel.frames[1], render.Render(d.View(), render.EInkSize)); diff != "" {
+			t.Errorf("the last frame drawn is not the decision: %s", diff)
+		}
+		if h := d.View().Board.Headline; h != "PON - South" {
+			t.Errorf("headline %q", h)
+		}
+		if drawn, skipped := d.Frames(); drawn != 2 || skipped == 0 {
+			t.Errorf("frames drawn %d, coalesced %d: want 2 drawn and the rest coalesced", drawn, skipped)
+		}
+		if err := stop(); err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	})
 }
 
 // TestRunCatchesUpAfterDrop: a Driver too slow for its subscription is cut
 // off by the table; Run takes it up again from the table's backlog, and
 // every outcome reaches Each exactly once, in order.
 func TestRunCatchesUpAfterDrop(t *testing.T) {
-	hold, entered := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	var mu sync.Mutex
-	var seqs []uint64
-	var logs []string
-	d := &Driver{
-		Each: func(u table.Update) {
-			once.Do(func() { close(entered) })
-			<-hold // the first update waits until the table has dropped the subscription
-			mu.Lock()
-			defer mu.Unlock()
-			for _, e := range u.Entries {
-				if e.Outcome != nil {
-					seqs = append(seqs, e.Seq)
+	synctest.Test(t, func(t *testing.T) {
+		hold, entered := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		var mu sync.Mutex
+		var seqs []uint64
+		var logs []string
+		d := &Driver{
+			Each: func(u table.Update) {
+				once.Do(func() { close(entered) })
+				<-hold // the first update waits until the table has dropped the subscription
+				mu.Lock()
+				defer mu.Unlock()
+				for _, e := range u.Entries {
+					if e.Outcome != nil {
+						seqs = append(seqs, e.Seq)
+					}
 				}
-			}
-		},
-		Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() },
-	}
-	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016, Buffer: 1}, d)
-	<-entered // the driver has subscribed and is stuck in its first update
-	// Each input is its own step and update: the second overflows the buffer of one.
-	for _, line := range []string{"@0ms dora 3p", "@0ms E discard 1z", "@0ms S discard 2z", "@0ms W discard 6s", "@0ms N discard 7p"} {
-		seq := tb.Seq()
-		playOn(t, tb, line, tb.Now())
-		waitFor(t, "the step", func() bool { return tb.Seq() > seq })
-	}
-	close(hold)
-	want, _ := tb.Recent()
-	waitFor(t, "every outcome", func() bool { mu.Lock(); defer mu.Unlock(); return len(seqs) >= len(want) })
-	if err := stop(); err != nil {
-		t.Errorf("Run: %v", err)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	for i, e := range want {
-		if i >= len(seqs) || seqs[i] != e.Seq {
-			t.Fatalf("outcomes seen %v, want the sequence numbers of %d outcomes", seqs, len(want))
+			},
+			Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() },
 		}
-	}
-	if len(seqs) != len(want) || !strings.Contains(strings.Join(logs, "\n"), "fell behind") {
-		t.Errorf("seen %v of %d; logs %q", seqs, len(want), logs)
-	}
-	if got := d.View().Board.Headline; got != "North: 7p" {
-		t.Errorf("headline %q after catching up", got)
-	}
+		tb, stop := runTable(t, table.Config{Profile: engine.EMA2016, Buffer: 1}, d)
+		<-entered // the driver has subscribed and is stuck in its first update
+		// Each input is its own step and update: the second overflows the buffer of one.
+		for _, line := range []string{"@0ms dora 3p", "@0ms E discard 1z", "@0ms S discard 2z", "@0ms W discard 6s", "@0ms N discard 7p"} {
+			seq := tb.Seq()
+			playOn(t, tb, line, tb.Now())
+			waitFor(t, "the step", func() bool { return tb.Seq() > seq })
+			time.Sleep(time.Millisecond) // the next input comes later, as at a real table
+		}
+		close(hold)
+		want, _ := tb.Recent()
+		waitFor(t, "every outcome", func() bool { mu.Lock(); defer mu.Unlock(); return len(seqs) >= len(want) })
+		if err := stop(); err != nil {
+			t.Errorf("Run: %v", err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for i, e := range want {
+			if i >= len(seqs) || seqs[i] != e.Seq {
+				t.Fatalf("outcomes seen %v, want the sequence numbers of %d outcomes", seqs, len(want))
+			}
+		}
+		if len(seqs) != len(want) || !strings.Contains(strings.Join(logs, "\n"), "fell behind") {
+			t.Errorf("seen %v of %d; logs %q", seqs, len(want), logs)
+		}
+		if got := d.View().Board.Headline; got != "North: 7p" {
+			t.Errorf("headline %q after catching up", got)
+		}
+	})
 }
 
 // TestDriverHandStartIsFull: the first frame of a hand asks for a full
 // refresh, later ones for partial ones; the text panel gets every board.
 func TestDriverHandStartIsFull(t *testing.T) {
-	us := updates(t, "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s\n+1s S discard 2z", time.Second)
-	panel := &slowPanel{}
-	var text bytes.Buffer
-	d := &Driver{Panel: panel, Text: &text}
-	ctx, cancel := context.WithCancel(context.Background())
-	d.Start(ctx)
-	for _, u := range us {
-		d.Update(u)
-		// Let the panel draw each frame, so none is coalesced.
-		deadline := time.Now().Add(time.Second)
-		for d.pendingJob() {
-			if time.Now().After(deadline) {
-				t.Fatal("panel stuck")
-			}
-			time.Sleep(time.Millisecond)
+	synctest.Test(t, func(t *testing.T) {
+		us := updates(t, "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s\n+1s S discard 2z", time.Second)
+		panel := &slowPanel{}
+		var text bytes.Buffer
+		d := &Driver{Panel: panel, Text: &text}
+		ctx, cancel := context.WithCancel(t.Context())
+		d.start(ctx)
+		for _, u := range us {
+			d.update(u)
+			// Let the panel draw each frame, so none is coalesced.
+			waitFor(t, "the panel to draw the frame", func() bool { busy, _ := panel.state(); return !d.pendingJob() && !busy })
 		}
-		for {
-			if busy, _ := panel.state(); !busy {
-				break
-			}
-			time.Sleep(time.Millisecond)
+		cancel()
+		d.panel.Wait()
+		_, draws := panel.state()
+		want := "full partial partial full partial partial" // dora, discard, tsumo; newhand, dora, discard
+		if got := strings.Join(draws, " "); got != want {
+			t.Errorf("refreshes %q, want %q", got, want)
 		}
-	}
-	cancel()
-	d.Wait()
-	_, draws := panel.state()
-	want := "full partial partial full partial partial" // dora, discard, tsumo; newhand, dora, discard
-	if got := strings.Join(draws, " "); got != want {
-		t.Errorf("refreshes %q, want %q", got, want)
-	}
-	if n := strings.Count(text.String(), "lights:"); n != len(draws) {
-		t.Errorf("%d text panels for %d frames:\n%s", n, len(draws), text.String())
-	}
+		if n := strings.Count(text.String(), "lights:"); n != len(draws) {
+			t.Errorf("%d text panels for %d frames:\n%s", n, len(draws), text.String())
+		}
+	})
 }
 
 // TestDriverSleepsIdlePanel: a panel without a new frame for Sleep is put
 // to sleep once, and the next frame wakes it.
 func TestDriverSleepsIdlePanel(t *testing.T) {
-	us := updates(t, "@0ms dora 3p\n+1s E discard 1z", time.Second)
-	panel := &slowPanel{}
-	d := &Driver{Panel: panel, Sleep: 20 * time.Millisecond}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer func() { cancel(); d.Wait() }()
-	d.Start(ctx)
-	d.Update(us[0])
-	waitFor(t, "the idle panel to sleep", func() bool { _, draws := panel.state(); return len(draws) == 2 })
-	d.Update(us[1])
-	waitFor(t, "the next frame", func() bool { _, draws := panel.state(); return len(draws) == 3 })
-	waitFor(t, "the second sleep", func() bool { _, draws := panel.state(); return len(draws) == 4 })
-	if _, draws := panel.state(); strings.Join(draws, " ") != "full sleep partial sleep" {
-		t.Errorf("panel calls %v", draws)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		us := updates(t, "@0ms dora 3p\n+1s E discard 1z", time.Second)
+		panel := &slowPanel{}
+		d := &Driver{Panel: panel, Sleep: 20 * time.Millisecond}
+		ctx, cancel := context.WithCancel(t.Context())
+		defer func() { cancel(); d.panel.Wait() }()
+		d.start(ctx)
+		d.update(us[0])
+		waitFor(t, "the first frame", func() bool { _, draws := panel.state(); return len(draws) == 1 })
+		time.Sleep(d.Sleep - time.Nanosecond)
+		waitFor(t, "the panel awake until Sleep has passed", func() bool { _, draws := panel.state(); return len(draws) == 1 })
+		time.Sleep(time.Nanosecond)
+		waitFor(t, "the idle panel to sleep", func() bool { _, draws := panel.state(); return len(draws) == 2 })
+		d.update(us[1])
+		waitFor(t, "the next frame", func() bool { _, draws := panel.state(); return len(draws) == 3 })
+		time.Sleep(d.Sleep)
+		waitFor(t, "the second sleep", func() bool { _, draws := panel.state(); return len(draws) == 4 })
+		if _, draws := panel.state(); strings.Join(draws, " ") != "full sleep partial sleep" {
+			t.Errorf("panel calls %v", draws)
+		}
+	})
 }
 
 // pendingJob reports whether a frame waits for the panel goroutine.
 func (d *Driver) pendingJob() bool {
-	d.slot.Lock()
-	defer d.slot.Unlock()
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	return d.job != nil
 }
 
@@ -346,7 +355,7 @@ func (d *Driver) pendingJob() bool {
 func TestDriverPNG(t *testing.T) {
 	d := &Driver{URL: displaytest.URL}
 	us := updates(t, displaytest.Named(t, "discard_open").Script, time.Second)
-	d.Update(us[0]) // the dora: idle, with the QR code
+	d.update(us[0]) // the dora: idle, with the QR code
 	frame := func() []byte {
 		var buf bytes.Buffer
 		if err := d.PNG(&buf); err != nil {
@@ -366,7 +375,7 @@ func TestDriverPNG(t *testing.T) {
 		t.Fatalf("mode %s; the same board gave other bytes", d.View().Board.Mode)
 	}
 	for _, u := range us[1:] {
-		d.Update(u)
+		d.update(u)
 	}
 	if open := frame(); bytes.Equal(open, idle) || d.View().Board.Mode != display.ModeOpen {
 		t.Errorf("after the discard: mode %s, same frame %v", d.View().Board.Mode, bytes.Equal(open, idle))
@@ -377,65 +386,71 @@ func TestDriverPNG(t *testing.T) {
 // soon as an update reaches it; PNG waits for the Driver to have taken
 // that update, so the frame it serves shows it.
 func TestPNGWaitsForTheLatestUpdate(t *testing.T) {
-	release, started := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	d := &Driver{URL: displaytest.URL, Each: func(u table.Update) {
-		once.Do(func() { close(started) }) // Run follows the table
-		if len(u.Entries) > 0 {
-			<-release // the Driver is slow to take the dora read
+	synctest.Test(t, func(t *testing.T) {
+		release, started := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		d := &Driver{URL: displaytest.URL, Each: func(u table.Update) {
+			once.Do(func() { close(started) }) // Run follows the table
+			if len(u.Entries) > 0 {
+				<-release // the Driver is slow to take the dora read
+			}
+		}}
+		tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+		<-started
+		playOn(t, tb, "@0ms dora 3p", tb.Now())
+		waitFor(t, "the table to publish the dora", func() bool { return tb.Seq() > 0 })
+		got := make(chan []byte)
+		go func() {
+			var buf bytes.Buffer
+			if err := d.PNG(&buf); err != nil {
+				t.Error(err)
+			}
+			got <- buf.Bytes()
+		}()
+		time.Sleep(CatchUp / 5)
+		synctest.Wait()
+		select {
+		case <-got:
+			t.Fatal("PNG served a frame while the Driver had not yet taken the table's latest update")
+		default:
 		}
-	}}
-	tb, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
-	<-started
-	playOn(t, tb, "@0ms dora 3p", tb.Now())
-	waitFor(t, "the table to publish the dora", func() bool { return tb.Seq() > 0 })
-	got := make(chan []byte)
-	go func() {
-		var buf bytes.Buffer
-		if err := d.PNG(&buf); err != nil {
+		close(release)
+		frame, err := png.Decode(bytes.NewReader(<-got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := d.View()
+		if len(v.Board.Indicators) != 1 {
+			t.Fatalf("the Driver never took the dora: %+v", v.Board)
+		}
+		if diff := displaytest.Diff(render.Render(v, render.EInkSize), frame); diff != "" {
+			t.Errorf("the frame served is not the one with the dora: %s", diff)
+		}
+		if err := stop(); err != nil {
 			t.Error(err)
 		}
-		got <- buf.Bytes()
-	}()
-	select {
-	case <-got:
-		t.Fatal("PNG served a frame while the Driver had not yet taken the table's latest update")
-	case <-time.After(CatchUp / 5):
-	}
-	close(release)
-	frame, err := png.Decode(bytes.NewReader(<-got))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := d.View()
-	if len(v.Board.Indicators) != 1 {
-		t.Fatalf("the Driver never took the dora: %+v", v.Board)
-	}
-	if diff := displaytest.Diff(render.Render(v, render.EInkSize), frame); diff != "" {
-		t.Errorf("the frame served is not the one with the dora: %s", diff)
-	}
-	if err := stop(); err != nil {
-		t.Error(err)
-	}
+	})
 }
 
 // TestRunLeavesAHungPanel: told to stop while the panel hangs in a
 // refresh, Run gives up on it after StopWait, says so, and returns.
 func TestRunLeavesAHungPanel(t *testing.T) {
-	panel := &slowPanel{gate: make(chan struct{})} // never opened
-	defer close(panel.gate)
-	var mu sync.Mutex
-	var logs []string
-	d := &Driver{Panel: panel, StopWait: 20 * time.Millisecond,
-		Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() }}
-	_, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
-	waitFor(t, "the panel to hang in its first refresh", func() bool { busy, _ := panel.state(); return busy })
-	if err := stop(); err != nil {
-		t.Fatal(err)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if !strings.Contains(strings.Join(logs, "\n"), "still refreshing") {
-		t.Errorf("logs %q", logs)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		panel := &slowPanel{gate: make(chan struct{})} // never opened
+		defer close(panel.gate)
+		var mu sync.Mutex
+		var logs []string
+		d := &Driver{Panel: panel, StopWait: 20 * time.Millisecond,
+			Logf: func(f string, a ...any) { mu.Lock(); logs = append(logs, fmt.Sprintf(f, a...)); mu.Unlock() }}
+		_, stop := runTable(t, table.Config{Profile: engine.EMA2016}, d)
+		waitFor(t, "the panel to hang in its first refresh", func() bool { busy, _ := panel.state(); return busy })
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !strings.Contains(strings.Join(logs, "\n"), "still refreshing") {
+			t.Errorf("logs %q", logs)
+		}
+	})
 }
