@@ -163,19 +163,6 @@ type View struct {
 	Expiry time.Duration
 }
 
-// Animated reports whether some light blinks or pulses, so the lights need
-// redrawing as time passes; Driver uses it to decide whether to tick.
-func (v View) Animated() bool {
-	for _, s := range v.Seats {
-		switch s.Signal {
-		case SignalNone, SignalTurn, SignalWon:
-		default:
-			return true
-		}
-	}
-	return false
-}
-
 // Expires reports whether the view can change with time alone (a light's
 // Hold running out), even with no new state.
 func (v View) Expires() bool { return v.Expiry > v.Now }

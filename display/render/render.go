@@ -50,11 +50,13 @@ var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBu
 
 type pngBuffers struct{ p sync.Pool }
 
+// Get is a pooled buffer, or nil for a new one.
 func (b *pngBuffers) Get() *png.EncoderBuffer {
 	e, _ := b.p.Get().(*png.EncoderBuffer)
 	return e
 }
 
+// Put keeps e for the next frame.
 func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // PNG writes the view's e-ink frame as a PNG, for the status page.
