@@ -66,13 +66,12 @@ type Dev struct {
 	MaxPartial int
 	// BusyTimeout bounds the wait for a refresh; 0 is 5 s.
 	BusyTimeout time.Duration
-	// sleep waits out the reset pulse; nil is time.Sleep.
-	sleep func(time.Duration)
 }
 
 // ResetPulse is how long the reset line is held low to reset the
 // controller before a partial refresh: a timing of the panel's hardware
-// (Waveshare's drivers hold it for 1-2 ms), so a real wait.
+// (Waveshare's drivers hold it for 1-2 ms), so a real wait; the tests
+// run it on a synctest bubble's clock.
 const ResetPulse = time.Millisecond
 
 // New drives the e-ink on SPI port p with its data/command, chip
@@ -153,11 +152,7 @@ func (e *Dev) full() error {
 func (e *Dev) partial() error {
 	s := epdSender{e: e}
 	s.out(e.rst, gpio.Low)
-	if sleep := e.sleep; sleep != nil {
-		sleep(ResetPulse)
-	} else {
-		time.Sleep(ResetPulse)
-	}
+	time.Sleep(ResetPulse)
 	s.out(e.rst, gpio.High)
 	s.send(epdBorder, 0x80)
 	s.send(epdDriverOutput, 0xf9, 0x00, 0x00)

@@ -5,6 +5,7 @@ import (
 	"image"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"periph.io/x/conn/v3/conntest"
@@ -177,57 +178,62 @@ func (h *einkHardware) Tx(w, r []byte) error {
 }
 
 // TestWaitsForRefresh: Draw returns only once the panel has dropped
-// BUSY, for a full refresh and a partial one.
+// BUSY, for a full refresh and a partial one (on a synctest bubble's
+// clock, so the refresh's time is not the machine's).
 func TestWaitsForRefresh(t *testing.T) {
-	dc, cs, rst, busy := einkPins()
-	hw := &einkHardware{dc: dc, busy: busy, refresh: 20 * time.Millisecond}
-	e, err := New(&spitest.Record{Port: hw}, dc, cs, rst, busy, waveshare2in13v4.TopRight)
-	if err != nil {
-		t.Fatal(err)
-	}
-	frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
-	for _, full := range []bool{true, false} {
-		if err := e.Draw(frame, full); err != nil {
-			t.Fatalf("full=%v: %v", full, err)
+	synctest.Test(t, func(t *testing.T) {
+		dc, cs, rst, busy := einkPins()
+		hw := &einkHardware{dc: dc, busy: busy, refresh: 20 * time.Millisecond}
+		e, err := New(&spitest.Record{Port: hw}, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if busy.Read() != gpio.Low {
-			t.Fatalf("full=%v: Draw returned while the panel was still refreshing", full)
+		frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
+		for _, full := range []bool{true, false} {
+			if err := e.Draw(frame, full); err != nil {
+				t.Fatalf("full=%v: %v", full, err)
+			}
+			if busy.Read() != gpio.Low {
+				t.Fatalf("full=%v: Draw returned while the panel was still refreshing", full)
+			}
 		}
-	}
+	})
 }
 
 // TestHungPanel: a panel whose BUSY stays high fails the Draw after
 // BusyTimeout instead of hanging it, and once it recovers the next Draw
 // starts again with a full refresh.
 func TestHungPanel(t *testing.T) {
-	dc, cs, rst, busy := einkPins()
-	hw := &einkHardware{dc: dc, busy: busy, refresh: 5 * time.Millisecond}
-	rec := &spitest.Record{Port: hw}
-	e, err := New(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.BusyTimeout = 30 * time.Millisecond
-	frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
-	if err := e.Draw(frame, true); err != nil {
-		t.Fatal(err)
-	}
-	busy.Out(gpio.High) // hung
-	hw.refresh = -1
-	for _, full := range []bool{false, true} {
-		if err := e.Draw(frame, full); err == nil || !strings.Contains(err.Error(), "busy for more than 30ms") {
-			t.Fatalf("full=%v on a hung panel: %v", full, err)
+	synctest.Test(t, func(t *testing.T) {
+		dc, cs, rst, busy := einkPins()
+		hw := &einkHardware{dc: dc, busy: busy, refresh: 5 * time.Millisecond}
+		rec := &spitest.Record{Port: hw}
+		e, err := New(rec, dc, cs, rst, busy, waveshare2in13v4.TopRight)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	busy.Out(gpio.Low) // power-cycled
-	hw.refresh = 5 * time.Millisecond
-	rec.Ops = nil
-	if err := e.Draw(frame, false); err != nil {
-		t.Fatal(err)
-	}
-	if len(rec.Ops) == 0 || !bytes.Equal(rec.Ops[0].W, []byte{0x12}) {
-		t.Errorf("the draw after a failure did not start with the controller's reset")
-	}
+		e.BusyTimeout = 30 * time.Millisecond
+		frame := render.Render(displaytest.Named(t, "decision_pon").View(t), render.EInkSize)
+		if err := e.Draw(frame, true); err != nil {
+			t.Fatal(err)
+		}
+		busy.Out(gpio.High) // hung
+		hw.refresh = -1
+		for _, full := range []bool{false, true} {
+			if err := e.Draw(frame, full); err == nil || !strings.Contains(err.Error(), "busy for more than 30ms") {
+				t.Fatalf("full=%v on a hung panel: %v", full, err)
+			}
+		}
+		busy.Out(gpio.Low) // power-cycled
+		hw.refresh = 5 * time.Millisecond
+		rec.Ops = nil
+		if err := e.Draw(frame, false); err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Ops) == 0 || !bytes.Equal(rec.Ops[0].W, []byte{0x12}) {
+			t.Errorf("the draw after a failure did not start with the controller's reset")
+		}
+	})
 }
 
 // discardPort is an SPI port whose transfers go nowhere.
