@@ -109,18 +109,13 @@ func (d *Driver) start(ctx context.Context) {
 	if d.Panel == nil {
 		return
 	}
-	wake := d.wakeChan()
-	d.panel.Go(func() { d.panelLoop(ctx, wake) })
-}
-
-// wakeChan is the channel that wakes the panel goroutine, made on first use.
-func (d *Driver) wakeChan() chan struct{} {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if d.wake == nil {
 		d.wake = make(chan struct{}, 1)
 	}
-	return d.wake
+	wake := d.wake
+	d.mu.Unlock()
+	d.panel.Go(func() { d.panelLoop(ctx, wake) })
 }
 
 // Run shows the table t until ctx is done or t stops: the state and the
