@@ -82,8 +82,9 @@ func (m Mode) String() string {
 	return fmt.Sprintf("mode(%d)", uint8(m))
 }
 
-// SeatView is one seat as the lights show it.
-type SeatView struct {
+// SeatSignal is one seat as the lights show it: its signal, and since and
+// until when.
+type SeatSignal struct {
 	Seat engine.Seat
 	Wind engine.Wind
 	// Signal is what the middle of the seat's segment shows; Since is when
@@ -154,25 +155,12 @@ func (b Board) Equal(c Board) bool {
 type View struct {
 	// Now is the moment of the view, on the table's clock.
 	Now   time.Duration
-	Seats [4]SeatView
+	Seats [4]SeatSignal
 	Board Board
 	// Expiry is the earliest moment after Now at which the seat signals
 	// change by time alone: a Hold running out, or an outcome stamped after
 	// Now coming into force; 0 when they change only with the state.
 	Expiry time.Duration
-}
-
-// Animated reports whether some light blinks or pulses, so the lights need
-// redrawing as time passes; Driver uses it to decide whether to tick.
-func (v View) Animated() bool {
-	for _, s := range v.Seats {
-		switch s.Signal {
-		case SignalNone, SignalTurn, SignalWon:
-		default:
-			return true
-		}
-	}
-	return false
 }
 
 // Expires reports whether the view can change with time alone (a light's
@@ -198,7 +186,7 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 	}
 	for s := range v.Seats {
 		seat := engine.Seat(s)
-		v.Seats[s] = SeatView{Seat: seat, Wind: seat.Wind(st.Dealer), Riichi: st.Riichi[s], Dead: st.Dead[s], Turn: seat == b.Turn}
+		v.Seats[s] = SeatSignal{Seat: seat, Wind: seat.Wind(st.Dealer), Riichi: st.Riichi[s], Dead: st.Dead[s], Turn: seat == b.Turn}
 		if seat == b.Turn {
 			v.Seats[s].Signal = SignalTurn
 		}

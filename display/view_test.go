@@ -1,4 +1,4 @@
-package display
+package display_test
 
 import (
 	"slices"
@@ -6,25 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
 	"github.com/tabled/tabled/engine"
 )
-
-// signals is the seat signals of a view by wind: "E:won S:- W:lost N:turn".
-func signals(v View) string {
-	var parts []string
-	for w := engine.East; w <= engine.North; w++ {
-		s := v.Seats[w.Seat(v.Board.Dealer)]
-		sig := "-"
-		if s.Signal != SignalNone {
-			sig = s.Signal.String()
-		}
-		if s.Riichi {
-			sig += "+riichi"
-		}
-		parts = append(parts, w.Letter()+":"+sig)
-	}
-	return strings.Join(parts, " ")
-}
 
 func TestNewViewScenes(t *testing.T) {
 	for _, tc := range []struct {
@@ -51,7 +36,7 @@ func TestNewViewScenes(t *testing.T) {
 		{"exhaustive_draw", "hand_end", "DRAW", "HAND OVER", "E:-+riichi S:- W:- N:-", "live wall is empty", 0},
 	} {
 		t.Run(tc.scene, func(t *testing.T) {
-			v := sceneNamed(t, tc.scene).view(t)
+			v := displaytest.Named(t, tc.scene).View(t)
 			b := v.Board
 			if got := b.Mode.String(); got != tc.mode {
 				t.Errorf("mode %s, want %s", got, tc.mode)
@@ -62,7 +47,7 @@ func TestNewViewScenes(t *testing.T) {
 			if got := strings.Join(b.Tags, " "); got != tc.tags {
 				t.Errorf("tags %q, want %q", got, tc.tags)
 			}
-			if got := signals(v); got != tc.lights {
+			if got := displaytest.Signals(v); got != tc.lights {
 				t.Errorf("lights %q, want %q", got, tc.lights)
 			}
 			if d := strings.Join(b.Detail, " | "); !strings.Contains(d, tc.detail) {
@@ -81,7 +66,7 @@ func TestNewViewScenes(t *testing.T) {
 // TestNewViewHold: won and lost show for Hold, then the seat on turn; the
 // panel keeps the decision until the next discard.
 func TestNewViewHold(t *testing.T) {
-	st, out, _ := play(t, sceneNamed(t, "decision_pon"))
+	st, out, _ := displaytest.Play(t, displaytest.Named(t, "decision_pon"))
 	var now time.Duration // the decision's moment
 	for _, o := range out {
 		if o.Kind == engine.KindDecision {
@@ -93,17 +78,17 @@ func TestNewViewHold(t *testing.T) {
 		lights string
 	}{
 		{0, "E:- S:won W:- N:lost"},
-		{Hold - time.Millisecond, "E:- S:won W:- N:lost"},
-		{Hold, "E:- S:turn W:- N:-"},
+		{display.Hold - time.Millisecond, "E:- S:won W:- N:lost"},
+		{display.Hold, "E:- S:turn W:- N:-"},
 	} {
-		v := NewView(st, out, now+tc.after)
-		if got := signals(v); got != tc.lights {
+		v := display.NewView(st, out, now+tc.after)
+		if got := displaytest.Signals(v); got != tc.lights {
 			t.Errorf("%v after: lights %q, want %q", tc.after, got, tc.lights)
 		}
 		if v.Board.Headline != "PON - South" {
 			t.Errorf("%v after: headline %q", tc.after, v.Board.Headline)
 		}
-		if want := tc.after < Hold; v.Expires() != want {
+		if want := tc.after < display.Hold; v.Expires() != want {
 			t.Errorf("%v after: Expires %v, want %v", tc.after, v.Expires(), want)
 		}
 	}
@@ -113,7 +98,7 @@ func TestNewViewHold(t *testing.T) {
 // alone: the decision's Hold's end, or an outcome stamped ahead of the
 // clock coming into force.
 func TestNewViewExpiry(t *testing.T) {
-	st, out, _ := play(t, sceneNamed(t, "decision_pon"))
+	st, out, _ := displaytest.Play(t, displaytest.Named(t, "decision_pon"))
 	var at time.Duration
 	for _, o := range out {
 		if o.Kind == engine.KindDecision {
@@ -124,11 +109,11 @@ func TestNewViewExpiry(t *testing.T) {
 		now, expiry time.Duration
 	}{
 		{at - time.Millisecond, at},
-		{at, at + Hold},
-		{at + Hold - time.Millisecond, at + Hold},
-		{at + Hold, 0},
+		{at, at + display.Hold},
+		{at + display.Hold - time.Millisecond, at + display.Hold},
+		{at + display.Hold, 0},
 	} {
-		v := NewView(st, out, tc.now)
+		v := display.NewView(st, out, tc.now)
 		if v.Expiry != tc.expiry {
 			t.Errorf("at %v: expiry %v, want %v", tc.now, v.Expiry, tc.expiry)
 		}
@@ -140,32 +125,32 @@ func TestNewViewExpiry(t *testing.T) {
 
 // TestNewViewPreviousHand: outcomes of an earlier hand do not show.
 func TestNewViewPreviousHand(t *testing.T) {
-	st, out, now := play(t, scene{name: "next", script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s", at: 100 * time.Millisecond})
-	v := NewView(st, out, now)
-	if v.Board.Mode != ModeIdle || slices.Contains(v.Board.Tags, "HAND OVER") {
+	st, out, now := displaytest.Play(t, displaytest.Scene{Name: "next", Script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s", At: 100 * time.Millisecond})
+	v := display.NewView(st, out, now)
+	if v.Board.Mode != display.ModeIdle || slices.Contains(v.Board.Tags, "HAND OVER") {
 		t.Errorf("new hand: mode %s, tags %v", v.Board.Mode, v.Board.Tags)
 	}
-	if got := signals(v); got != "E:turn S:- W:- N:-" {
+	if got := displaytest.Signals(v); got != "E:turn S:- W:- N:-" {
 		t.Errorf("new hand lights %q, want East (the seat that was South) on turn alone", got)
 	}
 }
 
 func TestNewViewDeterministic(t *testing.T) {
-	for _, sc := range scenes {
-		a, b := sc.view(t), sc.view(t)
+	for _, sc := range displaytest.Scenes {
+		a, b := sc.View(t), sc.View(t)
 		if !a.Board.Equal(b.Board) || a.Seats != b.Seats {
-			t.Errorf("%s: two views of the same input differ", sc.name)
+			t.Errorf("%s: two views of the same input differ", sc.Name)
 		}
 	}
 }
 
 func TestNames(t *testing.T) {
-	for s := SignalNone; s <= SignalReferee+1; s++ {
+	for s := display.SignalNone; s <= display.SignalReferee+1; s++ {
 		if s.String() == "" {
 			t.Errorf("signal %d has no name", s)
 		}
 	}
-	for m := ModeIdle; m <= ModeHandEnd+1; m++ {
+	for m := display.ModeIdle; m <= display.ModeHandEnd+1; m++ {
 		if m.String() == "" {
 			t.Errorf("mode %d has no name", m)
 		}

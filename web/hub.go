@@ -134,7 +134,7 @@ func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
 		after, n = id, 0
 	}
 	for i, e := range es {
-		b, err := EncodeEntry(e)
+		b, err := encodeEntry(e)
 		if err != nil {
 			b, _ = json.Marshal(entryJSON{Seq: e.Seq, Text: "(unencodable: " + err.Error() + ")"})
 		}

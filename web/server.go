@@ -34,8 +34,8 @@ type Config struct {
 	// LogDir is the claim log the referee's view reads; empty disables it.
 	LogDir string
 	// Panel writes the table panel's current frame as a PNG
-	// (display.Driver.PNG); nil: no panel, GET /api/panel.png is 404. It
-	// is called from request goroutines, possibly concurrently.
+	// (show.Driver.PNG); nil: no panel, GET /api/panel.png is 404. It is
+	// called from request goroutines, possibly concurrently.
 	Panel func(w io.Writer) error
 	// Limits bound connections, streams and timeouts; see Limits.
 	Limits Limits

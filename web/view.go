@@ -295,9 +295,9 @@ func entryView(e table.Entry) (entryJSON, error) {
 	return j, nil
 }
 
-// EncodeEntry is a journaled entry as the event stream and the club
-// publisher carry it: outcomes in the scenario-contract shape.
-func EncodeEntry(e table.Entry) ([]byte, error) {
+// encodeEntry is a journaled entry as the event stream carries it:
+// outcomes in the scenario-contract shape.
+func encodeEntry(e table.Entry) ([]byte, error) {
 	j, err := entryView(e)
 	if err != nil {
 		return nil, err

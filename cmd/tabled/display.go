@@ -10,9 +10,13 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/eink"
+	"github.com/tabled/tabled/display/oled"
+	"github.com/tabled/tabled/display/show"
+	"github.com/tabled/tabled/display/strip"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
+	"github.com/tabled/tabled/hw/link/seatlights"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
 	"periph.io/x/conn/v3/gpio"
@@ -27,9 +31,9 @@ import (
 // the cleanup that turns the lights off when the daemon stops. lk is the
 // serial link, for lights on the seat controllers. Every outcome line
 // goes to out as it is shown; text, when set, gets the text panel.
-func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*display.Driver, func(), error) {
+func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
 	dc := cfg.Display
-	d := &display.Driver{Text: text, URL: statusURL(cfg.Web), Sleep: time.Duration(dc.Sleep), Logf: logf,
+	d := &show.Driver{Text: text, URL: statusURL(cfg.Web), Sleep: time.Duration(dc.Sleep), Logf: logf,
 		Each: func(u table.Update) { printOutcomes(out, u) }}
 	off := func() {}
 	if dc.Lights == "apa102" || dc.Lights == "ws2812" || dc.Panel != "none" {
@@ -43,20 +47,20 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 		if err != nil {
 			return nil, nil, fmt.Errorf("display: lights: SPI port %q: %w", dc.LightsSPI, err)
 		}
-		l := display.Layout{PerSeat: dc.PerSeat, First: engine.Seat(dc.FirstSeat), Clockwise: dc.Clockwise}
-		open := display.NewAPA102
+		l := strip.Layout{PerSeat: dc.PerSeat, First: engine.Seat(dc.FirstSeat), Clockwise: dc.Clockwise}
+		open := strip.NewAPA102
 		if dc.Lights == "ws2812" {
-			open = display.NewWS2812
+			open = strip.NewWS2812
 		}
-		strip, err := open(port, l)
+		lights, err := open(port, l)
 		if err != nil {
 			port.Close()
 			return nil, nil, err
 		}
-		strip.Brightness = uint8(dc.Brightness)
-		d.Lights = strip
+		lights.Brightness = uint8(dc.Brightness)
+		d.Lights = lights
 		off = func() {
-			if err := strip.Off(); err != nil {
+			if err := lights.Off(); err != nil {
 				logf("tabled: %v", err)
 			}
 			port.Close()
@@ -66,7 +70,7 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 		for i, c := range dc.LightChannels {
 			ch[i] = uint8(c)
 		}
-		lights := display.NewSeatLights(lk, ch)
+		lights := seatlights.New(lk, ch)
 		lights.Boot = func() uint32 {
 			if h := lk.Health(); h.Device != nil {
 				return h.Device.BootID
@@ -83,7 +87,7 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 }
 
 // openPanel sets d.Panel to the panel dc names.
-func openPanel(d *display.Driver, dc config.Display) error {
+func openPanel(d *show.Driver, dc config.Display) error {
 	switch dc.Panel {
 	case "eink":
 		port, err := spireg.Open(dc.PanelSPI)
@@ -99,7 +103,7 @@ func openPanel(d *display.Driver, dc config.Display) error {
 		if dc.Flip {
 			origin = waveshare2in13v4.BottomLeft
 		}
-		if d.Panel, err = display.NewEInk(port, pins[0], pins[1], pins[2], pins[3], origin); err != nil {
+		if d.Panel, err = eink.New(port, pins[0], pins[1], pins[2], pins[3], origin); err != nil {
 			port.Close()
 			return err
 		}
@@ -108,7 +112,7 @@ func openPanel(d *display.Driver, dc config.Display) error {
 		if err != nil {
 			return fmt.Errorf("display: OLED: I2C bus %q: %w", dc.PanelI2C, err)
 		}
-		if d.Panel, err = display.NewOLED(bus, dc.Flip); err != nil {
+		if d.Panel, err = oled.New(bus, dc.Flip); err != nil {
 			bus.Close()
 			return err
 		}
@@ -197,7 +201,7 @@ func printOutcomes(w io.Writer, u table.Update) {
 // runDisplays runs d on the table until ctx ends, then turns the lights off.
 // The lights run on the table's clock: a won, lost or rejected light ends
 // when its Hold has passed on that clock, not at the next update.
-func runDisplays(d *display.Driver, t *table.Table, off func()) func(context.Context) error {
+func runDisplays(d *show.Driver, t *table.Table, off func()) func(context.Context) error {
 	d.Clock = t.Now
 	return func(ctx context.Context) error {
 		defer off()

@@ -14,6 +14,7 @@ import (
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/hw/link/seatlights"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/conn/v3/spi/spitest"
@@ -103,7 +104,7 @@ func TestSeatLightsEndUnderRun(t *testing.T) {
 			if steady := l; steady.Duration != 0 {
 				steady.Duration = 0
 				if steady == green {
-					if max := uint16((display.Hold + display.SeatLightGrace) / time.Millisecond); l.Duration > max {
+					if max := uint16((display.Hold + seatlights.Grace) / time.Millisecond); l.Duration > max {
 						t.Errorf("the won light's command lasts %d ms, more than %d", l.Duration, max)
 					}
 					return true, false

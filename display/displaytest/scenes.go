@@ -1,30 +1,38 @@
-package display
+// Package displaytest holds the table situations every display is tested
+// on: scenario scripts played on the real engine up to a moment, and the
+// View each gives. The golden images of display/render are drawn from
+// them.
+package displaytest
 
 import (
 	"fmt"
+	"image"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 )
 
-// testURL is the status page a tablet joins by the idle QR code.
-const testURL = "http://tabled.local:8080/"
+// URL is the status page a tablet joins by the idle QR code.
+const URL = "http://tabled.local:8080/"
 
-// scene is a table situation for the golden images and the view tests: a
+// Scene is a table situation for the golden images and the view tests: a
 // scenario script run up to At on the real engine.
-type scene struct {
-	name   string
-	script string
-	// at is the view's moment, relative to the script's last step.
-	at time.Duration
+type Scene struct {
+	// Name names the scene and its golden images.
+	Name string
+	// Script is the scenario script (script.Parse).
+	Script string
+	// At is the view's moment, relative to the script's last step.
+	At time.Duration
 }
 
-// scenes are the situations every display is tested on.
-var scenes = []scene{
+// Scenes are the situations every display is tested on.
+var Scenes = []Scene{
 	{"idle", "@0ms dora 3p", time.Second},
 	{"discard_open", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m", 500 * time.Millisecond},
 	{"pending_window", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+1s W chii\n+100ms N pon", 50 * time.Millisecond},
@@ -45,8 +53,8 @@ var scenes = []scene{
 	{"alerts_two", "@0ms dora 3p\n+1s E discard 1z", 300 * time.Millisecond},
 }
 
-// sceneAlerts are the alerts the Driver would add to a scene's board.
-var sceneAlerts = map[string][]alert.Alert{
+// Alerts are the alerts the Driver would add to a scene's board, by name.
+var Alerts = map[string][]alert.Alert{
 	"alert_reboot": {{Seq: 9, Wall: time.Date(2025, 5, 3, 14, 3, 0, 0, time.UTC), Kind: "reboot", Label: alert.Label("reboot"),
 		Text: "seat controller 1 rebooted: presses in flight may be lost"}},
 	"alerts_two": {
@@ -66,13 +74,13 @@ func exhaustive() string {
 	return sb.String()
 }
 
-// play runs sc on a new engine: every step, then time on to the view's
+// Play runs sc on a new engine: every step, then time on to the view's
 // moment. It returns the state and every outcome, and the moment.
-func play(t testing.TB, sc scene) (engine.State, []engine.Outcome, time.Duration) {
+func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration) {
 	t.Helper()
-	s, err := script.Parse(strings.NewReader(sc.script))
+	s, err := script.Parse(strings.NewReader(sc.Script))
 	if err != nil {
-		t.Fatalf("%s: %v", sc.name, err)
+		t.Fatalf("%s: %v", sc.Name, err)
 	}
 	e, err := engine.New(s.Profile, s.Dealer)
 	if err != nil {
@@ -82,30 +90,76 @@ func play(t testing.TB, sc scene) (engine.State, []engine.Outcome, time.Duration
 	var last time.Duration
 	for _, st := range s.Steps {
 		if out, err = e.Apply(st.Event(e.State().Dealer), out); err != nil {
-			t.Fatalf("%s line %d: %v", sc.name, st.Line, err)
+			t.Fatalf("%s line %d: %v", sc.Name, st.Line, err)
 		}
 		last = st.At
 	}
-	now := last + sc.at
+	now := last + sc.At
 	out = e.Advance(now, out)
 	return e.State(), out, now
 }
 
-// view is the scene's view, with the test URL.
-func (sc scene) view(t testing.TB) View {
-	st, out, now := play(t, sc)
-	v := NewView(st, out, now)
-	v.Board.URL = testURL
-	v.Board.Alerts = sceneAlerts[sc.name]
+// View is the scene's view, with URL and the scene's Alerts.
+func (sc Scene) View(t testing.TB) display.View {
+	t.Helper()
+	st, out, now := Play(t, sc)
+	v := display.NewView(st, out, now)
+	v.Board.URL = URL
+	v.Board.Alerts = Alerts[sc.Name]
 	return v
 }
 
-func sceneNamed(t testing.TB, name string) scene {
-	for _, sc := range scenes {
-		if sc.name == name {
+// Named is the scene called name; it fails t when there is none.
+func Named(t testing.TB, name string) Scene {
+	t.Helper()
+	for _, sc := range Scenes {
+		if sc.Name == name {
 			return sc
 		}
 	}
 	t.Fatalf("no scene %q", name)
-	return scene{}
+	return Scene{}
+}
+
+// Signals is the seat signals of a view by wind: "E:won S:- W:lost N:turn".
+func Signals(v display.View) string {
+	var parts []string
+	for w := engine.East; w <= engine.North; w++ {
+		s := v.Seats[w.Seat(v.Board.Dealer)]
+		sig := "-"
+		if s.Signal != display.SignalNone {
+			sig = s.Signal.String()
+		}
+		if s.Riichi {
+			sig += "+riichi"
+		}
+		parts = append(parts, w.Letter()+":"+sig)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Diff reports how two frames differ, "" when they are the same: the
+// number of pixels that differ and the first of them.
+func Diff(got *image.Gray, want image.Image) string {
+	if got.Bounds() != want.Bounds() {
+		return fmt.Sprintf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
+	}
+	n, first := 0, image.Point{-1, -1}
+	r := got.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a := got.GrayAt(x, y).Y
+			wr, _, _, _ := want.At(x, y).RGBA()
+			if uint32(a) != wr>>8 {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
 }

@@ -1,7 +1,6 @@
-package display
+package show
 
 import (
-	"bytes"
 	"context"
 	"testing"
 	"testing/synctest"
@@ -9,52 +8,10 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
-)
 
-// TestNextChangeIsTheBlinkEdge: for every blinking signal, the strip looks
-// the same from any moment until NextChange, and different at it; a
-// steady signal has no next change, and a pulse is redrawn every frame.
-func TestNextChangeIsTheBlinkEdge(t *testing.T) {
-	l := Layout{PerSeat: 6}
-	const frame = 40 * time.Millisecond
-	for _, sig := range []Signal{SignalTurn, SignalWon, SignalLate, SignalLost, SignalRejected, SignalReferee, SignalPending} {
-		t.Run(sig.String(), func(t *testing.T) {
-			for at := time.Duration(0); at < 2*time.Second; at += time.Millisecond {
-				v := oneSeat(sig, false, at)
-				next, ok := v.NextChange(frame)
-				steady := sig == SignalTurn || sig == SignalWon
-				if ok == steady {
-					t.Fatalf("at %v: next change %v %v", at, next, ok)
-				}
-				if steady {
-					return
-				}
-				if sig == SignalPending {
-					if next != v.Now+frame {
-						t.Fatalf("at %v: the pulse is redrawn at %v, want a frame later", at, next-v.Now)
-					}
-					continue
-				}
-				px := StripPixels(nil, v, l)
-				for u := v.Now + time.Millisecond; u < next; u += time.Millisecond {
-					w := v
-					w.Now = u
-					if !bytes.Equal(StripPixels(nil, w, l), px) {
-						t.Fatalf("at %v: the strip changes at %v, before the next change %v", at, u-v.Seats[0].Since, next-v.Seats[0].Since)
-					}
-				}
-				w := v
-				w.Now = next
-				if bytes.Equal(StripPixels(nil, w, l), px) {
-					t.Fatalf("at %v: the strip does not change at the next change %v", at, next-v.Seats[0].Since)
-				}
-				if _, ok := v.NextChange(0); ok {
-					t.Fatalf("at %v: lights that blink by themselves have a change due with no Hold to end", at)
-				}
-			}
-		})
-	}
-}
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
+)
 
 // selfBlinking is recorded lights that blink by themselves, as a seat
 // controller does.
@@ -103,21 +60,21 @@ func TestDriverEndsTimedSignals(t *testing.T) {
 				playOn(t, tb, "@0ms E discard 1z\n+100ms S discard 2z\n+100ms W discard 6s\n+100ms N chii\n+180ms S pon", tb.Now())
 				time.Sleep(time.Second)
 				synctest.Wait()
-				decided, ok := rec.first(SignalWon)
-				if !ok || signals(decided) != "E:- S:won W:- N:lost" {
-					t.Fatalf("the decision never reached the lights: %q", signals(rec.last()))
+				decided, ok := rec.first(display.SignalWon)
+				if !ok || displaytest.Signals(decided) != "E:- S:won W:- N:lost" {
+					t.Fatalf("the decision never reached the lights: %q", displaytest.Signals(rec.last()))
 				}
 				since := decided.Seats[1].Since
-				time.Sleep(since + Hold - tb.Now() - time.Millisecond)
+				time.Sleep(since + display.Hold - tb.Now() - time.Millisecond)
 				synctest.Wait()
-				if got := signals(rec.last()); got != "E:- S:won W:- N:lost" {
+				if got := displaytest.Signals(rec.last()); got != "E:- S:won W:- N:lost" {
 					t.Fatalf("a millisecond before the Hold's end the lights show %q", got)
 				}
 				time.Sleep(time.Millisecond)
 				synctest.Wait()
 				end := rec.last()
-				if got := signals(end); got != "E:- S:turn W:- N:-" || end.Now != since+Hold {
-					t.Fatalf("at the Hold's end (%v) the lights show %q at %v", since+Hold, got, end.Now)
+				if got := displaytest.Signals(end); got != "E:- S:turn W:- N:-" || end.Now != since+display.Hold {
+					t.Fatalf("at the Hold's end (%v) the lights show %q at %v", since+display.Hold, got, end.Now)
 				}
 				rec.mu.Lock()
 				shows := 0

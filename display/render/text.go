@@ -1,10 +1,11 @@
-package display
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -17,7 +18,7 @@ import (
 //	|   PON East lost: a win beats every other claim until the next discard
 //	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
 //	| lights: E:won S:- W:lost(pon) N:turn+riichi
-func WriteText(w io.Writer, v View) error {
+func WriteText(w io.Writer, v display.View) error {
 	b := v.Board
 	var sb strings.Builder
 	turn := "-"
@@ -53,7 +54,7 @@ func WriteText(w io.Writer, v View) error {
 	if b.KanDoraDue > 0 {
 		sb.WriteString("  REVEAL KAN DORA")
 	}
-	if b.Mode == ModeIdle && b.URL != "" {
+	if b.Mode == display.ModeIdle && b.URL != "" {
 		fmt.Fprintf(&sb, "  join: %s", b.URL)
 	}
 	sb.WriteString("\n| lights:")
@@ -63,17 +64,17 @@ func WriteText(w io.Writer, v View) error {
 	}
 	sb.WriteByte('\n')
 	if _, err := io.WriteString(w, sb.String()); err != nil {
-		return fmt.Errorf("display: text panel: %w", err)
+		return fmt.Errorf("render: text panel: %w", err)
 	}
 	return nil
 }
 
 // seatText is one seat's light in words: "lost(pon)+riichi".
-func seatText(s SeatView) string {
+func seatText(s display.SeatSignal) string {
 	t := "-"
-	if s.Signal != SignalNone {
+	if s.Signal != display.SignalNone {
 		t = s.Signal.String()
-		if s.Call != engine.ActNone && s.Signal != SignalTurn {
+		if s.Call != engine.ActNone && s.Signal != display.SignalTurn {
 			t += "(" + s.Call.String() + ")"
 		}
 	}

@@ -1,4 +1,12 @@
-package display
+// Package eink drives the Waveshare 2.13" e-ink (V4, SSD1680 controller)
+// as the table's panel, turned landscape (250x122), with the partial
+// refresh periph's waveshare2in13v4 driver lacks: a full refresh (about
+// 2 s, every pixel flashed clean) at the start of a hand and every
+// MaxPartial frames, a partial one (about 0.3 s, only the changed pixels)
+// otherwise, as Waveshare's own drivers do. It takes the SPI port and
+// GPIO lines the caller opened (spi.Port, gpio.PinOut, gpio.PinIn), the
+// periph way; it opens no hardware itself.
+package eink
 
 import (
 	"fmt"
@@ -9,7 +17,6 @@ import (
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/devices/v3/waveshare2in13v4"
-	"periph.io/x/host/v3/rpi"
 )
 
 // E-ink controller (SSD1680) commands used for frames.
@@ -32,11 +39,11 @@ const (
 	epdPartial = 0xff
 )
 
-// DefaultMaxPartial is how many partial refreshes an EInk makes before it
+// DefaultMaxPartial is how many partial refreshes a Dev makes before it
 // forces a full one, which clears the ghosting partial refreshes leave.
 const DefaultMaxPartial = 60
 
-// EInk is the Waveshare 2.13" e-ink (V4, 122x250, SSD1680) turned
+// Dev is the Waveshare 2.13" e-ink (V4, 122x250, SSD1680) turned
 // landscape: 250x122. A full refresh (Draw with full set, the first Draw,
 // and every MaxPartial draws) resets the controller through periph's
 // waveshare2in13v4 driver and writes both RAM banks; other draws are
@@ -44,7 +51,7 @@ const DefaultMaxPartial = 60
 // drivers do. (waveshare2in13v4 v3.7.4 itself has no partial mode and
 // refreshes twice per Draw, so the frames are sent here on its SPI
 // connection.)
-type EInk struct {
+type Dev struct {
 	dev    *waveshare2in13v4.Dev
 	tap    *tapPort
 	dc, cs gpio.PinOut
@@ -61,45 +68,45 @@ type EInk struct {
 	BusyTimeout time.Duration
 }
 
-// NewEInk drives the e-ink on SPI port p with its data/command, chip
+// ResetPulse is how long the reset line is held low to reset the
+// controller before a partial refresh: a timing of the panel's hardware
+// (Waveshare's drivers hold it for 1-2 ms), so a real wait; the tests
+// run it on a synctest bubble's clock.
+const ResetPulse = time.Millisecond
+
+// New drives the e-ink on SPI port p with its data/command, chip
 // select, reset and busy lines. origin is the controller's corner at the
 // frame's top left: TopRight or BottomLeft (the two landscape ways up).
-func NewEInk(p spi.Port, dc, cs, rst gpio.PinOut, busy gpio.PinIn, origin waveshare2in13v4.Corner) (*EInk, error) {
+func New(p spi.Port, dc, cs, rst gpio.PinOut, busy gpio.PinIn, origin waveshare2in13v4.Corner) (*Dev, error) {
 	if origin != waveshare2in13v4.TopRight && origin != waveshare2in13v4.BottomLeft {
-		return nil, fmt.Errorf("display: e-ink origin %d is not landscape (TopRight or BottomLeft)", origin)
+		return nil, fmt.Errorf("eink: origin %d is not landscape (TopRight or BottomLeft)", origin)
 	}
 	opts := waveshare2in13v4.EPD2in13v4
 	opts.Origin = origin
 	tap := &tapPort{Port: p}
 	dev, err := waveshare2in13v4.New(tap, dc, cs, rst, busy, &opts)
 	if err != nil {
-		return nil, fmt.Errorf("display: e-ink: %w", err)
+		return nil, fmt.Errorf("eink: %w", err)
 	}
-	return &EInk{dev: dev, tap: tap, dc: dc, cs: cs, rst: rst, busy: busy, opts: opts}, nil
-}
-
-// NewEInkHat drives the e-ink on the Waveshare HAT's pins of a Raspberry
-// Pi (DC 22, CS 24, RST 11, BUSY 18 on the header).
-func NewEInkHat(p spi.Port, origin waveshare2in13v4.Corner) (*EInk, error) {
-	return NewEInk(p, rpi.P1_22, rpi.P1_24, rpi.P1_11, rpi.P1_18, origin)
+	return &Dev{dev: dev, tap: tap, dc: dc, cs: cs, rst: rst, busy: busy, opts: opts}, nil
 }
 
 // Bounds is 250x122.
-func (e *EInk) Bounds() image.Rectangle { return e.dev.Bounds() }
+func (e *Dev) Bounds() image.Rectangle { return e.dev.Bounds() }
 
-// Draw shows the frame: a full refresh when full is set (the Driver sets
-// it at the start of a hand), on the first draw and after MaxPartial
+// Draw shows the frame: a full refresh when full is set (the display's
+// Driver sets it at the start of a hand), on the first draw and after MaxPartial
 // partial ones; a partial refresh otherwise. It blocks until the panel is
 // done (about 2 s full, 0.3 s partial).
-func (e *EInk) Draw(frame image.Image, full bool) error {
+func (e *Dev) Draw(frame image.Image, full bool) error {
 	// periph's Init waits for the busy line without a limit, and a partial
 	// refresh must not start during another: a hung panel (busy stuck
 	// high) is found here instead.
 	if s := (epdSender{e: e}); s.wait() != nil {
 		e.ready = false
-		return fmt.Errorf("display: e-ink: %w", s.err)
+		return fmt.Errorf("eink: %w", s.err)
 	}
-	e.ram = EInkRAM(e.ram[:0], frame, e.opts)
+	e.ram = RAM(e.ram[:0], frame, e.opts)
 	maxPart := e.MaxPartial
 	if maxPart <= 0 {
 		maxPart = DefaultMaxPartial
@@ -107,14 +114,14 @@ func (e *EInk) Draw(frame image.Image, full bool) error {
 	if full || !e.ready || e.parts >= maxPart {
 		if err := e.full(); err != nil {
 			e.ready = false
-			return fmt.Errorf("display: e-ink full refresh: %w", err)
+			return fmt.Errorf("eink: full refresh: %w", err)
 		}
 		e.ready, e.parts = true, 0
 		return nil
 	}
 	if err := e.partial(); err != nil {
 		e.ready = false
-		return fmt.Errorf("display: e-ink partial refresh: %w", err)
+		return fmt.Errorf("eink: partial refresh: %w", err)
 	}
 	e.parts++
 	return nil
@@ -122,12 +129,12 @@ func (e *EInk) Draw(frame image.Image, full bool) error {
 
 // Sleep puts the controller in deep sleep; the next Draw wakes it with a
 // full refresh.
-func (e *EInk) Sleep() error {
+func (e *Dev) Sleep() error {
 	e.ready = false
 	return e.dev.Sleep()
 }
 
-func (e *EInk) full() error {
+func (e *Dev) full() error {
 	if err := e.dev.Init(); err != nil {
 		return err
 	}
@@ -142,10 +149,10 @@ func (e *EInk) full() error {
 	return s.err
 }
 
-func (e *EInk) partial() error {
+func (e *Dev) partial() error {
 	s := epdSender{e: e}
 	s.out(e.rst, gpio.Low)
-	time.Sleep(time.Millisecond)
+	time.Sleep(ResetPulse)
 	s.out(e.rst, gpio.High)
 	s.send(epdBorder, 0x80)
 	s.send(epdDriverOutput, 0xf9, 0x00, 0x00)
@@ -163,7 +170,7 @@ func (e *EInk) partial() error {
 
 // epdSender sends commands, keeping the first error.
 type epdSender struct {
-	e   *EInk
+	e   *Dev
 	err error
 }
 
@@ -238,11 +245,11 @@ func (t *tapPort) Connect(f physic.Frequency, mode spi.Mode, bits int) (spi.Conn
 	return c, err
 }
 
-// EInkRAM appends the controller RAM image of frame (one bit a pixel, 1
+// RAM appends the controller RAM image of frame (one bit a pixel, 1
 // white, rows of (Width+7)/8 bytes, Height rows) to dst, laid out as
 // periph's waveshare2in13v4 driver lays out a frame for opts.Origin.
 // Pixels at or above mid-grey are white.
-func EInkRAM(dst []byte, frame image.Image, opts waveshare2in13v4.Opts) []byte {
+func RAM(dst []byte, frame image.Image, opts waveshare2in13v4.Opts) []byte {
 	// The driver's logical size and its 1-bit buffer, byte-aligned on the
 	// controller's X axis, with the frame placed at an offset in it.
 	dev := image.Pt(opts.Width, opts.Height)

@@ -1,4 +1,4 @@
-package display
+package show
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/render"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -26,14 +28,14 @@ const DefaultStopWait = 5 * time.Second
 // than a hand ever needs on its panel.
 const keepOutcomes = 64
 
-// Driver shows the table's updates on the lights, the panel and the text
-// panel. Update shows the lights at once, on the caller's goroutine; the
-// panel is drawn on a goroutine of its own (started by Run or Start) that
-// always draws the latest frame and skips those a slow refresh made stale,
-// so a 2 s e-ink refresh never delays the lights or the table. Display
-// errors are logged, never returned: the table plays on without them.
+// Driver shows a table on the lights, the panel and the text panel (Run).
+// The lights are shown at once, on Run's goroutine; the panel is drawn on
+// a goroutine of its own that always draws the latest frame and skips
+// those a slow refresh made stale, so a 2 s e-ink refresh never delays the
+// lights or the table. Display errors are logged, never returned: the
+// table plays on without them.
 //
-// Set the fields before Start or Run; a Driver must not be copied.
+// Set the fields before Run; a Driver must not be copied.
 type Driver struct {
 	// Lights shows the seat signals; nil for none.
 	Lights Lights
@@ -45,8 +47,7 @@ type Driver struct {
 	// URL is the status page's address, shown as a QR code at idle.
 	URL string
 	// Clock is the table's clock (table.Table.Now). Nil: Run uses the
-	// clock of the table it follows; Update alone, the latest state's Now,
-	// which stands still between updates, so no signal would ever end.
+	// clock of the table it follows.
 	Clock func() time.Duration
 	// Tick is how often a pulsing light on a strip is redrawn; 0 is
 	// DefaultTick. Other blinks are redrawn at their edges, and lights that
@@ -68,6 +69,8 @@ type Driver struct {
 	// Wall is the wall clock that times the alerts; nil is time.Now.
 	Wall func() time.Time
 
+	// mu guards everything below; it is never held while a device draws a
+	// panel frame or a PNG is encoded.
 	mu      sync.Mutex
 	alerts  alert.List           // showing until the next deal
 	clock   func() time.Duration // Clock, or the clock of the table Run follows
@@ -76,61 +79,43 @@ type Driver struct {
 	taken   chan struct{}        // closed when an update is taken
 	st      engine.State
 	recent  []engine.Outcome
-	view    View
+	view    display.View
 	shown   bool // a board was posted
 	handKey [4]int
+	png     *pngFrame // the latest board's PNG, encoded once
 
-	pngMu    sync.Mutex
-	png      []byte // the encoded frame of pngBoard
-	pngBoard Board
-
-	slot   sync.Mutex
-	job    *panelJob
-	wake   chan struct{}
-	wg     sync.WaitGroup
+	job    *panelJob     // the frame the panel goroutine draws next
+	wake   chan struct{} // tells the panel goroutine a job waits
+	panel  sync.WaitGroup
 	frames int // panel frames drawn
 	skips  int // panel frames coalesced away
 }
 
 type panelJob struct {
-	v    View
+	v    display.View
 	full bool
 }
 
-// Start starts the panel goroutine; it ends when ctx is done. Run calls
-// it; a caller feeding Update itself calls it first.
-func (d *Driver) Start(ctx context.Context) {
-	d.slot.Lock()
-	if d.wake == nil {
-		d.wake = make(chan struct{}, 1)
-	}
-	d.slot.Unlock()
+// pngFrame is a board's PNG, encoded by the first caller that wants it.
+type pngFrame struct {
+	board display.Board
+	once  sync.Once
+	b     []byte
+	err   error
+}
+
+// start starts the panel goroutine; it ends when ctx is done.
+func (d *Driver) start(ctx context.Context) {
 	if d.Panel == nil {
 		return
 	}
-	d.wg.Add(1)
-	go func() {
-		defer d.wg.Done()
-		d.panelLoop(ctx)
-	}()
-}
-
-// Wait waits for the panel goroutine to end (after its current refresh).
-func (d *Driver) Wait() { d.wg.Wait() }
-
-// waitAtMost waits for the panel goroutine for up to limit, and logs it
-// when the panel is still busy then.
-func (d *Driver) waitAtMost(limit time.Duration) {
-	done := make(chan struct{})
-	go func() {
-		d.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-		d.logf("display: the panel is still refreshing %v after the stop; not waiting for it", limit)
+	d.mu.Lock()
+	if d.wake == nil {
+		d.wake = make(chan struct{}, 1)
 	}
+	wake := d.wake
+	d.mu.Unlock()
+	d.panel.Go(func() { d.panelLoop(ctx, wake) })
 }
 
 // Run shows the table t until ctx is done or t stops: the state and the
@@ -145,13 +130,9 @@ func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer func() {
 		cancel()
-		limit := d.StopWait
-		if limit <= 0 {
-			limit = DefaultStopWait
-		}
-		d.waitAtMost(limit)
+		d.waitPanel()
 	}()
-	d.Start(ctx)
+	d.start(ctx)
 	// The lights' next change, on a timer of its own: stopped while
 	// nothing blinks or expires.
 	timer := time.NewTimer(time.Hour)
@@ -173,7 +154,7 @@ func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 		d.clock = t.Now
 	}
 	d.mu.Unlock()
-	sub, missed := d.follow(t, last, recent)
+	sub, missed := follow(t, last, recent)
 	defer func() { sub.Close() }()
 	d.take(table.Update{Entries: append(recent, missed...), State: t.State()}, &last)
 	arm()
@@ -188,14 +169,33 @@ func (d *Driver) Run(ctx context.Context, t *table.Table) error {
 				}
 				d.logf("display: fell behind the table after entry %d; catching up", last)
 				recent, _ := t.Recent()
-				sub, missed = d.follow(t, last, recent)
+				sub, missed = follow(t, last, recent)
 				u = table.Update{Entries: missed, State: t.State()}
 			}
 			d.take(u, &last)
 		case <-timer.C:
-			d.Refresh()
+			d.refresh()
 		}
 		arm()
+	}
+}
+
+// waitPanel waits for the panel goroutine to end, for up to StopWait, and
+// logs it when the panel is still busy then.
+func (d *Driver) waitPanel() {
+	limit := d.StopWait
+	if limit <= 0 {
+		limit = DefaultStopWait
+	}
+	done := make(chan struct{})
+	go func() {
+		d.panel.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		d.logf("display: the panel is still refreshing %v after the stop; not waiting for it", limit)
 	}
 }
 
@@ -216,7 +216,7 @@ func (d *Driver) nextWait() (time.Duration, bool) {
 }
 
 // frame is how often the lights need redrawing while a light pulses, 0
-// for lights that blink by themselves; d.mu is held.
+// for lights that blink by themselves.
 func (d *Driver) frame() time.Duration {
 	if sb, ok := d.Lights.(SelfBlinking); ok && sb.BlinksItself() {
 		return 0
@@ -243,7 +243,7 @@ func (d *Driver) now() time.Duration {
 // follow subscribes to t and returns the entries after last that were
 // published before, from the table's backlog or, when that no longer
 // reaches back, from the recent outcomes.
-func (d *Driver) follow(t *table.Table, last uint64, recent []table.Entry) (*table.Subscription, []table.Entry) {
+func follow(t *table.Table, last uint64, recent []table.Entry) (*table.Subscription, []table.Entry) {
 	sub, missed, ok := t.SubscribeAfter(last)
 	if ok {
 		return sub, missed
@@ -261,7 +261,7 @@ func (d *Driver) take(u table.Update, last *uint64) {
 	if d.Each != nil {
 		d.Each(u)
 	}
-	d.Update(u)
+	d.update(u)
 	for _, e := range u.Entries {
 		*last = max(*last, e.Seq)
 	}
@@ -272,9 +272,9 @@ func (d *Driver) take(u table.Update, last *uint64) {
 	d.mu.Unlock()
 }
 
-// Update takes a table update: its outcomes and state. The lights show it
-// before Update returns; the panel frame is handed to the panel goroutine.
-func (d *Driver) Update(u table.Update) {
+// update takes a table update: its outcomes and state. The lights show it
+// before update returns; the panel frame is handed to the panel goroutine.
+func (d *Driver) update(u table.Update) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	wall := d.Wall
@@ -294,10 +294,10 @@ func (d *Driver) Update(u table.Update) {
 	d.show(true)
 }
 
-// Refresh recomputes the view at the clock's time and redraws the lights
+// refresh recomputes the view at the clock's time and redraws the lights
 // when their next change (a blink's edge, a Hold's end) has come. Run
 // calls it on a timer set to that change.
-func (d *Driver) Refresh() {
+func (d *Driver) refresh() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.Lights == nil {
@@ -310,7 +310,7 @@ func (d *Driver) Refresh() {
 
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
-	v := NewView(d.st, d.recent, d.now())
+	v := display.NewView(d.st, d.recent, d.now())
 	v.Board.URL = d.URL
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
@@ -327,10 +327,10 @@ func (d *Driver) show(changed bool) {
 	}
 	b := v.Board
 	key := [4]int{int(b.RoundWind), b.HandNumber, b.Honba, int(b.Dealer)}
-	full := !d.shown || key != d.handKey || (prev.Board.Mode == ModeHandEnd && b.Mode != ModeHandEnd)
+	full := !d.shown || key != d.handKey || (prev.Board.Mode == display.ModeHandEnd && b.Mode != display.ModeHandEnd)
 	d.shown, d.handKey = true, key
 	if d.Text != nil {
-		if err := WriteText(d.Text, v); err != nil {
+		if err := render.WriteText(d.Text, v); err != nil {
 			d.logf("%v", err)
 		}
 	}
@@ -338,7 +338,7 @@ func (d *Driver) show(changed bool) {
 }
 
 // View is the latest view.
-func (d *Driver) View() View {
+func (d *Driver) View() display.View {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.view
@@ -355,19 +355,22 @@ const CatchUp = 250 * time.Millisecond
 // until the board changes.
 func (d *Driver) PNG(w io.Writer) error {
 	d.catchUp(CatchUp)
-	v := d.View()
-	d.pngMu.Lock()
-	if d.png == nil || !d.pngBoard.Equal(v.Board) {
-		var buf bytes.Buffer
-		if err := PNG(&buf, v); err != nil {
-			d.pngMu.Unlock()
-			return err
-		}
-		d.png, d.pngBoard = buf.Bytes(), v.Board
+	d.mu.Lock()
+	v := d.view
+	if d.png == nil || !d.png.board.Equal(v.Board) {
+		d.png = &pngFrame{board: v.Board}
 	}
-	b := d.png
-	d.pngMu.Unlock()
-	if _, err := w.Write(b); err != nil {
+	f := d.png
+	d.mu.Unlock()
+	f.once.Do(func() {
+		var buf bytes.Buffer
+		f.err = render.PNG(&buf, v)
+		f.b = buf.Bytes()
+	})
+	if f.err != nil {
+		return f.err
+	}
+	if _, err := w.Write(f.b); err != nil {
 		return fmt.Errorf("display: panel PNG: %w", err)
 	}
 	return nil
@@ -403,18 +406,17 @@ func (d *Driver) catchUp(limit time.Duration) {
 // Frames reports how many panel frames were drawn and how many were
 // coalesced away by a newer one before they could be.
 func (d *Driver) Frames() (drawn, skipped int) {
-	d.slot.Lock()
-	defer d.slot.Unlock()
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	return d.frames, d.skips
 }
 
 // post hands a frame to the panel goroutine: the latest wins, and a full
-// refresh asked for by a frame it replaces is kept.
+// refresh asked for by a frame it replaces is kept; d.mu is held.
 func (d *Driver) post(j panelJob) {
 	if d.Panel == nil {
 		return
 	}
-	d.slot.Lock()
 	if d.job != nil {
 		j.full = j.full || d.job.full
 		d.skips++
@@ -423,20 +425,15 @@ func (d *Driver) post(j panelJob) {
 	if d.wake == nil {
 		d.wake = make(chan struct{}, 1)
 	}
-	wake := d.wake
-	d.slot.Unlock()
 	select {
-	case wake <- struct{}{}:
+	case d.wake <- struct{}{}:
 	default:
 	}
 }
 
-// Sleeper is a panel that can be put to sleep between frames: EInk.
-type Sleeper interface {
-	Sleep() error
-}
-
-func (d *Driver) panelLoop(ctx context.Context) {
+// panelLoop draws the posted frames on the panel until ctx is done, and
+// puts the panel to sleep when no frame came for Sleep.
+func (d *Driver) panelLoop(ctx context.Context, wake <-chan struct{}) {
 	size := d.Panel.Bounds().Size()
 	frame := image.NewGray(image.Rectangle{Max: size})
 	var last []byte
@@ -454,16 +451,16 @@ func (d *Driver) panelLoop(ctx context.Context) {
 				}
 			}
 			continue
-		case <-d.wake:
+		case <-wake:
 		}
-		d.slot.Lock()
+		d.mu.Lock()
 		j := d.job
 		d.job = nil
-		d.slot.Unlock()
+		d.mu.Unlock()
 		if j == nil {
 			continue
 		}
-		RenderTo(frame, j.v)
+		render.RenderTo(frame, j.v)
 		if !j.full && last != nil && string(last) == string(frame.Pix) {
 			continue
 		}
@@ -476,9 +473,9 @@ func (d *Driver) panelLoop(ctx context.Context) {
 		if d.Sleep > 0 {
 			idle.Reset(d.Sleep)
 		}
-		d.slot.Lock()
+		d.mu.Lock()
 		d.frames++
-		d.slot.Unlock()
+		d.mu.Unlock()
 	}
 }
 

@@ -1,15 +1,16 @@
-package display
+package render
 
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/tabled/tabled/display/displaytest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/ from the current renderer")
@@ -23,14 +24,14 @@ func TestGolden(t *testing.T) {
 		// move an anti-aliased glyph edge across the threshold.
 		t.Skipf("the golden images are drawn on amd64, this is %s", runtime.GOARCH)
 	}
-	for _, sc := range scenes {
+	for _, sc := range displaytest.Scenes {
 		for _, sz := range []struct {
 			suffix string
 			size   image.Point
 		}{{"", EInkSize}, {"_oled", OLEDSize}} {
-			name := sc.name + sz.suffix
+			name := sc.Name + sz.suffix
 			t.Run(name, func(t *testing.T) {
-				got := Render(sc.view(t), sz.size)
+				got := Render(sc.View(t), sz.size)
 				path := filepath.Join("testdata", name+".png")
 				if *update {
 					var buf bytes.Buffer
@@ -51,35 +52,10 @@ func TestGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if diff := compare(got, want); diff != "" {
+				if diff := displaytest.Diff(got, want); diff != "" {
 					t.Errorf("%s: %s (if the change is meant, run go test -run TestGolden -update and look at the image)", path, diff)
 				}
 			})
 		}
 	}
-}
-
-// compare reports how two frames differ, "" when they are the same.
-func compare(got *image.Gray, want image.Image) string {
-	if got.Bounds() != want.Bounds() {
-		return fmt.Sprintf("size %v, want %v", got.Bounds().Size(), want.Bounds().Size())
-	}
-	n, first := 0, image.Point{-1, -1}
-	r := got.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			a := got.GrayAt(x, y).Y
-			wr, _, _, _ := want.At(x, y).RGBA()
-			if uint32(a) != wr>>8 {
-				if n == 0 {
-					first = image.Pt(x, y)
-				}
-				n++
-			}
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d pixels differ, the first at %v", n, first)
 }

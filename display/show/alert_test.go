@@ -1,4 +1,4 @@
-package display
+package show
 
 import (
 	"bytes"
@@ -17,8 +17,8 @@ func TestDriverShowsAlertsUntilTheDeal(t *testing.T) {
 	wall := time.Date(2025, 5, 3, 14, 3, 0, 0, time.Local)
 	d := &Driver{Text: &text, Wall: func() time.Time { return wall }}
 	us := updates(t, "@0ms dora 3p\n+1s E discard 1z\n+1s newhand", 0)
-	d.Update(us[0])
-	d.Update(table.Update{State: us[0].State, Entries: []table.Entry{
+	d.update(us[0])
+	d.update(table.Update{State: us[0].State, Entries: []table.Entry{
 		{Seq: 7, NoteKind: "reboot", Note: "seat controller 1 rebooted"},
 		{Seq: 8, NoteKind: "refused", Note: "not an alert"},
 	}})
@@ -28,11 +28,11 @@ func TestDriverShowsAlertsUntilTheDeal(t *testing.T) {
 	if !strings.Contains(text.String(), "| ALERT 14:03 REBOOT: seat controller 1 rebooted\n") {
 		t.Errorf("text panel:\n%s", text.String())
 	}
-	d.Update(us[1]) // a discard: the alert stays
+	d.update(us[1]) // a discard: the alert stays
 	if a := d.View().Board.Alerts; len(a) != 1 {
 		t.Fatalf("alerts after a discard: %+v", a)
 	}
-	d.Update(us[2]) // the new hand's deal
+	d.update(us[2]) // the new hand's deal
 	if a := d.View().Board.Alerts; len(a) != 0 {
 		t.Fatalf("alerts after the deal: %+v", a)
 	}

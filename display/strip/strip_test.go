@@ -1,4 +1,4 @@
-package display
+package strip
 
 import (
 	"bytes"
@@ -10,12 +10,14 @@ import (
 	"periph.io/x/conn/v3/conntest"
 	"periph.io/x/conn/v3/spi/spitest"
 
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
 	"github.com/tabled/tabled/engine"
 )
 
 // oneSeat is a view where seat 0 alone shows sig, t after it began.
-func oneSeat(sig Signal, riichi bool, t time.Duration) View {
-	v := View{Now: 10*time.Second + t}
+func oneSeat(sig display.Signal, riichi bool, t time.Duration) display.View {
+	v := display.View{Now: 10*time.Second + t}
 	for s := range v.Seats {
 		v.Seats[s].Seat = engine.Seat(s)
 	}
@@ -25,9 +27,9 @@ func oneSeat(sig Signal, riichi bool, t time.Duration) View {
 
 // mask is a segment as text: '#' a lit pixel at full level, '+' dimmer,
 // '.' dark; with the colour of the first lit pixel.
-func mask(px []byte) (string, RGB) {
+func mask(px []byte) (string, display.RGB) {
 	var sb strings.Builder
-	var c RGB
+	var c display.RGB
 	for i := 0; i < len(px); i += 3 {
 		r, g, b := px[i], px[i+1], px[i+2]
 		switch m := max(r, g, b); {
@@ -39,8 +41,8 @@ func mask(px []byte) (string, RGB) {
 		default:
 			sb.WriteByte('+')
 		}
-		if c == (RGB{}) {
-			c = RGB{r, g, b}
+		if c == (display.RGB{}) {
+			c = display.RGB{R: r, G: g, B: b}
 		}
 	}
 	return sb.String(), c
@@ -49,35 +51,35 @@ func mask(px []byte) (string, RGB) {
 func TestLightLanguage(t *testing.T) {
 	l := Layout{PerSeat: 8}
 	for _, tc := range []struct {
-		sig    Signal
+		sig    display.Signal
 		riichi bool
 		at     time.Duration
 		want   string
-		colour RGB
+		colour display.RGB
 	}{
-		{SignalNone, false, 0, "........", RGB{}},
-		{SignalNone, true, 0, "#......#", ColourBlue},
-		{SignalTurn, false, 0, "...++...", ColourTurn},
-		{SignalTurn, true, 0, "#..++..#", ColourBlue},
-		{SignalPending, false, 0, ".######.", ColourAmber},
-		{SignalPending, false, PulsePeriod / 2, ".++++++.", RGB{63, 30, 0}},
-		{SignalWon, false, 0, ".######.", ColourGreen},
-		{SignalWon, false, 10 * time.Second, ".######.", ColourGreen},
-		{SignalLate, false, 0, ".######.", ColourGreen},
-		{SignalLate, false, Flash, "........", RGB{}},
-		{SignalLate, false, 2 * Flash, ".######.", ColourGreen},
-		{SignalLate, false, 3 * Flash, "........", RGB{}},
-		{SignalLost, false, 0, ".#.#.#..", ColourRed},
-		{SignalLost, false, SlowBlink / 2, "........", RGB{}},
-		{SignalRejected, false, 0, ".######.", ColourRed},
-		{SignalRejected, false, FastBlink / 2, "........", RGB{}},
-		{SignalRejected, false, FastBlink, ".######.", ColourRed},
-		{SignalReferee, false, 0, "...##...", ColourAmber},
-		{SignalReferee, false, Flash, "........", RGB{}},
-		{SignalLost, true, SlowBlink / 2, "#......#", ColourBlue},
+		{display.SignalNone, false, 0, "........", display.RGB{}},
+		{display.SignalNone, true, 0, "#......#", display.ColourBlue},
+		{display.SignalTurn, false, 0, "...++...", display.ColourTurn},
+		{display.SignalTurn, true, 0, "#..++..#", display.ColourBlue},
+		{display.SignalPending, false, 0, ".######.", display.ColourAmber},
+		{display.SignalPending, false, display.PulsePeriod / 2, ".++++++.", display.RGB{R: 63, G: 30}},
+		{display.SignalWon, false, 0, ".######.", display.ColourGreen},
+		{display.SignalWon, false, 10 * time.Second, ".######.", display.ColourGreen},
+		{display.SignalLate, false, 0, ".######.", display.ColourGreen},
+		{display.SignalLate, false, display.Flash, "........", display.RGB{}},
+		{display.SignalLate, false, 2 * display.Flash, ".######.", display.ColourGreen},
+		{display.SignalLate, false, 3 * display.Flash, "........", display.RGB{}},
+		{display.SignalLost, false, 0, ".#.#.#..", display.ColourRed},
+		{display.SignalLost, false, display.SlowBlink / 2, "........", display.RGB{}},
+		{display.SignalRejected, false, 0, ".######.", display.ColourRed},
+		{display.SignalRejected, false, display.FastBlink / 2, "........", display.RGB{}},
+		{display.SignalRejected, false, display.FastBlink, ".######.", display.ColourRed},
+		{display.SignalReferee, false, 0, "...##...", display.ColourAmber},
+		{display.SignalReferee, false, display.Flash, "........", display.RGB{}},
+		{display.SignalLost, true, display.SlowBlink / 2, "#......#", display.ColourBlue},
 	} {
 		t.Run(fmt.Sprintf("%s/riichi=%v/%v", tc.sig, tc.riichi, tc.at), func(t *testing.T) {
-			px := StripPixels(nil, oneSeat(tc.sig, tc.riichi, tc.at), l)
+			px := Pixels(nil, oneSeat(tc.sig, tc.riichi, tc.at), l)
 			if len(px) != 3*4*8 {
 				t.Fatalf("%d bytes for 32 pixels", len(px))
 			}
@@ -97,11 +99,11 @@ func TestLightLanguage(t *testing.T) {
 // someone who cannot tell the colours apart.
 func TestLightLanguageWithoutColour(t *testing.T) {
 	l := Layout{PerSeat: MinPerSeat}
-	seen := map[string]Signal{}
-	for sig := SignalNone; sig <= SignalReferee; sig++ {
+	seen := map[string]display.Signal{}
+	for sig := display.SignalNone; sig <= display.SignalReferee; sig++ {
 		var sb strings.Builder
 		for at := time.Duration(0); at < 2*time.Second; at += 25 * time.Millisecond {
-			m, _ := mask(StripPixels(nil, oneSeat(sig, false, at), l)[:3*MinPerSeat])
+			m, _ := mask(Pixels(nil, oneSeat(sig, false, at), l)[:3*MinPerSeat])
 			sb.WriteString(m)
 		}
 		if other, ok := seen[sb.String()]; ok {
@@ -122,9 +124,9 @@ func TestLayout(t *testing.T) {
 		{Layout{PerSeat: 6, First: 2, Clockwise: true}, 1, 1},
 		{Layout{PerSeat: 6, First: 2, Clockwise: true}, 3, 3},
 	} {
-		v := oneSeat(SignalNone, false, 0)
-		v.Seats[tc.seat].Signal = SignalWon
-		px := StripPixels(nil, v, tc.l)
+		v := oneSeat(display.SignalNone, false, 0)
+		v.Seats[tc.seat].Signal = display.SignalWon
+		px := Pixels(nil, v, tc.l)
 		seg := 3 * tc.l.PerSeat
 		if m, _ := mask(px[tc.want*seg : (tc.want+1)*seg]); m != ".####." {
 			t.Errorf("%+v seat %d: segment %d is %s", tc.l, tc.seat, tc.want, m)
@@ -133,26 +135,26 @@ func TestLayout(t *testing.T) {
 	if err := (Layout{PerSeat: 5}).Validate(); err == nil {
 		t.Error("5 pixels a seat validated")
 	}
-	if _, err := NewStrip(&bytes.Buffer{}, Layout{PerSeat: 6, First: 4}); err == nil {
+	if _, err := New(&bytes.Buffer{}, Layout{PerSeat: 6, First: 4}); err == nil {
 		t.Error("seat 4 first validated")
 	}
 }
 
 // decisionView is the pon decision: South won, North's chii lost.
-func decisionView(t testing.TB) View { return sceneNamed(t, "decision_pon").view(t) }
+func decisionView(t testing.TB) display.View { return displaytest.Named(t, "decision_pon").View(t) }
 
 // rgbOf is the strip's RGB bytes for the decision, computed from the
-// language table, independently of StripPixels: 4 seats of 6 pixels.
-func rgbOfDecision(v View) []byte {
+// language table, independently of Pixels: 4 seats of 6 pixels.
+func rgbOfDecision(v display.View) []byte {
 	px := make([]byte, 3*24)
 	for s, sv := range v.Seats {
 		for i := range 6 {
-			var c RGB
+			var c display.RGB
 			switch {
-			case sv.Signal == SignalWon && i >= 1 && i <= 4:
-				c = ColourGreen
-			case sv.Signal == SignalLost && (i == 1 || i == 3):
-				c = ColourRed
+			case sv.Signal == display.SignalWon && i >= 1 && i <= 4:
+				c = display.ColourGreen
+			case sv.Signal == display.SignalLost && (i == 1 || i == 3):
+				c = display.ColourRed
 			}
 			copy(px[3*(6*s+i):], []byte{c.R, c.G, c.B})
 		}
@@ -190,7 +192,7 @@ func TestAPA102Decision(t *testing.T) {
 
 	// Played back: exactly that transfer, then the lost seat's dark phase.
 	v2 := v
-	v2.Now += SlowBlink / 2
+	v2.Now += display.SlowBlink / 2
 	dark := append([]byte(nil), want...)
 	for p := 18; p < 24; p++ { // North is seat 3: its pixels go dark
 		copy(dark[4+4*p:], []byte{0xff, 0, 0, 0})
@@ -200,7 +202,7 @@ func TestAPA102Decision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []View{v, v2} {
+	for _, v := range []display.View{v, v2} {
 		if err := s.Show(v); err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +253,7 @@ func TestWS2812Decision(t *testing.T) {
 
 func TestStripOffAndBrightness(t *testing.T) {
 	var buf bytes.Buffer
-	s, err := NewStrip(&buf, Layout{PerSeat: 6})
+	s, err := New(&buf, Layout{PerSeat: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,5 +267,50 @@ func TestStripOffAndBrightness(t *testing.T) {
 	buf.Reset()
 	if err := s.Off(); err != nil || !bytes.Equal(buf.Bytes(), make([]byte, 72)) {
 		t.Errorf("off sent %x, %v", buf.Bytes(), err)
+	}
+}
+
+// TestNextChangeIsTheBlinkEdge: for every blinking signal, the strip looks
+// the same from any moment until NextChange, and different at it; a
+// steady signal has no next change, and a pulse is redrawn every frame.
+func TestNextChangeIsTheBlinkEdge(t *testing.T) {
+	l := Layout{PerSeat: 6}
+	const frame = 40 * time.Millisecond
+	for _, sig := range []display.Signal{display.SignalTurn, display.SignalWon, display.SignalLate, display.SignalLost, display.SignalRejected, display.SignalReferee, display.SignalPending} {
+		t.Run(sig.String(), func(t *testing.T) {
+			for at := time.Duration(0); at < 2*time.Second; at += time.Millisecond {
+				v := oneSeat(sig, false, at)
+				next, ok := v.NextChange(frame)
+				steady := sig == display.SignalTurn || sig == display.SignalWon
+				if ok == steady {
+					t.Fatalf("at %v: next change %v %v", at, next, ok)
+				}
+				if steady {
+					return
+				}
+				if sig == display.SignalPending {
+					if next != v.Now+frame {
+						t.Fatalf("at %v: the pulse is redrawn at %v, want a frame later", at, next-v.Now)
+					}
+					continue
+				}
+				px := Pixels(nil, v, l)
+				for u := v.Now + time.Millisecond; u < next; u += time.Millisecond {
+					w := v
+					w.Now = u
+					if !bytes.Equal(Pixels(nil, w, l), px) {
+						t.Fatalf("at %v: the strip changes at %v, before the next change %v", at, u-v.Seats[0].Since, next-v.Seats[0].Since)
+					}
+				}
+				w := v
+				w.Now = next
+				if bytes.Equal(Pixels(nil, w, l), px) {
+					t.Fatalf("at %v: the strip does not change at the next change %v", at, next-v.Seats[0].Since)
+				}
+				if _, ok := v.NextChange(0); ok {
+					t.Fatalf("at %v: lights that blink by themselves have a change due with no Hold to end", at)
+				}
+			}
+		})
 	}
 }

@@ -1,4 +1,4 @@
-package display
+package render
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -24,14 +25,14 @@ var (
 // white, every pixel Black or White. Sizes of at least 200x100 get the
 // full layout (designed for EInkSize); smaller ones the compact layout
 // (designed for OLEDSize). It is safe for concurrent use.
-func Render(v View, size image.Point) *image.Gray {
+func Render(v display.View, size image.Point) *image.Gray {
 	img := image.NewGray(image.Rectangle{Max: size})
 	RenderTo(img, v)
 	return img
 }
 
 // RenderTo draws the panel frame into img, reusing it (see Render).
-func RenderTo(img *image.Gray, v View) {
+func RenderTo(img *image.Gray, v display.View) {
 	f := facePool.Get().(faces)
 	defer facePool.Put(f)
 	c := &canvas{img: img, f: f}
@@ -49,28 +50,30 @@ var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBu
 
 type pngBuffers struct{ p sync.Pool }
 
+// Get is a pooled buffer, or nil for a new one.
 func (b *pngBuffers) Get() *png.EncoderBuffer {
 	e, _ := b.p.Get().(*png.EncoderBuffer)
 	return e
 }
 
+// Put keeps e for the next frame.
 func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }
 
 // PNG writes the view's e-ink frame as a PNG, for the status page.
-func PNG(w io.Writer, v View) error {
+func PNG(w io.Writer, v display.View) error {
 	if err := pngEncoder.Encode(w, Render(v, EInkSize)); err != nil {
-		return fmt.Errorf("display: panel PNG: %w", err)
+		return fmt.Errorf("render: panel PNG: %w", err)
 	}
 	return nil
 }
 
 // roundLine is "East 1  0 honba  1 riichi".
-func roundLine(b Board) string {
+func roundLine(b display.Board) string {
 	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
 }
 
 // turnLetter is the wind letter of the seat on turn, "-" when none.
-func turnLetter(b Board) string {
+func turnLetter(b display.Board) string {
 	if !b.Turn.Valid() {
 		return "-"
 	}
@@ -91,7 +94,7 @@ func shortTag(t string) string {
 // compactBars are the OLED's top bar, longest first: "East 1  1 honba
 // 2 sticks  wall 67" down to "East 1"; honba and sticks only when there
 // are some.
-func compactBars(b Board) []string {
+func compactBars(b display.Board) []string {
 	round := fmt.Sprintf("%s %d", b.RoundWind, b.HandNumber)
 	var extra []string
 	if b.Honba > 0 {
@@ -125,7 +128,7 @@ func alertLine(a alert.Alert, n int) string {
 }
 
 // large is the layout for the 250x122 e-ink.
-func (c *canvas) large(b Board) {
+func (c *canvas) large(b display.Board) {
 	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
 	// Top bar: round, hand, honba, riichi sticks; the wall on the right.
 	c.fill(image.Rect(0, 0, W, 15), Black)
@@ -138,14 +141,14 @@ func (c *canvas) large(b Board) {
 	right := W - 3
 	asideBottom := main.Max.Y // below it, lines may use the whole width
 	switch {
-	case b.Mode == ModeIdle && b.URL != "":
+	case b.Mode == display.ModeIdle && b.URL != "":
 		q := image.Rect(W-main.Dy()-4, main.Min.Y-1, W, stripTop)
 		if c.qrCode(q, b.URL) {
 			right = q.Min.X - 2
 		}
-	case b.Tile.Known() || b.Mode == ModeOpen || b.Mode == ModePending:
+	case b.Tile.Known() || b.Mode == display.ModeOpen || b.Mode == display.ModePending:
 		tr := image.Rect(W-30, main.Min.Y+4, W-4, main.Min.Y+4+35)
-		c.tile(tr, b.Tile, b.Mode == ModeDora, false)
+		c.tile(tr, b.Tile, b.Mode == display.ModeDora, false)
 		right, asideBottom = tr.Min.X-4, tr.Max.Y
 	}
 
@@ -233,7 +236,7 @@ func (c *canvas) tags(tags []string, x, y, right, h, pad int) {
 }
 
 // doraStrip draws the indicator -> dora pairs in r.
-func (c *canvas) doraStrip(r image.Rectangle, b Board) {
+func (c *canvas) doraStrip(r image.Rectangle, b display.Board) {
 	k := max(1, len(b.Indicators)+b.KanDoraDue)
 	h := r.Dy()
 	w := h * 3 / 4
@@ -260,10 +263,10 @@ func (c *canvas) doraStrip(r image.Rectangle, b Board) {
 }
 
 // compact is the layout for the 128x64 OLED.
-func (c *canvas) compact(b Board) {
+func (c *canvas) compact(b display.Board) {
 	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
 	qr := image.Rectangle{}
-	if b.Mode == ModeIdle && b.URL != "" {
+	if b.Mode == display.ModeIdle && b.URL != "" {
 		qr = image.Rect(W-H, 0, W, H)
 		if c.qrCode(qr, b.URL) {
 			W = qr.Min.X - 1

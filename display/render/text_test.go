@@ -1,10 +1,13 @@
-package display
+package render
 
 import (
 	"errors"
 	"image"
 	"strings"
 	"testing"
+
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
 
 	"rsc.io/qr"
 )
@@ -32,7 +35,7 @@ func TestWriteText(t *testing.T) {
 `},
 	} {
 		var sb strings.Builder
-		if err := WriteText(&sb, sceneNamed(t, tc.scene).view(t)); err != nil {
+		if err := WriteText(&sb, displaytest.Named(t, tc.scene).View(t)); err != nil {
 			t.Fatal(err)
 		}
 		if sb.String() != tc.want {
@@ -46,8 +49,8 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 func TestWriteTextError(t *testing.T) {
-	err := WriteText(failWriter{}, View{})
-	if err == nil || !strings.HasPrefix(err.Error(), "display: ") {
+	err := WriteText(failWriter{}, display.View{})
+	if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
 		t.Errorf("error %v", err)
 	}
 }
@@ -58,10 +61,10 @@ func TestQRCode(t *testing.T) {
 	img := image.NewGray(image.Rect(0, 0, 80, 80))
 	c := &canvas{img: img, f: faces{}}
 	c.fill(img.Rect, Black)
-	if !c.qrCode(img.Rect, testURL) {
+	if !c.qrCode(img.Rect, displaytest.URL) {
 		t.Fatal("the code did not fit")
 	}
-	code, err := qr.Encode(testURL, qr.L)
+	code, err := qr.Encode(displaytest.URL, qr.L)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +83,7 @@ func TestQRCode(t *testing.T) {
 			}
 		}
 	}
-	if c.qrCode(image.Rect(0, 0, 10, 10), testURL) {
+	if c.qrCode(image.Rect(0, 0, 10, 10), displaytest.URL) {
 		t.Error("a code was drawn in 10x10 pixels")
 	}
 }

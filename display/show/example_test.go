@@ -1,11 +1,12 @@
-package display_test
+package show_test
 
 import (
 	"context"
 	"log"
 	"os"
 
-	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/show"
+	"github.com/tabled/tabled/display/strip"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
@@ -17,11 +18,11 @@ func ExampleDriver() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	strip, err := display.NewStrip(nopWriter{}, display.Layout{PerSeat: 8})
+	lights, err := strip.New(nopWriter{}, strip.Layout{PerSeat: 8})
 	if err != nil {
 		log.Fatal(err)
 	}
-	d := &display.Driver{Lights: strip, Text: os.Stdout, URL: "http://tabled.local:8080/", Clock: tb.Now, Logf: log.Printf}
+	d := &show.Driver{Lights: lights, Text: os.Stdout, URL: "http://tabled.local:8080/", Clock: tb.Now, Logf: log.Printf}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go d.Run(ctx, tb) // shows the table as it is, then every update
