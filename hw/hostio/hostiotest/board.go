@@ -40,11 +40,30 @@ func (b *Board) AddPin(p gpio.PinIO) {
 	b.pins[p.Name()] = p
 }
 
-// Button puts a pin named name on the board whose level a test drives
-// through its EdgesChan (gpiotest.Pin: WaitForEdge returns each level
-// sent), pulled high like an idle active-low button, and returns it.
-func (b *Board) Button(name string) *gpiotest.Pin {
-	p := &gpiotest.Pin{N: name, Num: -1, L: gpio.High, EdgesChan: make(chan gpio.Level)}
+// Button is a pin whose level a test drives through its EdgesChan
+// (gpiotest.Pin: WaitForEdge returns each level sent). gpiotest's In
+// flushes the edges pending, so a test waits for Armed before sending.
+type Button struct {
+	*gpiotest.Pin
+	armed chan struct{}
+	once  sync.Once
+}
+
+// In sets the pin up as gpiotest's does, then arms it.
+func (p *Button) In(pull gpio.Pull, edge gpio.Edge) error {
+	err := p.Pin.In(pull, edge)
+	p.once.Do(func() { close(p.armed) })
+	return err
+}
+
+// Armed is closed once the pin has been set up as an input: an edge sent
+// from then on reaches its reader.
+func (p *Button) Armed() <-chan struct{} { return p.armed }
+
+// Button puts a pin named name on the board, idle high like an
+// active-low button's, and returns it.
+func (b *Board) Button(name string) *Button {
+	p := &Button{Pin: &gpiotest.Pin{N: name, Num: -1, L: gpio.High, EdgesChan: make(chan gpio.Level)}, armed: make(chan struct{})}
 	b.AddPin(p)
 	return p
 }
