@@ -97,7 +97,7 @@ type Button struct {
 	// serial link instead of a pin.
 	Channel *int `toml:"channel"`
 	// Pull is up (default), down or none.
-	Pull string `toml:"pull"`
+	Pull Pull `toml:"pull"`
 	// ActiveHigh: the press drives the pin high (default: active low, to ground).
 	ActiveHigh bool `toml:"active_high"`
 	// Debounce and MinPress override the defaults (20 ms, 5 ms).
@@ -148,7 +148,7 @@ type NFC struct {
 	Registry string `toml:"registry"`
 	// Reader is serial (a reader controller on the serial link), mfrc522
 	// (SPI, directly on the Pi) or none.
-	Reader string `toml:"reader"`
+	Reader ReaderKind `toml:"reader"`
 	// SPI is the SPI port for mfrc522 ("/dev/spidev0.0"); ResetPin and IRQPin its GPIOs.
 	SPI      string `toml:"spi"`
 	ResetPin string `toml:"reset_pin"`
@@ -158,10 +158,10 @@ type NFC struct {
 // The roles of a tile reader, Reader.Role.
 const (
 	// RoleDora: a tile read is a dora indicator (the default).
-	RoleDora = "dora"
+	RoleDora Role = "dora"
 	// RoleDiscard: a tile read is the discard, with its tile, of the
 	// reader's seat: a reader at a seat instead of a discard button.
-	RoleDiscard = "discard"
+	RoleDiscard Role = "discard"
 )
 
 // Reader gives one tile reader its role. Index is the reader's number: on
@@ -170,7 +170,7 @@ const (
 type Reader struct {
 	Index int `toml:"index"`
 	// Role is dora (default) or discard.
-	Role string `toml:"role"`
+	Role Role `toml:"role"`
 	// Seat is the seat (0..3) whose discards a discard reader reads.
 	Seat *int `toml:"seat"`
 }
@@ -208,7 +208,7 @@ func Default() Config {
 		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(5 * time.Millisecond), WaitBound: Duration(500 * time.Millisecond)},
 		Log:     Log{Dir: "/var/lib/tabled/log"},
 		Web:     Web{Listen: ":8080", MaxConnections: DefaultMaxConnections, MaxStreams: DefaultMaxStreams},
-		NFC:     NFC{Reader: "none"},
+		NFC:     NFC{Reader: ReaderNone},
 		Display: defaultDisplay(),
 	}
 }
@@ -350,7 +350,7 @@ func (c Config) validate(l lines) error {
 			return fmt.Errorf("line %d: button needs a pin (GPIO17, mcp0.A3) or a serial channel", line)
 		case b.Pin != "" && b.Channel != nil:
 			return fmt.Errorf("line %d: button has both a pin and a serial channel; which is it?", line)
-		case b.Pull != "" && b.Pull != "up" && b.Pull != "down" && b.Pull != "none":
+		case b.Pull != PullDefault && b.Pull != PullUp && b.Pull != PullDown && b.Pull != PullNone:
 			return fmt.Errorf("line %d: button pull %q is not up, down or none", line, b.Pull)
 		}
 		if b.Channel != nil {
@@ -381,7 +381,7 @@ func (c Config) validate(l lines) error {
 		pins[b.Pin] = fmt.Sprintf("the button at line %d", line)
 	}
 	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
-		if p.pin == "" || c.NFC.Reader != "mfrc522" {
+		if p.pin == "" || c.NFC.Reader != ReaderMFRC522 {
 			continue
 		}
 		if first, ok := pins[p.pin]; ok {
@@ -390,15 +390,15 @@ func (c Config) validate(l lines) error {
 		pins[p.pin] = fmt.Sprintf("the reader's %s (line %d)", p.key, at("nfc", p.key))
 	}
 	switch c.NFC.Reader {
-	case "none", "serial":
-	case "mfrc522":
+	case ReaderNone, ReaderSerial:
+	case ReaderMFRC522:
 		if c.NFC.SPI == "" {
 			return fmt.Errorf("line %d: reader mfrc522 needs spi (like /dev/spidev0.0)", at("nfc", "reader"))
 		}
 	default:
 		return fmt.Errorf("line %d: nfc reader %q is not none, serial or mfrc522", at("nfc", "reader"), c.NFC.Reader)
 	}
-	if c.NFC.Reader == "serial" && c.Serial == nil {
+	if c.NFC.Reader == ReaderSerial && c.Serial == nil {
 		return fmt.Errorf("line %d: reader serial needs a [serial] section", at("nfc", "reader"))
 	}
 	if err := c.validateReaders(l); err != nil {
@@ -432,11 +432,11 @@ func (c Config) validateReaders(l lines) error {
 	for i, r := range c.Readers {
 		line := at(i, "index")
 		switch {
-		case c.NFC.Reader == "none":
+		case c.NFC.Reader == ReaderNone:
 			return fmt.Errorf("line %d: [[reader]] roles need a tile reader: set [nfc] reader to serial or mfrc522", l.arrayLine("reader", i))
 		case r.Index < 0 || r.Index > 255:
 			return fmt.Errorf("line %d: reader index %d is not 0..255", line, r.Index)
-		case c.NFC.Reader == "mfrc522" && r.Index != 0:
+		case c.NFC.Reader == ReaderMFRC522 && r.Index != 0:
 			return fmt.Errorf("line %d: reader index %d: a direct MFRC522 is reader 0", line, r.Index)
 		}
 		if first, ok := indexes[r.Index]; ok {

@@ -13,7 +13,7 @@ type Display struct {
 	// Lights is where the seat lights are: apa102 or ws2812 (an LED strip
 	// round the table on an SPI port), serial (a light on each seat
 	// controller, over the [serial] link) or none.
-	Lights string `toml:"lights"`
+	Lights LightsKind `toml:"lights"`
 	// LightsSPI is the strip's SPI port ("/dev/spidev1.0"). A strip has no
 	// chip select, so it needs a bus of its own.
 	LightsSPI string `toml:"lights_spi"`
@@ -33,7 +33,7 @@ type Display struct {
 
 	// Panel is the table panel: eink (Waveshare 2.13" V4 e-ink), ssd1306
 	// (128x64 OLED on I²C) or none.
-	Panel string `toml:"panel"`
+	Panel PanelKind `toml:"panel"`
 	// PanelSPI is the e-ink's SPI port (default /dev/spidev0.0).
 	PanelSPI string `toml:"panel_spi"`
 	// PanelI2C is the OLED's I²C bus (default: the first).
@@ -55,8 +55,8 @@ type Display struct {
 // and no panel, the Waveshare HAT's pins when a panel is named.
 func defaultDisplay() Display {
 	return Display{
-		Lights: "none", PerSeat: 8, Brightness: 255, LightChannels: []int{0, 1, 2, 3},
-		Panel: "none", PanelSPI: "/dev/spidev0.0",
+		Lights: LightsNone, PerSeat: 8, Brightness: 255, LightChannels: []int{0, 1, 2, 3},
+		Panel: PanelNone, PanelSPI: "/dev/spidev0.0",
 		DCPin: "GPIO25", CSPin: "GPIO8", ResetPin: "GPIO17", BusyPin: "GPIO24",
 		Sleep: Duration(10 * time.Minute),
 	}
@@ -70,8 +70,8 @@ var spiBus = regexp.MustCompile(`spidev(\d+)\.\d+$`)
 func (d Display) validate(c Config, l lines, pins map[string]string) error {
 	at := func(key string) int { return l.keyLine(toml.Key{"display", key}) }
 	switch d.Lights {
-	case "none":
-	case "apa102", "ws2812":
+	case LightsNone:
+	case LightsAPA102, LightsWS2812:
 		if d.LightsSPI == "" {
 			return fmt.Errorf("line %d: lights %s needs lights_spi, the strip's SPI port (like /dev/spidev1.0)", at("lights"), d.Lights)
 		}
@@ -88,7 +88,7 @@ func (d Display) validate(c Config, l lines, pins map[string]string) error {
 		for _, other := range []struct{ port, what, key string }{
 			{d.PanelSPI, "the e-ink's", "panel_spi"}, {c.NFC.SPI, "the MFRC522 reader's", "spi"},
 		} {
-			if other.port == "" || (other.what == "the e-ink's" && d.Panel != "eink") || (other.key == "spi" && c.NFC.Reader != "mfrc522") {
+			if other.port == "" || (other.what == "the e-ink's" && d.Panel != PanelEInk) || (other.key == "spi" && c.NFC.Reader != ReaderMFRC522) {
 				continue
 			}
 			if a, b := spiBus.FindStringSubmatch(d.LightsSPI), spiBus.FindStringSubmatch(other.port); d.LightsSPI == other.port || (a != nil && b != nil && a[1] == b[1]) {
@@ -96,7 +96,7 @@ func (d Display) validate(c Config, l lines, pins map[string]string) error {
 					at("lights_spi"), d.LightsSPI, other.what, other.port)
 			}
 		}
-	case "serial":
+	case LightsSerial:
 		if c.Serial == nil {
 			return fmt.Errorf("line %d: lights serial needs a [serial] section", at("lights"))
 		}
@@ -113,8 +113,8 @@ func (d Display) validate(c Config, l lines, pins map[string]string) error {
 	}
 
 	switch d.Panel {
-	case "none", "ssd1306":
-	case "eink":
+	case PanelNone, PanelSSD1306:
+	case PanelEInk:
 		if d.PanelSPI == "" {
 			return fmt.Errorf("line %d: panel eink needs panel_spi (like /dev/spidev0.0)", at("panel_spi"))
 		}

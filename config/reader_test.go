@@ -31,7 +31,7 @@ role = "dora"
 	}
 	want := []struct {
 		index int
-		role  string
+		role  Role
 		seat  int // -1: none
 	}{{0, RoleDora, -1}, {1, RoleDiscard, 0}, {4, RoleDiscard, 3}, {9, RoleDora, -1}}
 	if len(c.Readers) != len(want) {

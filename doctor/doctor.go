@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/hw/hostio"
 )
 
 // Result is the outcome of one check.
@@ -49,10 +50,11 @@ func fail(item, fix, format string, a ...any) Result {
 }
 
 // Machine is where the checks look. The zero value is not useful: start
-// from System and replace what a test fakes. GPIO pins, SPI ports and I2C
-// buses come from periph's registries (gpioreg, spireg, i2creg), which
-// accept fakes.
+// from System and replace what a test fakes.
 type Machine struct {
+	// Open opens GPIO pins, SPI ports and I2C buses by name: the board's
+	// (hostio.Host, periph's registries, which accept fakes) or a test's.
+	Open hostio.Opener
 	// BootConfigs are the Raspberry Pi firmware's config.txt files, the
 	// first that exists wins: where dtparam and dtoverlay lines enable buses.
 	BootConfigs []string
@@ -76,6 +78,7 @@ type Machine struct {
 // System is the real machine.
 func System() Machine {
 	return Machine{
+		Open:         &hostio.Host{},
 		BootConfigs:  []string{"/boot/firmware/config.txt", "/boot/config.txt"},
 		Units:        []string{"/etc/systemd/system/tabled.service", "/usr/lib/systemd/system/tabled.service", "/lib/systemd/system/tabled.service"},
 		ProcDevices:  "/proc/devices",

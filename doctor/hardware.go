@@ -12,11 +12,9 @@ import (
 
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/link"
-	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/spi/spireg"
 )
 
 // pinUse is a Pi GPIO the config uses, and what for.
@@ -34,14 +32,14 @@ func piPins(cfg config.Config) []pinUse {
 			ps = append(ps, pinUse{b.Pin, fmt.Sprintf("seat %d %s button", b.Seat, b.Call)})
 		}
 	}
-	if cfg.NFC.Reader == "mfrc522" {
+	if cfg.NFC.Reader == config.ReaderMFRC522 {
 		for _, p := range []pinUse{{cfg.NFC.ResetPin, "MFRC522 reset"}, {cfg.NFC.IRQPin, "MFRC522 IRQ"}} {
 			if p.pin != "" {
 				ps = append(ps, p)
 			}
 		}
 	}
-	if d := cfg.Display; d.Panel == "eink" {
+	if d := cfg.Display; d.Panel == config.PanelEInk {
 		ps = append(ps, pinUse{d.DCPin, "e-ink DC"}, pinUse{d.CSPin, "e-ink CS"}, pinUse{d.ResetPin, "e-ink reset"}, pinUse{d.BusyPin, "e-ink busy"})
 	}
 	return ps
@@ -55,10 +53,14 @@ func (m Machine) checkPins(cfg config.Config) []Result {
 	var rs []Result
 	for _, p := range piPins(cfg) {
 		item := "gpio " + p.pin
-		pin := gpioreg.ByName(p.pin)
-		if pin == nil {
+		pin, err := m.Open.Pin(p.pin, p.what)
+		if errors.Is(err, hostio.ErrNotFound) {
 			rs = append(rs, fail(item, "use a GPIO name of this board (GPIO5, GPIO17, ...; `pinout` lists them) in /etc/tabled/tabled.toml",
 				"%s: no pin named %s on this board", p.what, p.pin))
+			continue
+		}
+		if err != nil {
+			rs = append(rs, fail(item, "run on the Pi the table is wired to", "%v", err))
 			continue
 		}
 		if c, isC := pin.(consumer); isC && c.Consumer() != "" {
@@ -79,20 +81,20 @@ type bus struct{ kind, name, what string }
 
 func buses(cfg config.Config) []bus {
 	var bs []bus
-	if cfg.NFC.Reader == "mfrc522" {
+	if cfg.NFC.Reader == config.ReaderMFRC522 {
 		bs = append(bs, bus{"spi", cfg.NFC.SPI, "MFRC522 reader"})
 	}
 	d := cfg.Display
-	if d.Lights == "apa102" || d.Lights == "ws2812" {
-		bs = append(bs, bus{"spi", d.LightsSPI, d.Lights + " strip"})
+	if d.Lights.Strip() {
+		bs = append(bs, bus{"spi", d.LightsSPI, string(d.Lights) + " strip"})
 	}
-	if d.Panel == "eink" {
+	if d.Panel == config.PanelEInk {
 		bs = append(bs, bus{"spi", d.PanelSPI, "e-ink panel"})
 	}
 	for _, x := range cfg.Expanders {
 		bs = append(bs, bus{"i2c", x.Bus, "expander " + x.Name})
 	}
-	if d.Panel == "ssd1306" {
+	if d.Panel == config.PanelSSD1306 {
 		bs = append(bs, bus{"i2c", d.PanelI2C, "OLED panel"})
 	}
 	return bs
@@ -167,12 +169,12 @@ func (m Machine) checkBuses(cfg config.Config) []Result {
 		var err error
 		if b.kind == "spi" {
 			var p interface{ Close() error }
-			if p, err = spireg.Open(b.name); err == nil {
+			if p, err = m.Open.SPI(b.name, b.what); err == nil {
 				err = p.Close()
 			}
 		} else {
 			var c i2c.BusCloser
-			if c, err = i2creg.Open(b.name); err == nil {
+			if c, err = m.Open.I2C(b.name, b.what); err == nil {
 				err = c.Close()
 			}
 		}
@@ -195,10 +197,10 @@ func (m Machine) checkBuses(cfg config.Config) []Result {
 	return rs
 }
 
-// busError is what a registry's error says to an admin: periph's "no port
-// found; did you forget to call Init()?" means the kernel has no such bus.
+// busError is what an open's error says to an admin: a bus the opener
+// does not find is one the kernel does not have.
 func busError(err error) string {
-	if strings.Contains(err.Error(), "found") {
+	if errors.Is(err, hostio.ErrNotFound) {
 		return "the kernel has no such bus"
 	}
 	return err.Error()
@@ -210,12 +212,9 @@ const mcpIODIRA = 0x00
 func (m Machine) checkExpanders(cfg config.Config) []Result {
 	var rs []Result
 	for _, x := range cfg.Expanders {
-		addr := uint16(x.Address)
-		if addr == 0 {
-			addr = 0x20
-		}
+		addr := x.Addr()
 		item := fmt.Sprintf("expander %s", x.Name)
-		b, err := i2creg.Open(x.Bus)
+		b, err := m.Open.I2C(x.Bus, item)
 		if err != nil {
 			continue // the bus line above says why
 		}
@@ -245,11 +244,7 @@ func (m Machine) checkSerial(cfg config.Config) (*fwproto.Hello, []Result) {
 		return nil, []Result{fail(item, "plug the controller in, or correct [serial] path (`ls -l /dev/serial/by-id/` lists what is plugged in)",
 			"device not present: %v", err)}
 	}
-	baud := s.Baud
-	if baud == 0 {
-		baud = 115200
-	}
-	port, err := link.Serial(s.Path, baud)()
+	port, err := link.Serial(s.Path, s.Rate())()
 	if err != nil {
 		return nil, []Result{fail(item, "is tabled running (sudo systemctl stop tabled)? otherwise check the device's permissions (group dialout)",
 			"%s present but does not open: %v", target, err)}

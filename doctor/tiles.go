@@ -11,15 +11,13 @@ import (
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/nfc"
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/spi/spireg"
 )
 
 // checkTiles checks the tile registry (present, a whole set) and that a
 // reader can read it; hello is the serial device's, nil without one.
 func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 	n := cfg.NFC
-	if n.Reader == "none" && n.Registry == "" {
+	if n.Reader == config.ReaderNone && n.Registry == "" {
 		return nil
 	}
 	var rs []Result
@@ -37,9 +35,9 @@ func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 		rs = append(rs, registryResult(item, n.Registry, r, fix))
 	}
 	switch n.Reader {
-	case "none":
+	case config.ReaderNone:
 		rs = append(rs, fail("reader", "set [nfc] reader to serial or mfrc522", "the registry is there but [nfc] reader = none: no tile is read"))
-	case "serial":
+	case config.ReaderSerial:
 		switch {
 		case hello == nil:
 			rs = append(rs, fail("reader", "fix the serial line above", "the serial controller did not answer, so its reader is unknown"))
@@ -49,8 +47,8 @@ func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 		default:
 			rs = append(rs, ok("reader", "the serial controller has %d tile reader(s)", hello.Readers))
 		}
-	case "mfrc522":
-		p, err := spireg.Open(n.SPI)
+	case config.ReaderMFRC522:
+		p, err := m.Open.SPI(n.SPI, "MFRC522 reader")
 		if err != nil {
 			rs = append(rs, fail("reader", "see the spi line above", "MFRC522 on %s: %v", n.SPI, err))
 			break
@@ -100,8 +98,8 @@ const (
 func (m Machine) checkPanel(cfg config.Config) []Result {
 	d := cfg.Display
 	switch d.Panel {
-	case "ssd1306":
-		b, err := i2creg.Open(d.PanelI2C)
+	case config.PanelSSD1306:
+		b, err := m.Open.I2C(d.PanelI2C, "OLED panel")
 		if err != nil {
 			return nil // the bus line says why
 		}
@@ -111,8 +109,8 @@ func (m Machine) checkPanel(cfg config.Config) []Result {
 				"SSD1306 does not answer at I2C address %#x: %v", oledAddr, err)}
 		}
 		return []Result{ok("panel", "SSD1306 answers at I2C address %#x", oledAddr)}
-	case "eink":
-		p, err := spireg.Open(d.PanelSPI)
+	case config.PanelEInk:
+		p, err := m.Open.SPI(d.PanelSPI, "e-ink panel")
 		if err != nil {
 			return nil // the bus line says why
 		}

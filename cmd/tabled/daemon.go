@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,8 +16,10 @@ import (
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/inputs"
+	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
 )
@@ -33,8 +33,18 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	return runDaemon(ctx, args, os.Stdin, withLevel(stdout, out, levelInfo), withLevel(stderr, errs, levelErr))
 }
 
-// runDaemon is the daemon until ctx ends.
-func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// runOptions are tabled run's flags, applied to the configuration.
+type runOptions struct {
+	sim, newGame bool
+	// fromFile: the configuration came from a file (--config).
+	fromFile bool
+	cfg      config.Config
+	profile  engine.Profile
+}
+
+// parseRun reads tabled run's flags and the configuration they name; a
+// code other than 0 is the exit code, the error said.
+func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sim := fs.Bool("sim", false, "run a simulated table: seats driven from this terminal and from the status page")
@@ -43,32 +53,53 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	rules := fs.String("rules", "", "rule profile, ema2016 or ema2008 (default: the config's)")
 	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return runOptions{}, 2
 	}
-	cfg := config.Default()
-	if *cfgFile != "" {
+	o := runOptions{sim: *sim, newGame: *newGame, fromFile: *cfgFile != "", cfg: config.Default()}
+	if o.fromFile {
 		var err error
-		if cfg, err = config.Load(*cfgFile); err != nil {
+		if o.cfg, err = config.Load(*cfgFile); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
-			return 2
+			return o, 2
 		}
 	}
-	if *sim && *listen == "" && *cfgFile == "" {
-		cfg.Web.Listen = "127.0.0.1:8080" // a laptop: not on the LAN unless asked
+	if o.sim && *listen == "" && !o.fromFile {
+		o.cfg.Web.Listen = "127.0.0.1:8080" // a laptop: not on the LAN unless asked
 	}
 	if *listen != "" {
-		cfg.Web.Listen = *listen
+		o.cfg.Web.Listen = *listen
 	}
 	if *rules != "" {
-		cfg.Table.Rules = *rules
+		o.cfg.Table.Rules = *rules
 	}
-	p, err := cfg.Profile()
-	if err != nil {
+	var err error
+	if o.profile, err = o.cfg.Profile(); err != nil {
 		fmt.Fprintf(stderr, "tabled run: rules: %v\n", err)
-		return 2
+		return o, 2
 	}
-	if *sim && *cfgFile == "" {
-		cfg.Log.Dir = simLogDir(cfg.Log.Dir)
+	if o.sim && !o.fromFile {
+		o.cfg.Log.Dir = simLogDir(o.cfg.Log.Dir)
+	}
+	return o, 0
+}
+
+// board opens the Pi's hardware for the daemon; tests replace it with a
+// hostiotest.Board.
+var board hostio.Opener = &hostio.Host{}
+
+// runDaemon is the daemon until ctx ends: flags and configuration, the
+// claim log (resumed or not), the table, its inputs, displays, club
+// publisher and status page, all run by serve, which returns once each
+// of them has ended.
+func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, code := parseRun(args, stderr)
+	if code != 0 {
+		return code
+	}
+	cfg, p := o.cfg, o.profile
+	fail := func(code int, err error) int {
+		fmt.Fprintf(stderr, "tabled run: %v\n", err)
+		return code
 	}
 	// The port first: a second daemon on a busy port stops here, before it
 	// touches the log. The log's lock then keeps a second writer out even
@@ -79,19 +110,11 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return 1
 	}
 	defer ln.Close()
-	logw, err := claimlog.Open(cfg.Log.Dir, claimlog.Options{})
+	logw, err := openClaimLog(cfg.Log.Dir, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return 1
+		return fail(1, err)
 	}
 	defer logw.Close()
-	for _, r := range logw.Repairs() {
-		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
-	}
-	for _, d := range logw.Damage() {
-		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
-	}
-	logMetrics(logw)
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound)}
 	// What the log meets becomes alerts; the club publisher's outbox is
@@ -99,52 +122,15 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	alerting := &alertingJournal{Journal: claimJournal(logw), w: logw}
 	fed := newAppended()
 	tcfg.Journal = fed.journal(alerting)
-	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
-		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
-	restart := false
-	var damaged []claimlog.Damage
-	if !*newGame {
-		// After a restart or a power cut the game goes on where the log left it.
-		last, recs, err := claimlog.LastSession(cfg.Log.Dir)
-		if err != nil {
-			fmt.Fprintf(stderr, "tabled run: %v\n", err)
-			return 1
-		}
-		if last != nil {
-			damaged = damageIn(cfg.Log.Dir, last.FirstSeq, logw.Damage())
-		}
-		if len(damaged) > 0 {
-			// A session that does not read back whole is no state to build
-			// on: the table plays on in a new session; the damage is kept
-			// aside, noted and shown as an alert, and tabled log names it.
-			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
-		} else if last != nil && last.SameRules(sess) {
-			if tcfg.Resume, err = claimlog.Entries(recs); err != nil {
-				fmt.Fprintf(stderr, "tabled run: resume: %v\n", err)
-				return 1
-			}
-			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {
-				// How long the table was down: what a controller held
-				// meanwhile is stamped in that gap.
-				tcfg.Down = time.Since(recs[n-1].Wall)
-			}
-			restart = true
-			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
-		}
-	}
-	note, err := sess.Note(restart)
-	if err == nil {
-		err = logw.Append([]claimlog.Record{note})
-	}
+	res, err := resumeOrStart(cfg, p, logw, o.newGame, stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return 1
+		return fail(1, err)
 	}
+	tcfg.Resume, tcfg.Down = res.entries, res.down
 	tcfg.FirstSeq = logw.LastSeq() + 1
 	t, err := table.New(tcfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return 1
+		return fail(1, err)
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -155,125 +141,203 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 	}
 	alerting.note = alert
-	for i, d := range damaged {
-		if i == maxDamageNotes {
-			alert(noteLogDamage, fmt.Sprintf("claim log damage: %d places more (tabled log names them)", len(damaged)-i))
-			break
-		}
-		alert(noteLogDamage, "claim log damaged, a new session started: "+d.String())
-	}
+	noteDamage(res.damaged, alert)
 
-	var registry *nfc.Registry
-	var simc *simController
-	// A simulated table whose config names a serial controller keeps it
-	// (a real one, or tabled fwsim's): the status page adds virtual seat
-	// buttons beside it.
-	simulated := *sim && cfg.Serial == nil
-	route := func(engine.Event) bool { return false }
-	if simulated {
-		// The simulated controller stands in for the seat panels and the
-		// tile reader, on the same serial link code as a real one.
-		if simc, err = startSimController(ctx, t.Now); err != nil {
-			fmt.Fprintf(stderr, "tabled run: %v\n", err)
-			return 1
-		}
-		cfg.Serial = &config.Serial{Path: simc.path, Baud: 115200}
-		cfg.Buttons = append(cfg.Buttons, simButtons()...)
-		cfg.NFC.Reader, cfg.Readers = "serial", simReaders()
-		registry = simc.registry
-		// Its seat lights show the light language; the panel is this
-		// terminal and the status page.
-		cfg.Display.Lights, cfg.Display.LightChannels, cfg.Display.Panel = "serial", simLightChannels(), "none"
-		route = simc.routes
-	} else if cfg.NFC.Reader != "none" && cfg.NFC.Registry != "" {
-		if registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
-			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
-		}
-	}
-	in, err := startInputs(ctx, cfg, t, registry, newJournaledFrames(tcfg.Resume), logf)
+	hw, err := setUpHardware(&cfg, o.sim, t.Now, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return 2
+		return fail(1, err)
 	}
-	// The inputs (the serial link writes its seq file in the log
-	// directory) have ended before the daemon returns.
-	defer func() { stop(); in.wait() }()
+	defer hw.close()
+	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf})
+	if err != nil {
+		return fail(2, err)
+	}
+	defer in.Close()
 	var panelText io.Writer
-	if *sim {
+	if o.sim {
 		panelText = stdout
 	}
-	displays, lightsOff, err := newDisplays(cfg, in.link, stdout, panelText, logf)
+	displays, lightsOff, err := newDisplays(cfg, board, in.Link(), stdout, panelText, logf)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return 2
+		return fail(2, err)
 	}
-	if cfg.Club != nil {
-		broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
-		if cfg.Club.CAFile != "" {
-			if broker.TLS, err = club.TLSWithCA(cfg.Club.CAFile); err != nil {
-				fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
-				return 2
-			}
-		}
-		pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-			Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
-		if err != nil {
-			fmt.Fprintf(stderr, "tabled run: club: %v\n", err)
-			return 2
-		}
-		go func() {
-			if err := pub.Run(ctx); err != nil {
-				fmt.Fprintf(stderr, "tabled: club: %v\n", err)
-			}
-		}()
+	publish, err := clubPublisher(cfg, logw, fed, stderr, logf)
+	if err != nil {
+		return fail(2, fmt.Errorf("club: %w", err))
 	}
-	if *sim {
-		fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, statusURL(cfg.Web), cfg.Log.Dir)
-		if simc != nil {
-			fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", simc.path)
-		} else {
-			fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
-		}
-		fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
-		go readTerminal(ctx, t, stdin, stderr, route)
+	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
+		func(ctx context.Context) error {
+			return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
+				LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
+		}}
+	if hw.sim != nil {
+		services = append(services, hw.sim.Run)
+	}
+	if o.sim {
+		printSimStart(stdout, cfg, p, hw.sim)
+		services = append(services, terminal(t, stdin, stderr, hw.route))
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
 	}
-	go notifySystemd(ctx, t)
-
-	return serve(ctx, stop, "tabled", stderr, t.Run, runDisplays(displays, t, lightsOff), func(ctx context.Context) error {
-		return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: *sim, RefereeToken: cfg.Web.RefereeToken,
-			LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
-	})
+	return serve(ctx, stop, "tabled", stderr, services...)
 }
 
-// readTerminal turns typed commands into inputs stamped when Enter is
-// pressed; route takes those the simulated controller can make (button
-// presses, tile reads), so they travel the serial link like real ones.
-func readTerminal(ctx context.Context, t *table.Table, r io.Reader, stderr io.Writer, route func(engine.Event) bool) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() && ctx.Err() == nil {
-		line := sc.Text()
-		at := t.Now()
-		st, err := script.ParseCommand(line)
-		if errors.Is(err, script.ErrHelp) {
-			fmt.Fprint(stderr, script.CommandHelp)
-			continue
-		}
+// openClaimLog opens the claim log in dir, says what it repaired and what
+// damage it found, and exports its metrics.
+func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
+	logw, err := claimlog.Open(dir, claimlog.Options{})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range logw.Repairs() {
+		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
+	}
+	for _, d := range logw.Damage() {
+		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
+	}
+	logMetrics(logw)
+	return logw, nil
+}
+
+// resumed is how a run starts: the entries of the session it resumes
+// (none for a new one), how long the table was down, and the damage that
+// made it start afresh.
+type resumed struct {
+	entries []table.Entry
+	down    time.Duration
+	damaged []claimlog.Damage
+}
+
+// resumeOrStart decides whether the run resumes the claim log's last
+// session (after a restart or a power cut the game goes on where the log
+// left it) or starts a new one (--new-game, other rules, a damaged last
+// session), and journals the session's note.
+func resumeOrStart(cfg config.Config, p engine.Profile, logw *claimlog.Writer, newGame bool, stdout, stderr io.Writer) (resumed, error) {
+	var res resumed
+	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
+	restart := false
+	if !newGame {
+		last, recs, err := claimlog.LastSession(cfg.Log.Dir)
 		if err != nil {
-			if len(line) > 0 {
-				fmt.Fprintf(stderr, "? %v\n", err)
+			return res, err
+		}
+		if last != nil {
+			res.damaged = damageIn(cfg.Log.Dir, last.FirstSeq, logw.Damage())
+		}
+		if len(res.damaged) > 0 {
+			// A session that does not read back whole is no state to build
+			// on: the table plays on in a new session; the damage is kept
+			// aside, noted and shown as an alert, and tabled log names it.
+			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
+		} else if last != nil && last.SameRules(sess) {
+			if res.entries, err = claimlog.Entries(recs); err != nil {
+				return res, fmt.Errorf("resume: %w", err)
 			}
-			continue
-		}
-		st.At = at
-		ev := st.Event(t.State().Dealer)
-		ev.Source = engine.SourceScript
-		if route(ev) {
-			continue
-		}
-		if _, err := t.Submit(ctx, ev); err != nil {
-			fmt.Fprintf(stderr, "? %v\n", err)
+			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {
+				// How long the table was down: what a controller held
+				// meanwhile is stamped in that gap.
+				res.down = time.Since(recs[n-1].Wall)
+			}
+			restart = true
+			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
 		}
 	}
+	note, err := sess.Note(restart)
+	if err == nil {
+		err = logw.Append([]claimlog.Record{note})
+	}
+	return res, err
+}
+
+// noteDamage journals the damage that made the run start a new session,
+// as alerts, a bounded number of them.
+func noteDamage(damaged []claimlog.Damage, alert func(kind, text string)) {
+	for i, d := range damaged {
+		if i == maxDamageNotes {
+			alert(noteLogDamage, fmt.Sprintf("claim log damage: %d places more (tabled log names them)", len(damaged)-i))
+			return
+		}
+		alert(noteLogDamage, "claim log damaged, a new session started: "+d.String())
+	}
+}
+
+// hardware is what stands in for or beside the configured inputs: the
+// tile registry, and on a simulated table its controller and the router
+// of typed inputs to it.
+type hardware struct {
+	registry *nfc.Registry
+	sim      *simtable.Controller
+	route    func(engine.Event) bool
+}
+
+func (h hardware) close() {
+	if h.sim != nil {
+		h.sim.Close()
+	}
+}
+
+// setUpHardware makes the simulated controller of a simulated table with
+// no [serial] (a simulated table whose config names a serial controller
+// keeps it, a real one or tabled fwsim's: the status page adds virtual
+// seat buttons beside it), configuring cfg for it; or loads the tile
+// registry the config names.
+func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, stderr io.Writer) (hardware, error) {
+	h := hardware{route: func(engine.Event) bool { return false }}
+	if sim && cfg.Serial == nil {
+		// The simulated controller stands in for the seat panels and the
+		// tile reader, on the same serial link code as a real one.
+		c, err := simtable.New(clock)
+		if err != nil {
+			return h, err
+		}
+		c.Configure(cfg)
+		h.sim, h.registry, h.route = c, c.Registry(), c.Route
+		return h, nil
+	}
+	if cfg.NFC.Reader != config.ReaderNone && cfg.NFC.Registry != "" {
+		var err error
+		if h.registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
+		}
+	}
+	return h, nil
+}
+
+// clubPublisher is the service publishing the claim log to the club's
+// broker, when the config names one. A broker that fails is reported and
+// does not stop the table; stopped, it says offline before it returns.
+func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any)) (func(context.Context) error, error) {
+	if cfg.Club == nil {
+		return func(context.Context) error { return nil }, nil
+	}
+	broker := club.Broker{URL: cfg.Club.Broker, Username: cfg.Club.Username, Password: cfg.Club.Password}
+	if cfg.Club.CAFile != "" {
+		var err error
+		if broker.TLS, err = club.TLSWithCA(cfg.Club.CAFile); err != nil {
+			return nil, err
+		}
+	}
+	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
+		Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context) error {
+		if err := pub.Run(ctx); err != nil {
+			fmt.Fprintf(stderr, "tabled: club: %v\n", err)
+		}
+		return nil
+	}, nil
+}
+
+// printSimStart says what the simulated table is and how to drive it.
+func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller) {
+	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, statusURL(cfg.Web), cfg.Log.Dir)
+	if sim != nil {
+		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", sim.Path())
+	} else {
+		fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
+	}
+	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
 }

@@ -15,41 +15,33 @@ import (
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/display/strip"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/hw/link/seatlights"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
 	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/gpio/gpioreg"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/devices/v3/waveshare2in13v4"
-	"periph.io/x/host/v3"
 )
 
 // newDisplays makes the Driver of the lights and the panel cfg names, and
 // the cleanup that turns the lights off when the daemon stops. lk is the
 // serial link, for lights on the seat controllers. Every outcome line
 // goes to out as it is shown; text, when set, gets the text panel.
-func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
+func newDisplays(cfg config.Config, op hostio.Opener, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
 	dc := cfg.Display
 	d := &show.Driver{Text: text, URL: statusURL(cfg.Web), Sleep: time.Duration(dc.Sleep), Logf: logf,
 		Each: func(u table.Update) { printOutcomes(out, u) }}
 	off := func() {}
-	if dc.Lights == "apa102" || dc.Lights == "ws2812" || dc.Panel != "none" {
-		if _, err := host.Init(); err != nil {
-			return nil, nil, fmt.Errorf("display: periph host: %w", err)
-		}
-	}
 	switch dc.Lights {
-	case "apa102", "ws2812":
-		port, err := spireg.Open(dc.LightsSPI)
+	case config.LightsAPA102, config.LightsWS2812:
+		port, err := op.SPI(dc.LightsSPI, "display: lights")
 		if err != nil {
-			return nil, nil, fmt.Errorf("display: lights: SPI port %q: %w", dc.LightsSPI, err)
+			return nil, nil, err
 		}
 		l := strip.Layout{PerSeat: dc.PerSeat, First: engine.Seat(dc.FirstSeat), Clockwise: dc.Clockwise}
 		open := strip.NewAPA102
-		if dc.Lights == "ws2812" {
+		if dc.Lights == config.LightsWS2812 {
 			open = strip.NewWS2812
 		}
 		lights, err := open(port, l)
@@ -65,7 +57,7 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 			}
 			port.Close()
 		}
-	case "serial":
+	case config.LightsSerial:
 		var ch [4]uint8
 		for i, c := range dc.LightChannels {
 			ch[i] = uint8(c)
@@ -79,7 +71,7 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 		}
 		d.Lights = lights
 	}
-	if err := openPanel(d, dc); err != nil {
+	if err := openPanel(d, dc, op); err != nil {
 		off()
 		return nil, nil, err
 	}
@@ -87,14 +79,14 @@ func newDisplays(cfg config.Config, lk *link.Link, out, text io.Writer, logf fun
 }
 
 // openPanel sets d.Panel to the panel dc names.
-func openPanel(d *show.Driver, dc config.Display) error {
+func openPanel(d *show.Driver, dc config.Display, op hostio.Opener) error {
 	switch dc.Panel {
-	case "eink":
-		port, err := spireg.Open(dc.PanelSPI)
+	case config.PanelEInk:
+		port, err := op.SPI(dc.PanelSPI, "display: e-ink")
 		if err != nil {
-			return fmt.Errorf("display: e-ink: SPI port %q: %w", dc.PanelSPI, err)
+			return err
 		}
-		pins, err := einkPins(dc)
+		pins, err := einkPins(dc, op)
 		if err != nil {
 			port.Close()
 			return err
@@ -107,10 +99,10 @@ func openPanel(d *show.Driver, dc config.Display) error {
 			port.Close()
 			return err
 		}
-	case "ssd1306":
-		bus, err := i2creg.Open(dc.PanelI2C)
+	case config.PanelSSD1306:
+		bus, err := op.I2C(dc.PanelI2C, "display: OLED")
 		if err != nil {
-			return fmt.Errorf("display: OLED: I2C bus %q: %w", dc.PanelI2C, err)
+			return err
 		}
 		if d.Panel, err = oled.New(bus, dc.Flip); err != nil {
 			bus.Close()
@@ -121,11 +113,12 @@ func openPanel(d *show.Driver, dc config.Display) error {
 }
 
 // einkPins are the e-ink's DC, CS, reset and busy lines.
-func einkPins(dc config.Display) ([4]gpio.PinIO, error) {
+func einkPins(dc config.Display, op hostio.Opener) ([4]gpio.PinIO, error) {
 	var pins [4]gpio.PinIO
 	for i, p := range []struct{ name, key string }{{dc.DCPin, "dc_pin"}, {dc.CSPin, "cs_pin"}, {dc.ResetPin, "reset_pin"}, {dc.BusyPin, "busy_pin"}} {
-		if pins[i] = gpioreg.ByName(p.name); pins[i] == nil {
-			return pins, fmt.Errorf("display: e-ink %s: no GPIO named %q on this board", p.key, p.name)
+		var err error
+		if pins[i], err = op.Pin(p.name, "display: e-ink "+p.key); err != nil {
+			return pins, err
 		}
 	}
 	return pins, nil

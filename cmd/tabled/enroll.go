@@ -9,12 +9,15 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/hw/nfc"
+	"github.com/tabled/tabled/inputs"
 )
 
 // cmdEnroll builds the tile registry: "tabled enroll".
@@ -47,7 +50,7 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	if *serialPath != "" {
-		cfg.Serial, cfg.NFC.Reader = &config.Serial{Path: *serialPath, Baud: 115200}, "serial"
+		cfg.Serial, cfg.NFC.Reader = &config.Serial{Path: *serialPath}, config.ReaderSerial
 	}
 	path := *out
 	if path == "" {
@@ -58,73 +61,99 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	order := nfc.EnrolmentOrder(*redFives)
-	reg := &nfc.Registry{}
-	if !*restart {
-		old, err := nfc.Load(path)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-		case err != nil:
-			fmt.Fprintf(stderr, "tabled enroll: %v (--restart to start afresh)\n", err)
-			return 1
-		default:
-			for i, e := range old.Entries() {
-				if i >= len(order) || e.Tile != order[i] {
-					fmt.Fprintf(stderr, "tabled enroll: %s does not follow the enrolment order at tile %d (%s where %s was due); --restart to start afresh\n",
-						path, i+1, e.Tile, order[min(i, len(order)-1)])
-					return 1
-				}
-			}
-			reg = old
-			if reg.Len() > 0 {
-				fmt.Fprintf(stdout, "going on with %s: %d of %d tiles enrolled\n", path, reg.Len(), len(order))
-			}
-		}
+	reg, err := enrolled(path, order, *restart, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
+		return 1
 	}
 
 	uids := make(chan []byte, 16)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	read, code := tileReader(cfg, stderr, func(ctx context.Context, ev link.Event) error {
+		if ev.Kind == link.TileRead {
+			select { // never block the reader: it must close when we stop
+			case uids <- ev.UID:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	if code != 0 {
+		return code
+	}
+	var reading sync.WaitGroup
+	reading.Go(func() { read(ctx) })
+	defer func() { cancel(); reading.Wait() }() // the reader is closed before we return
+	return scanSet(ctx, reg, order, path, uids, stdout, stderr)
+}
+
+// enrolled is the registry at path to go on with: empty when there is none
+// or restart is set; an error when it does not follow order.
+func enrolled(path string, order []engine.Tile, restart bool, stdout io.Writer) (*nfc.Registry, error) {
+	if restart {
+		return &nfc.Registry{}, nil
+	}
+	old, err := nfc.Load(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &nfc.Registry{}, nil
+	case err != nil:
+		return nil, fmt.Errorf("%w (--restart to start afresh)", err)
+	}
+	for i, e := range old.Entries() {
+		if i >= len(order) || e.Tile != order[i] {
+			return nil, fmt.Errorf("%s does not follow the enrolment order at tile %d (%s where %s was due); --restart to start afresh",
+				path, i+1, e.Tile, order[min(i, len(order)-1)])
+		}
+	}
+	if old.Len() > 0 {
+		fmt.Fprintf(stdout, "going on with %s: %d of %d tiles enrolled\n", path, old.Len(), len(order))
+	}
+	return old, nil
+}
+
+// tileReader is the tile reader cfg names, opened as tabled run opens it
+// (inputs.LinkConfig, inputs.OpenMFRC522 through the same opener): read
+// runs it until ctx ends, handing each event to emit. A code other than 0
+// is the exit code, the error said.
+func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, link.Event) error) (read func(context.Context), code int) {
+	logf := func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }
+	clock := monotonic()
 	switch cfg.NFC.Reader {
-	case "serial":
+	case config.ReaderSerial:
 		if cfg.Serial == nil {
 			fmt.Fprintln(stderr, "tabled enroll: reader serial needs [serial] in the config, or --serial PATH")
-			return 2
+			return nil, 2
 		}
-		l := link.New(link.Config{Open: link.Serial(cfg.Serial.Path, max(cfg.Serial.Baud, 9600)), Name: cfg.Serial.Path, Clock: monotonic(),
-			Logf: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) },
-			OnEvent: func(ev link.Event) error {
-				if ev.Kind == link.TileRead {
-					select { // never block the link: it must close when we stop
-					case uids <- ev.UID:
-					case <-ctx.Done():
-						return ctx.Err()
-					}
-				}
-				return nil
-			}})
-		linkDone := make(chan struct{})
-		go func() { l.Run(ctx); close(linkDone) }()
-		defer func() { cancel(); <-linkDone }() // the port is closed before we return
-	case "mfrc522":
-		dev, err := nfc.OpenMFRC522(cfg.NFC.SPI, cfg.NFC.ResetPin, cfg.NFC.IRQPin)
+		return func(ctx context.Context) {
+			lc, err := inputs.LinkConfig(*cfg.Serial, clock, func(ev link.Event) error { return emit(ctx, ev) }, logf)
+			if err != nil {
+				logf("tabled enroll: %v", err)
+				return
+			}
+			link.New(lc).Run(ctx)
+		}, 0
+	case config.ReaderMFRC522:
+		r, err := inputs.OpenMFRC522(board, cfg.NFC)
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
-			return 1
+			return nil, 1
 		}
-		defer dev.Halt()
-		go nfc.Poll(ctx, dev, 0, monotonic(), func(r nfc.Read) {
-			if !r.Gone {
-				select {
-				case uids <- r.UID:
-				case <-ctx.Done():
-				}
-			}
-		}, func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) })
-	default:
-		fmt.Fprintln(stderr, "tabled enroll: no tile reader: set nfc.reader to serial or mfrc522, or give --serial PATH")
-		return 2
+		return func(ctx context.Context) {
+			defer r.Close()
+			r.Run(ctx, clock, func(ev link.Event) error { return emit(ctx, ev) }, logf)
+		}, 0
 	}
+	fmt.Fprintln(stderr, "tabled enroll: no tile reader: set nfc.reader to serial or mfrc522, or give --serial PATH")
+	return nil, 2
+}
 
+// scanSet asks for each tile not yet in reg, in order, and enrols the tag
+// read for it, saving reg to path after each; until the set is whole
+// (exit 0) or ctx ends (exit 1, what is done is kept).
+func scanSet(ctx context.Context, reg *nfc.Registry, order []engine.Tile, path string, uids <-chan []byte, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "put each tile on the reader when asked, then take it off; Ctrl-C stops (and keeps what is done)\n")
 	for reg.Len() < len(order) {
 		i := reg.Len()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,13 +43,8 @@ func TestEnrollAFullSet(t *testing.T) {
 	// A player puts each tile on the reader when asked for it.
 	scan := func(out *syncBuffer, i int, u []byte) {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for !strings.Contains(out.String(), fmt.Sprintf("[%3d/136] scan", i+1)) {
-			if time.Now().After(deadline) {
-				t.Fatalf("no prompt for tile %d:\n%s\n%s", i+1, out.String(), stderr.String())
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
+		prompt := fmt.Sprintf("[%3d/136] scan", i+1)
+		waitUntil(t, "the prompt for tile "+strconv.Itoa(i+1), func() bool { return strings.Contains(out.String(), prompt) })
 		dev.PlaceTile(0, u)
 	}
 	for i := range 40 {

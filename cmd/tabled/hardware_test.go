@@ -131,7 +131,13 @@ light_channels = [10, 11, 12, 13]
 		p.EdgesChan <- gpio.High
 	}
 	press(discard)
-	time.Sleep(300 * time.Millisecond)
+	// The discard is in the claim log before the claims on it: a step, not
+	// a pause.
+	waitUntil(t, "the discard in the claim log", func() bool {
+		var out, errb bytes.Buffer
+		run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb)
+		return strings.Contains(out.String(), "gpio    E  discard")
+	})
 	dev.Press(5) // West's pon, on its way over the slow link
 	time.Sleep(15 * time.Millisecond)
 	press(northPon)

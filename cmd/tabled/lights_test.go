@@ -171,7 +171,9 @@ channel = 1
 
 	dev.Press(0) // East discards
 	dev.Release(0)
-	time.Sleep(50 * time.Millisecond)
+	// The discard is in the claim log (acknowledged) before South presses:
+	// ordered by that step, not by a pause.
+	waitUntil(t, "East's discard acknowledged", func() bool { return dev.Unacked() == 0 })
 	dev.Press(1) // South pons it
 	dev.Release(1)
 	waitUntil(t, "South's pon on South's light", func() bool { won, _ := observe(dev); return won })

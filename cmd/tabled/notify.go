@@ -8,6 +8,14 @@ import (
 	"github.com/tabled/tabled/table"
 )
 
+// notifier is the service that tells systemd about the daemon (notifySystemd).
+func notifier(t *table.Table) func(context.Context) error {
+	return func(ctx context.Context) error {
+		notifySystemd(ctx, t)
+		return nil
+	}
+}
+
 // notifySystemd tells systemd the daemon is ready and pings its watchdog
 // while the table loop is alive; outside systemd it does nothing.
 func notifySystemd(ctx context.Context, t *table.Table) {

@@ -7,10 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"periph.io/x/conn/v3/gpio/gpioreg"
-	"periph.io/x/conn/v3/spi/spireg"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/spi"
 	"periph.io/x/devices/v3/mfrc522"
-	"periph.io/x/host/v3"
 )
 
 // Read is a tag arriving on or leaving a reader.
@@ -101,30 +100,13 @@ func isTimeout(err error) bool {
 	return bytes.Contains([]byte(err.Error()), []byte("timeout"))
 }
 
-// OpenMFRC522 opens an MFRC522 on the SPI port spiPort ("/dev/spidev0.0"
-// or "" for the first), with its reset and IRQ on the named GPIOs.
-func OpenMFRC522(spiPort, resetPin, irqPin string) (*mfrc522.Dev, error) {
-	if _, err := host.Init(); err != nil {
-		return nil, fmt.Errorf("nfc: mfrc522: periph host: %w", err)
-	}
-	p, err := spireg.Open(spiPort)
+// NewMFRC522 is an MFRC522 on port, with its reset and IRQ lines: the
+// periph way (mfrc522.NewSPI), the caller having opened them by name
+// (hostio). It reads synchronously, so Poll's timeouts hold.
+func NewMFRC522(port spi.Port, reset gpio.PinOut, irq gpio.PinIn) (*mfrc522.Dev, error) {
+	dev, err := mfrc522.NewSPI(port, reset, irq, mfrc522.WithSync())
 	if err != nil {
-		return nil, fmt.Errorf("nfc: mfrc522: SPI %q: %w", spiPort, err)
-	}
-	rst := gpioreg.ByName(resetPin)
-	if rst == nil {
-		p.Close()
-		return nil, fmt.Errorf("nfc: mfrc522: reset pin %q: no such GPIO", resetPin)
-	}
-	irq := gpioreg.ByName(irqPin)
-	if irq == nil {
-		p.Close()
-		return nil, fmt.Errorf("nfc: mfrc522: IRQ pin %q: no such GPIO", irqPin)
-	}
-	dev, err := mfrc522.NewSPI(p, rst, irq, mfrc522.WithSync())
-	if err != nil {
-		p.Close()
-		return nil, fmt.Errorf("nfc: mfrc522 on %q: %w", spiPort, err)
+		return nil, fmt.Errorf("nfc: mfrc522 on %s: %w", port, err)
 	}
 	return dev, nil
 }
