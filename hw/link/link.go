@@ -52,8 +52,17 @@ type Config struct {
 	// command for a repeat (empty: sequence numbers start at 1 each run).
 	StateFile string
 
-	// PingEvery is the clock-sync ping period (default 100 ms).
+	// PingEvery is the clock-sync ping period while the boot's clock fit
+	// is young (its first 128 round trips) or was found off by a pong
+	// (default 100 ms).
 	PingEvery time.Duration
+	// SettledPingEvery is the ping period once the fit is settled (default
+	// 500 ms, never below PingEvery): a settled fit needs few new round
+	// trips, the device's heartbeats every 250 ms keep the watermark
+	// moving and show the host the device is there, and a probe (ProbeAt)
+	// still pings at once when the table needs a fresh watermark. Each
+	// ping is two frames and a wake-up on either side.
+	SettledPingEvery time.Duration
 	// Silence is how long without any frame means the device is gone
 	// (default 2 s; the device sends a heartbeat every 250 ms).
 	Silence time.Duration
@@ -244,9 +253,13 @@ type Link struct {
 	pingID  uint32
 	pings   [16]ping
 	pingNow bool // ping at the next tick: a Hello wants a clock fit soon
-	q       querier
-	live    bool          // last reported liveness
-	mark    time.Duration // last reported watermark
+	// fastPings is how many more round trips are taken at PingEvery
+	// before SettledPingEvery: the boot's fit is young, or a pong found
+	// it off.
+	fastPings int
+	q         querier
+	live      bool          // last reported liveness
+	mark      time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -271,6 +284,10 @@ func New(cfg Config) *Link {
 	if cfg.PingEvery <= 0 {
 		cfg.PingEvery = 100 * time.Millisecond
 	}
+	if cfg.SettledPingEvery <= 0 {
+		cfg.SettledPingEvery = 500 * time.Millisecond
+	}
+	cfg.SettledPingEvery = max(cfg.SettledPingEvery, cfg.PingEvery)
 	if cfg.Silence <= 0 {
 		cfg.Silence = 2 * time.Second
 	}
@@ -298,7 +315,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fastPings: settlePings}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when

@@ -143,12 +143,15 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 
 // pingEvery is the clock-sync ping period now.
 func (l *Link) pingEvery() time.Duration {
-	if l.hello && l.sync.Samples() < warmSamples {
+	switch {
+	case l.hello && l.sync.Samples() < warmSamples:
 		// A young fit: round trips in quick succession, so that events
 		// wait for a good one only briefly.
 		return min(l.cfg.PingEvery, warmPingEvery)
+	case l.fastPings > 0:
+		return l.cfg.PingEvery
 	}
-	return l.cfg.PingEvery
+	return l.cfg.SettledPingEvery
 }
 
 // deadline is the host time of the session's next timed duty: the silence
@@ -204,6 +207,19 @@ func (l *Link) due(port Port, lastFrame time.Duration, lastPing *time.Duration) 
 const (
 	warmSamples   = 8
 	warmPingEvery = 20 * time.Millisecond
+)
+
+// settlePings is how many round trips a boot's fit takes at PingEvery
+// before it is settled (about 13 s at 100 ms): with fewer, the envelope
+// is pinned by too few short round trips for SettledPingEvery's sparser
+// samples to keep stamps as good. refitPings is how many a pong that
+// finds the fit off buys (a crystal that changed its rate, a host clock
+// step). offSlack is how far outside its round trip a pong's device time
+// may map, beyond the fit's own uncertainty, before the fit is off.
+const (
+	settlePings = 128
+	refitPings  = 64
+	offSlack    = 250 * time.Microsecond
 )
 
 // querier paces the Queries of a connection that has no Hello: a Query

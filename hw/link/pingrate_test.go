@@ -1,0 +1,176 @@
+package link
+
+import (
+	"context"
+	"errors"
+	"net"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/tabled/tabled/hw/clocksync"
+	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/fwsim"
+)
+
+// pingTap is a port that notes when the host sent each Ping.
+type pingTap struct {
+	net.Conn
+	clock func() time.Duration
+	mu    sync.Mutex
+	dec   fwproto.Decoder
+	at    []time.Duration
+}
+
+func (p *pingTap) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	now := p.clock()
+	p.dec.Feed(b, func(f fwproto.Frame, err error) {
+		if err == nil && f.Type == fwproto.TypePing {
+			p.at = append(p.at, now)
+		}
+	})
+	p.mu.Unlock()
+	return p.Conn.Write(b)
+}
+
+// gaps returns the periods between the pings sent in [from, to).
+func (p *pingTap) gaps(from, to time.Duration) []time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var gaps []time.Duration
+	for i := 1; i < len(p.at); i++ {
+		if p.at[i-1] >= from && p.at[i] < to {
+			gaps = append(gaps, p.at[i]-p.at[i-1])
+		}
+	}
+	return gaps
+}
+
+// since is the first ping sent at or after t.
+func (p *pingTap) since(t time.Duration) (time.Duration, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, at := range p.at {
+		if at >= t {
+			return at, true
+		}
+	}
+	return 0, false
+}
+
+// allEqual reports whether every gap is want (and there are some).
+func allEqual(gaps []time.Duration, want time.Duration) bool {
+	for _, g := range gaps {
+		if g != want {
+			return false
+		}
+	}
+	return len(gaps) > 0
+}
+
+// TestPingRateSettles runs a link and a device on virtual time: the host
+// pings every 20 ms until the boot's fit has its first round trips, every
+// 100 ms until it is settled, then every 500 ms; a probe still pings at
+// once; after a reboot behind the open port the pings are fast again.
+func TestPingRateSettles(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const ms = time.Millisecond
+		start := time.Now()
+		clock := func() time.Duration { return time.Since(start) }
+		dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7})
+		host, device := net.Pipe()
+		tap := &pingTap{Conn: host, clock: clock}
+		opened := false
+		var r record
+		l := New(Config{Name: "virtual", Clock: clock, OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice,
+			Open: func() (Port, error) {
+				if opened { // one port: the test ends before any reopen
+					return nil, errors.New("already opened")
+				}
+				opened = true
+				return tap, nil
+			}})
+		ctx, cancel := context.WithCancel(t.Context())
+		devDone := make(chan struct{})
+		go func() { dev.Serve(ctx, device); close(devDone) }()
+		linkDone := make(chan struct{})
+		go func() { l.Run(ctx); close(linkDone) }()
+		defer func() {
+			cancel()
+			<-linkDone
+			device.Close()
+			<-devDone
+		}()
+
+		// 8 round trips at 20 ms, 120 more at 100 ms: settled after ~12.2 s.
+		time.Sleep(20 * time.Second)
+		synctest.Wait()
+		if g := tap.gaps(0, 150*ms); !allEqual(g, 20*ms) {
+			t.Errorf("pings of a young fit %v apart, want 20 ms", g)
+		}
+		if g := tap.gaps(time.Second, 12*time.Second); !allEqual(g, 100*ms) {
+			t.Errorf("pings before the fit settles %v apart, want 100 ms", g)
+		}
+		if g := tap.gaps(13*time.Second, 20*time.Second); !allEqual(g, 500*ms) {
+			t.Errorf("pings of a settled fit %v apart, want 500 ms", g)
+		}
+		if h := l.Health(); !h.Up || h.Losses != 0 {
+			t.Fatalf("health %+v: want up, never lost (the heartbeats keep the link alive)", h)
+		}
+
+		// A probe pings once the moment asked for plus DeviceLag has passed.
+		time.Sleep(123 * ms)
+		probe := clock()
+		l.ProbeAt(probe)
+		time.Sleep(50 * ms)
+		synctest.Wait()
+		if at, ok := tap.since(probe); !ok || at != probe+10*ms {
+			t.Errorf("probe at %v pinged at %v (%v), want at once after the 10 ms device lag", probe, at, ok)
+		}
+		before := l.Health().Watermark
+		if before < probe {
+			t.Errorf("watermark %v after a probe at %v", before, probe)
+		}
+
+		time.Sleep(2 * time.Second)
+		dev.Reboot()
+		rebootAt := clock()
+		time.Sleep(3 * time.Second)
+		synctest.Wait()
+		if h := l.Health(); h.Reboots != 1 || h.Device == nil || h.Device.BootID != 2 {
+			t.Fatalf("health %+v: want the reboot seen", h)
+		}
+		if g := tap.gaps(rebootAt+time.Second, rebootAt+3*time.Second); !allEqual(g, 100*ms) {
+			t.Errorf("pings after a reboot %v apart, want 100 ms", g)
+		}
+	})
+}
+
+// TestFitFoundOffPingsFast: a settled fit that maps a round trip's device
+// time outside the round trip (the crystal changed its rate, the host's
+// clock stepped) goes back to PingEvery for refitPings round trips.
+func TestFitFoundOffPingsFast(t *testing.T) {
+	const ms = time.Millisecond
+	l := New(Config{})
+	l.hello = true
+	for i := range settlePings {
+		d := time.Duration(i) * 100 * ms
+		l.sync.Add(clocksync.Sample{Sent: d, Received: d + 2*ms, Device: uint64((d + ms).Microseconds())})
+		l.checkFit(d, d+2*ms, uint64((d + ms).Microseconds()))
+	}
+	if got := l.pingEvery(); got != 500*ms {
+		t.Fatalf("settled fit pings every %v, want 500 ms", got)
+	}
+	at := time.Duration(settlePings) * 100 * ms
+	l.checkFit(at, at+2*ms, uint64((at + ms).Microseconds()))
+	if got := l.pingEvery(); got != 500*ms {
+		t.Fatalf("a round trip on the fit: pings every %v, want 500 ms", got)
+	}
+	// The device's clock is 5 ms ahead of the fit.
+	l.checkFit(at, at+2*ms, uint64((at + 6*ms).Microseconds()))
+	if got, n := l.pingEvery(), l.fastPings; got != 100*ms || n != refitPings {
+		t.Fatalf("a round trip off the fit: pings every %v for %d more, want 100 ms for %d", got, n, refitPings)
+	}
+}
