@@ -201,12 +201,16 @@ func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
 }
 
 // checkFit counts a round trip (sent, received, device time dev) towards
-// a settled fit, and finds the fit off when it maps dev outside the round
+// a settled fit (its span), and finds the fit off when it maps dev outside the round
 // trip by more than its uncertainty and offSlack: the host was surely
 // between sent and received then, so the fit needs fresh round trips
 // quickly, at PingEvery.
 func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
 	l.fastPings = max(l.fastPings-1, 0)
+	if l.fitFrom < 0 {
+		l.fitFrom = sent
+	}
+	l.fitSpan = received - l.fitFrom
 	if l.sync.Samples() < warmSamples {
 		return
 	}
@@ -221,6 +225,12 @@ func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
 	l.fastPings = max(l.fastPings, refitPings)
 }
 
+// resetFit drops the clock fit: the device's clock began again.
+func (l *Link) resetFit() {
+	l.sync.Reset()
+	l.fitFrom, l.fitSpan, l.fastPings = -1, 0, 0
+}
+
 // suspectReboot reacts to a reboot seen in the stream: nothing more is
 // taken from the device until it answers a Query, and its clock fit,
 // fitted to the old boot's clock, is dropped. seqs says the seqs began
@@ -230,8 +240,7 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.suspect, l.suspectSeqs = why, seqs
 	l.unackedAtReboot = l.oldBootUnacked()
 	l.hello = false
-	l.sync.Reset()
-	l.fastPings = settlePings
+	l.resetFit()
 	l.order.reset()
 	l.lastDev = 0
 	l.q = querier{every: 100 * time.Millisecond}
@@ -260,8 +269,7 @@ func (l *Link) rebooted(at time.Duration, text string) {
 
 // newBoot forgets what belonged to the device's last boot.
 func (l *Link) newBoot() {
-	l.sync.Reset()
-	l.fastPings = settlePings
+	l.resetFit()
 	l.seen = fwproto.Dedupe{}
 	l.got = [256][]byte{}
 	l.order.reset()

@@ -53,11 +53,12 @@ type Config struct {
 	StateFile string
 
 	// PingEvery is the clock-sync ping period while the boot's clock fit
-	// is young (its first 128 round trips) or was found off by a pong
-	// (default 100 ms).
+	// is young (its first 20 s), and when a pong found it off (default
+	// 100 ms). From then on the period is 1/200 of the time the fit has
+	// been taking round trips, up to SettledPingEvery (from 100 s on).
 	PingEvery time.Duration
-	// SettledPingEvery is the ping period once the fit is settled (default
-	// 500 ms, never below PingEvery): a settled fit needs few new round
+	// SettledPingEvery is the longest ping period, once the fit is settled
+	// (default 500 ms, never below PingEvery): a settled fit needs few new round
 	// trips, the device's heartbeats every 250 ms keep the watermark
 	// moving and show the host the device is there, and a probe (ProbeAt)
 	// still pings at once when the table needs a fresh watermark. Each
@@ -253,13 +254,15 @@ type Link struct {
 	pingID  uint32
 	pings   [16]ping
 	pingNow bool // ping at the next tick: a Hello wants a clock fit soon
-	// fastPings is how many more round trips are taken at PingEvery
-	// before SettledPingEvery: the boot's fit is young, or a pong found
-	// it off.
-	fastPings int
-	q         querier
-	live      bool          // last reported liveness
-	mark      time.Duration // last reported watermark
+	// fitFrom is the host time of the boot's fit's first round trip (-1:
+	// none yet), fitSpan how long the fit has been taking them: the ping
+	// period grows with it. fastPings is how many more round trips are
+	// taken at PingEvery because a pong found the fit off.
+	fitFrom, fitSpan time.Duration
+	fastPings        int
+	q                querier
+	live             bool          // last reported liveness
+	mark             time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -315,7 +318,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fastPings: settlePings}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when

@@ -151,7 +151,7 @@ func (l *Link) pingEvery() time.Duration {
 	case l.fastPings > 0:
 		return l.cfg.PingEvery
 	}
-	return l.cfg.SettledPingEvery
+	return min(max(l.fitSpan/settleRatio, l.cfg.PingEvery), l.cfg.SettledPingEvery)
 }
 
 // deadline is the host time of the session's next timed duty: the silence
@@ -209,15 +209,18 @@ const (
 	warmPingEvery = 20 * time.Millisecond
 )
 
-// settlePings is how many round trips a boot's fit takes at PingEvery
-// before it is settled (about 13 s at 100 ms): with fewer, the envelope
-// is pinned by too few short round trips for SettledPingEvery's sparser
-// samples to keep stamps as good. refitPings is how many a pong that
-// finds the fit off buys (a crystal that changed its rate, a host clock
-// step). offSlack is how far outside its round trip a pong's device time
-// may map, beyond the fit's own uncertainty, before the fit is off.
+// settleRatio: a ping period of 1/settleRatio of the time the fit has
+// been taking round trips keeps two hundred of them across its span, so
+// that the sparser later ones do not leave its slope to a cluster of
+// early ones (extrapolated, a slope from a 13 s cluster puts stamps a
+// minute later hundreds of µs off; at 1/200 the stamps stay as good as
+// with pings every 100 ms throughout, TestSettledPingsKeepStampsGood).
+// refitPings is how many round trips at PingEvery a pong that finds the
+// fit off buys (a crystal that changed its rate, a host clock step). offSlack is how far outside its round
+// trip a pong's device time may map, beyond the fit's own uncertainty,
+// before the fit is off.
 const (
-	settlePings = 128
+	settleRatio = 200
 	refitPings  = 64
 	offSlack    = 250 * time.Microsecond
 )
