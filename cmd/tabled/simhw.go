@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/fwsim"
@@ -23,18 +22,15 @@ type simController struct {
 
 // startSimController starts the simulator on a new pty until ctx ends.
 func startSimController(ctx context.Context, clock func() time.Duration) (*simController, error) {
-	master, slave, err := pty.Open()
+	master, path, err := fwsim.OpenPTY()
 	if err != nil {
-		return nil, fmt.Errorf("simulated controller: pty: %w", err)
+		return nil, fmt.Errorf("simulated controller: %w", err)
 	}
 	// A crystal 60 ppm fast and a USB link with a few ms of jitter: the
 	// clock fit has real work to do.
 	dev := fwsim.New(fwsim.Config{Clock: clock, Buttons: 4 * len(simCalls), Readers: 1 + 4, DriftPPM: 60, Start: 7_000_000,
 		Latency: 2 * time.Millisecond, Jitter: time.Millisecond, BootID: uint32(time.Now().UnixNano()), DeviceID: 0x51D})
-	// The link opens the slave by name, as it opens a serial device; an
-	// open end here would only fill with the device's heartbeats.
-	path := slave.Name()
-	slave.Close()
+	// The link opens the slave by name (path), as it opens a serial device.
 	go func() {
 		<-ctx.Done()
 		master.Close()
