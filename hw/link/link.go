@@ -224,6 +224,9 @@ type Link struct {
 
 	mu     sync.Mutex
 	health Health
+	// kick cuts the session's pending read short (nil: no session, or one
+	// with a reader goroutine, which waits on the queues itself).
+	kick func()
 
 	// Owned by Run.
 	sync     clocksync.Sync
@@ -329,10 +332,20 @@ func (l *Link) Send(m fwproto.Message) error {
 	}
 	select {
 	case l.cmds <- m:
+		l.wake()
 		return nil
 	default:
 		return ErrBusy
 	}
+}
+
+// wake makes the session look at its queues.
+func (l *Link) wake() {
+	l.mu.Lock()
+	if l.kick != nil {
+		l.kick()
+	}
+	l.mu.Unlock()
 }
 
 // ProbeAt asks for the watermark to pass at (a host time): the link pings
@@ -345,6 +358,7 @@ func (l *Link) Send(m fwproto.Message) error {
 func (l *Link) ProbeAt(at time.Duration) {
 	select {
 	case l.probe <- at:
+		l.wake()
 	default:
 	}
 }
