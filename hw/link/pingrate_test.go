@@ -71,6 +71,48 @@ func allEqual(gaps []time.Duration, want time.Duration) bool {
 	return len(gaps) > 0
 }
 
+// virtualLink runs a link to a device over a net.Pipe, on the virtual
+// time of the synctest bubble it is called in; stop ends both and returns
+// how long the link took to end.
+func virtualLink(t *testing.T) (l *Link, dev *fwsim.Device, tap *pingTap, clock func() time.Duration, stop func() time.Duration) {
+	const ms = time.Millisecond
+	start := time.Now()
+	clock = func() time.Duration { return time.Since(start) }
+	dev = fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7})
+	host, device := net.Pipe()
+	tap = &pingTap{Conn: host, clock: clock}
+	opened := false
+	var r record
+	l = New(Config{Name: "virtual", Clock: clock, OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice,
+		Open: func() (Port, error) {
+			if opened { // one port: the test ends before any reopen
+				return nil, errors.New("already opened")
+			}
+			opened = true
+			return tap, nil
+		}})
+	ctx, cancel := context.WithCancel(t.Context())
+	devDone := make(chan struct{})
+	go func() { dev.Serve(ctx, device); close(devDone) }()
+	linkDone := make(chan struct{})
+	go func() { l.Run(ctx); close(linkDone) }()
+	var once sync.Once
+	var took time.Duration
+	stop = func() time.Duration {
+		once.Do(func() {
+			at := clock()
+			cancel()
+			<-linkDone
+			took = clock() - at
+			device.Close()
+			<-devDone
+		})
+		return took
+	}
+	t.Cleanup(func() { stop() })
+	return l, dev, tap, clock, stop
+}
+
 // TestPingRateSettles runs a link and a device on virtual time: the host
 // pings every 20 ms until the boot's fit has its first round trips, every
 // 100 ms for its first 20 s, then ever less often, every 500 ms from
@@ -79,33 +121,7 @@ func allEqual(gaps []time.Duration, want time.Duration) bool {
 func TestPingRateSettles(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		const ms = time.Millisecond
-		start := time.Now()
-		clock := func() time.Duration { return time.Since(start) }
-		dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7})
-		host, device := net.Pipe()
-		tap := &pingTap{Conn: host, clock: clock}
-		opened := false
-		var r record
-		l := New(Config{Name: "virtual", Clock: clock, OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice,
-			Open: func() (Port, error) {
-				if opened { // one port: the test ends before any reopen
-					return nil, errors.New("already opened")
-				}
-				opened = true
-				return tap, nil
-			}})
-		ctx, cancel := context.WithCancel(t.Context())
-		devDone := make(chan struct{})
-		go func() { dev.Serve(ctx, device); close(devDone) }()
-		linkDone := make(chan struct{})
-		go func() { l.Run(ctx); close(linkDone) }()
-		defer func() {
-			cancel()
-			<-linkDone
-			device.Close()
-			<-devDone
-		}()
-
+		l, dev, tap, clock, _ := virtualLink(t)
 		time.Sleep(130 * time.Second)
 		synctest.Wait()
 		if g := tap.gaps(0, 150*ms); !allEqual(g, 20*ms) {
@@ -149,6 +165,34 @@ func TestPingRateSettles(t *testing.T) {
 		}
 		if g := tap.gaps(rebootAt+time.Second, rebootAt+3*time.Second); !allEqual(g, 100*ms) {
 			t.Errorf("pings after a reboot %v apart, want 100 ms", g)
+		}
+	})
+}
+
+// TestSessionWakesAtOnce: a session waiting in its read for the next
+// ping (500 ms away once the fit is settled) sends a command as soon as it
+// is given, and ends as soon as its context does.
+func TestSessionWakesAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l, dev, tap, clock, stop := virtualLink(t)
+		time.Sleep(2*time.Minute + 123*time.Millisecond) // between heartbeats
+		synctest.Wait()
+		if at, ok := tap.since(clock() - 100*time.Millisecond); ok {
+			t.Fatalf("a ping at %v, less than 100 ms before the test's Send", at)
+		}
+		sent := clock()
+		if err := l.Send(fwproto.LED{Channel: 3, B: 200}); err != nil {
+			t.Fatal(err)
+		}
+		// The device has it after one way of the transport (1 ms); the
+		// next ping is up to 500 ms away.
+		time.Sleep(5 * time.Millisecond)
+		synctest.Wait()
+		if led, ok := dev.LED(3); !ok || led.B != 200 {
+			t.Fatalf("5 ms after Send at %v the device's light is %+v (%v)", sent, led, ok)
+		}
+		if took := stop(); took != 0 {
+			t.Fatalf("the link took %v to end after its context", took)
 		}
 	})
 }
