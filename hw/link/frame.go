@@ -201,10 +201,10 @@ func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
 }
 
 // checkFit counts a round trip (sent, received, device time dev) towards
-// a settled fit (its span), and finds the fit off when it maps dev outside the round
-// trip by more than its uncertainty and offSlack: the host was surely
-// between sent and received then, so the fit needs fresh round trips
-// quickly, at PingEvery.
+// a settled fit (its span), and finds the fit off when it maps dev
+// outside the round trip by more than its uncertainty and offSlack: the
+// host was surely between sent and received then, so the fit needs fresh
+// round trips quickly, at PingEvery.
 func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
 	l.fastPings = max(l.fastPings-1, 0)
 	if l.fitFrom < 0 {

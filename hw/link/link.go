@@ -57,12 +57,12 @@ type Config struct {
 	// 100 ms). From then on the period is 1/200 of the time the fit has
 	// been taking round trips, up to SettledPingEvery (from 100 s on).
 	PingEvery time.Duration
-	// SettledPingEvery is the longest ping period, once the fit is settled
-	// (default 500 ms, never below PingEvery): a settled fit needs few new round
-	// trips, the device's heartbeats every 250 ms keep the watermark
-	// moving and show the host the device is there, and a probe (ProbeAt)
-	// still pings at once when the table needs a fresh watermark. Each
-	// ping is two frames and a wake-up on either side.
+	// SettledPingEvery is the longest ping period, once the fit is
+	// settled (default 500 ms, never below PingEvery): a settled fit needs
+	// few new round trips, the device's heartbeats every 250 ms keep the
+	// watermark moving and show the host the device is there, and a probe
+	// (ProbeAt) still pings at once when the table needs a fresh
+	// watermark. Each ping is two frames and a wake-up on either side.
 	SettledPingEvery time.Duration
 	// Silence is how long without any frame means the device is gone
 	// (default 2 s; the device sends a heartbeat every 250 ms).
