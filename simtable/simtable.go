@@ -12,7 +12,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/fwsim"
@@ -32,18 +31,16 @@ type Controller struct {
 // New makes the simulator on a new pty; Run serves it. clock is the
 // table's: the simulated controller's own clock runs from it.
 func New(clock func() time.Duration) (*Controller, error) {
-	master, slave, err := pty.Open()
+	// The master waits in Go's poller: an idle controller holds no thread.
+	master, path, err := fwsim.OpenPTY()
 	if err != nil {
-		return nil, fmt.Errorf("simtable: simulated controller: pty: %w", err)
+		return nil, fmt.Errorf("simtable: simulated controller: %w", err)
 	}
 	// A crystal 60 ppm fast and a USB link with a few ms of jitter: the
 	// clock fit has real work to do.
 	dev := fwsim.New(fwsim.Config{Clock: clock, Buttons: 4 * len(simCalls), Readers: 1 + 4, DriftPPM: 60, Start: 7_000_000,
 		Latency: 2 * time.Millisecond, Jitter: time.Millisecond, BootID: uint32(time.Now().UnixNano()), DeviceID: 0x51D})
-	// The link opens the slave by name, as it opens a serial device; an
-	// open end here would only fill with the device's heartbeats.
-	path := slave.Name()
-	slave.Close()
+	// The link opens the slave by name (path), as it opens a serial device.
 	return &Controller{dev: dev, master: master, path: path, registry: simRegistry()}, nil
 }
 

@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
@@ -99,13 +98,11 @@ type ptyPlug struct {
 }
 
 func (p *ptyPlug) plug(stdout io.Writer) error {
-	master, slave, err := pty.Open()
-	if err != nil {
-		return fmt.Errorf("pty: %w", err)
-	}
 	// Only the host opens the slave, by name, as it opens a serial device.
-	name := slave.Name()
-	slave.Close()
+	master, name, err := fwsim.OpenPTY()
+	if err != nil {
+		return err
+	}
 	p.master = master
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel

@@ -29,6 +29,9 @@ func TestDeadline(t *testing.T) {
 		{"the ping before the Query retry", func(l *Link) { l.q = querier{sent: true, next: 500 * ms} }, 0, 20 * ms, 120 * ms},
 		{"a young fit pings every 20 ms", func(l *Link) { l.hello = true }, 0, 40 * ms, 60 * ms},
 		{"a warm fit every 100 ms", func(l *Link) { l.hello = true; warm(l) }, 0, 40 * ms, 140 * ms},
+		{"a fit of 60 s every 300 ms", func(l *Link) { l.hello = true; warm(l); l.fitSpan = 60 * time.Second }, 0, 40 * ms, 340 * ms},
+		{"a settled fit every 500 ms", func(l *Link) { l.hello = true; warm(l); l.fitSpan = time.Hour }, 0, 40 * ms, 540 * ms},
+		{"a fit found off every 100 ms", func(l *Link) { l.hello = true; warm(l); l.fitSpan, l.fastPings = time.Hour, 1 }, 0, 40 * ms, 140 * ms},
 		{"a ping asked for: at once", func(l *Link) { l.hello = true; warm(l); l.pingNow = true }, 0, 40 * ms, 40 * ms},
 		{"a retransmission first", func(l *Link) {
 			l.hello = true
@@ -40,7 +43,7 @@ func TestDeadline(t *testing.T) {
 			l.pending = []outgoing{{sentAt: 10 * ms}}
 		}, 0, 40 * ms, 140 * ms},
 		{"silence, when nothing else is sooner", func(l *Link) {
-			l.cfg.PingEvery = time.Hour
+			l.cfg.PingEvery, l.cfg.SettledPingEvery = time.Hour, time.Hour
 			l.hello = true
 			warm(l)
 		}, 300 * ms, 0, 300*ms + 2*time.Second + 1},

@@ -1,11 +1,14 @@
 // Package link keeps the serial link to the seat and tile-reader
 // controllers: it opens the port (raw termios in Go's poller on Linux,
-// so an idle link does not wake; github.com/tarm/serial elsewhere), speaks fwproto, queries the device until it says who it is
+// read by one goroutine with a deadline at its next duty, so an idle link
+// wakes only for a frame or a duty; github.com/tarm/serial elsewhere),
+// speaks fwproto, queries the device until it says who it is
 // (refusing another device than the configured one), acknowledges its
 // events only once the caller has made them durable, deduplicates them,
 // retransmits its own commands until they are acknowledged (never reusing
 // a seq the device may remember, across daemon restarts too), pings the
-// device to map its clock onto the host's (hw/clocksync), tells the caller
+// device to map its clock onto the host's (hw/clocksync; often while the
+// fit is young, every 500 ms once it is settled), tells the caller
 // up to which stamp the device has delivered everything (its watermark),
 // sees a reboot behind an open port from the stream itself, reports what a
 // referee must see (reboots, lost events, reader faults, another device)

@@ -51,6 +51,7 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			return nil
 		}
 		if p := l.pings[m.ID%uint32(len(l.pings))]; p.id == m.ID {
+			l.checkFit(p.sentAt, at, m.Time)
 			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
 			l.update(func(h *Health) {
 				h.SyncSamples, h.DriftPPM, h.MinRTT = l.sync.Samples(), l.sync.Drift(), l.sync.MinRTT()
@@ -199,6 +200,37 @@ func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
 	return false
 }
 
+// checkFit counts a round trip (sent, received, device time dev) towards
+// a settled fit (its span), and finds the fit off when it maps dev
+// outside the round trip by more than its uncertainty and offSlack: the
+// host was surely between sent and received then, so the fit needs fresh
+// round trips quickly, at PingEvery.
+func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
+	l.fastPings = max(l.fastPings-1, 0)
+	if l.fitFrom < 0 {
+		l.fitFrom = sent
+	}
+	l.fitSpan = received - l.fitFrom
+	if l.sync.Samples() < warmSamples {
+		return
+	}
+	h, u, ok := l.sync.Map(dev)
+	if !ok || (h+u+offSlack >= sent && h-u-offSlack <= received) {
+		return
+	}
+	if l.fastPings == 0 {
+		l.cfg.Logf("link: %s: a round trip (%v..%v) maps %v away from the clock fit: pinging every %v again", l.cfg.Name,
+			sent, received, max(sent-h, h-received).Round(time.Microsecond), l.cfg.PingEvery)
+	}
+	l.fastPings = max(l.fastPings, refitPings)
+}
+
+// resetFit drops the clock fit: the device's clock began again.
+func (l *Link) resetFit() {
+	l.sync.Reset()
+	l.fitFrom, l.fitSpan, l.fastPings = -1, 0, 0
+}
+
 // suspectReboot reacts to a reboot seen in the stream: nothing more is
 // taken from the device until it answers a Query, and its clock fit,
 // fitted to the old boot's clock, is dropped. seqs says the seqs began
@@ -208,7 +240,7 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.suspect, l.suspectSeqs = why, seqs
 	l.unackedAtReboot = l.oldBootUnacked()
 	l.hello = false
-	l.sync.Reset()
+	l.resetFit()
 	l.order.reset()
 	l.lastDev = 0
 	l.q = querier{every: 100 * time.Millisecond}
@@ -237,7 +269,7 @@ func (l *Link) rebooted(at time.Duration, text string) {
 
 // newBoot forgets what belonged to the device's last boot.
 func (l *Link) newBoot() {
-	l.sync.Reset()
+	l.resetFit()
 	l.seen = fwproto.Dedupe{}
 	l.got = [256][]byte{}
 	l.order.reset()

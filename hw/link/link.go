@@ -52,8 +52,18 @@ type Config struct {
 	// command for a repeat (empty: sequence numbers start at 1 each run).
 	StateFile string
 
-	// PingEvery is the clock-sync ping period (default 100 ms).
+	// PingEvery is the clock-sync ping period while the boot's clock fit
+	// is young (its first 20 s), and when a pong found it off (default
+	// 100 ms). From then on the period is 1/200 of the time the fit has
+	// been taking round trips, up to SettledPingEvery (from 100 s on).
 	PingEvery time.Duration
+	// SettledPingEvery is the longest ping period, once the fit is
+	// settled (default 500 ms, never below PingEvery): a settled fit needs
+	// few new round trips, the device's heartbeats every 250 ms keep the
+	// watermark moving and show the host the device is there, and a probe
+	// (ProbeAt) still pings at once when the table needs a fresh
+	// watermark. Each ping is two frames and a wake-up on either side.
+	SettledPingEvery time.Duration
 	// Silence is how long without any frame means the device is gone
 	// (default 2 s; the device sends a heartbeat every 250 ms).
 	Silence time.Duration
@@ -214,6 +224,9 @@ type Link struct {
 
 	mu     sync.Mutex
 	health Health
+	// kick cuts the session's pending read short (nil: no session, or one
+	// with a reader goroutine, which waits on the queues itself).
+	kick func()
 
 	// Owned by Run.
 	sync     clocksync.Sync
@@ -244,9 +257,15 @@ type Link struct {
 	pingID  uint32
 	pings   [16]ping
 	pingNow bool // ping at the next tick: a Hello wants a clock fit soon
-	q       querier
-	live    bool          // last reported liveness
-	mark    time.Duration // last reported watermark
+	// fitFrom is the host time of the boot's fit's first round trip (-1:
+	// none yet), fitSpan how long the fit has been taking them: the ping
+	// period grows with it. fastPings is how many more round trips are
+	// taken at PingEvery because a pong found the fit off.
+	fitFrom, fitSpan time.Duration
+	fastPings        int
+	q                querier
+	live             bool          // last reported liveness
+	mark             time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -271,6 +290,10 @@ func New(cfg Config) *Link {
 	if cfg.PingEvery <= 0 {
 		cfg.PingEvery = 100 * time.Millisecond
 	}
+	if cfg.SettledPingEvery <= 0 {
+		cfg.SettledPingEvery = 500 * time.Millisecond
+	}
+	cfg.SettledPingEvery = max(cfg.SettledPingEvery, cfg.PingEvery)
 	if cfg.Silence <= 0 {
 		cfg.Silence = 2 * time.Second
 	}
@@ -298,7 +321,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when
@@ -309,10 +332,20 @@ func (l *Link) Send(m fwproto.Message) error {
 	}
 	select {
 	case l.cmds <- m:
+		l.wake()
 		return nil
 	default:
 		return ErrBusy
 	}
+}
+
+// wake makes the session look at its queues.
+func (l *Link) wake() {
+	l.mu.Lock()
+	if l.kick != nil {
+		l.kick()
+	}
+	l.mu.Unlock()
 }
 
 // ProbeAt asks for the watermark to pass at (a host time): the link pings
@@ -325,6 +358,7 @@ func (l *Link) Send(m fwproto.Message) error {
 func (l *Link) ProbeAt(at time.Duration) {
 	select {
 	case l.probe <- at:
+		l.wake()
 	default:
 	}
 }

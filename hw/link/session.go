@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"sync"
 	"time"
 
 	"github.com/tabled/tabled/hw/fwproto"
 )
 
 // chunk is bytes from the port and when they arrived, or the read error
-// that ended the reader.
+// that ended the reader (of a port without read deadlines).
 type chunk struct {
 	b   []byte
 	at  time.Duration
@@ -28,25 +30,16 @@ var (
 // session speaks the protocol on one open port until it fails or ctx ends.
 // gotFrames reports whether any good frame came.
 func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err error) {
-	in := make(chan chunk, 64)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go l.read(port, in, stop, done)
-	defer func() {
-		close(stop)
-		// Close ends a pending Read (on Linux at once; tarm's off Linux
-		// returns within its timeout); then the reader exits.
-		port.Close()
-		<-done
-	}()
-
+	s := &sess{l: l, port: port, probeAt: -1}
+	// Close ends a pending Read (on Linux at once; tarm's off Linux
+	// returns within its timeout).
+	s.close = sync.OnceValue(port.Close)
+	defer s.close()
 	l.hello = false
 	// The device may hold frames it has not sent again yet: nothing is
 	// known complete until they come or a heartbeat says none wait.
 	l.order.holdOnce()
-	var dec fwproto.Decoder
-	now := l.cfg.Clock()
-	lastFrame, lastPing := now, time.Duration(0)
+	s.lastFrame = l.cfg.Clock()
 	// A zero first flushes whatever half frame the device's receiver holds.
 	if err := l.write(port, []byte{0}); err != nil {
 		return false, err
@@ -55,100 +48,236 @@ func (l *Link) session(ctx context.Context, port Port) (gotFrames bool, err erro
 	for i := range l.pending { // commands the last session left unacknowledged
 		l.pending[i].sentAt = -l.cfg.Retransmit
 	}
-	// One timer, set each turn to the next deadline (ping, Query retry,
-	// retransmission, silence): an idle link wakes for what the protocol
-	// needs, not on a fast tick.
+	if dl, ok := port.(deadliner); ok && dl.SetReadDeadline(time.Time{}) == nil {
+		err = s.inOne(ctx, dl)
+	} else {
+		err = s.withReader(ctx)
+	}
+	return s.gotFrames, err
+}
+
+// deadliner is a port whose reads take a deadline: the Linux serial port
+// (in Go's poller), a net.Conn.
+type deadliner interface{ SetReadDeadline(time.Time) error }
+
+// sess is one session's state: what the port brought, and when the next
+// timed duty is.
+type sess struct {
+	l                   *Link
+	port                Port
+	close               func() error
+	dec                 fwproto.Decoder
+	gotFrames           bool
+	lastFrame, lastPing time.Duration
+	// probeAt is when the earliest watermark asked for is due (-1: none).
+	probeAt time.Duration
+}
+
+// inOne runs the session in this one goroutine: it reads the port with a
+// deadline at the next timed duty (the wait is in Go's poller), so a frame
+// or a duty costs one wake-up, not a reader's and a hand-over's. Send,
+// ProbeAt and ctx's end cut a pending read short through the deadline.
+func (s *sess) inOne(ctx context.Context, dl deadliner) error {
+	l := s.l
+	kick := func() { dl.SetReadDeadline(time.Unix(1, 0)) }
+	l.mu.Lock()
+	l.kick = kick
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		l.kick = nil
+		l.mu.Unlock()
+	}()
+	defer context.AfterFunc(ctx, kick)()
+	buf := make([]byte, 512)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.takeWaiting(); err != nil {
+			return err
+		}
+		if next := s.next(); next <= l.cfg.Clock() {
+			if err := s.timed(); err != nil {
+				return err
+			}
+		}
+		dl.SetReadDeadline(time.Now().Add(s.next() - l.cfg.Clock()))
+		// A kick between the checks above and the deadline just set was
+		// overwritten by it: what it was for is in the queues.
+		if s.waiting() || ctx.Err() != nil {
+			continue
+		}
+		n, err := s.port.Read(buf)
+		at := l.cfg.Clock()
+		if n > 0 {
+			if err := s.bytes(buf[:n], at); err != nil {
+				return err
+			}
+		}
+		if err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+			return fmt.Errorf("read: %w", err)
+		}
+	}
+}
+
+// withReader runs the session for a port whose reads take no deadline (a
+// tarm port, off Linux): a reader goroutine hands its bytes over.
+func (s *sess) withReader(ctx context.Context) error {
+	l := s.l
+	in := make(chan chunk, 64)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go l.read(s.port, in, stop, done)
+	defer func() {
+		close(stop)
+		s.close()
+		<-done
+	}()
+	// One timer, set each turn to the next deadline (ping, probe, Query
+	// retry, retransmission, silence): an idle link wakes for what the
+	// protocol needs, not on a fast tick.
 	wake := time.NewTimer(time.Hour)
 	defer wake.Stop()
 	// wakeAt is when wake is set for: a timer set again to the same moment
 	// (after every pong) would only cost a wake of the runtime's poller.
 	wakeAt := time.Duration(-1)
-	// probe pings when the earliest watermark asked for is due.
-	probe := time.NewTimer(time.Hour)
-	probe.Stop()
-	defer probe.Stop()
-	probeAt := time.Duration(-1)
 	for {
-		// Commands wait for the device's Hello: a device that has not
-		// answered the Query may be deaf, and would cost them their tries.
-		var cmds chan fwproto.Message
-		if l.hello && len(l.pending) < fwproto.MaxInFlight {
-			cmds = l.cmds
-		}
-		if at := l.deadline(lastFrame, lastPing); at != wakeAt {
+		if at := s.next(); at != wakeAt {
 			wakeAt = at
 			wake.Reset(max(at-l.cfg.Clock(), 0))
 		}
+		var err error
 		select {
 		case <-ctx.Done():
-			return gotFrames, ctx.Err()
+			return ctx.Err()
 		case c := <-in:
 			if c.err != nil {
-				return gotFrames, fmt.Errorf("read: %w", c.err)
+				return fmt.Errorf("read: %w", c.err)
 			}
-			var werr error
-			dec.Feed(c.b, func(f fwproto.Frame, ferr error) {
-				if werr != nil {
-					return
-				}
-				if ferr != nil {
-					l.update(func(h *Health) { h.BadFrames++ })
-					l.cfg.Logf("link: %s: %v", l.cfg.Name, ferr)
-					// It may have been a sequenced frame: hold the watermark
-					// until the sequence shows nothing is missing.
-					l.order.hold()
-					return
-				}
-				gotFrames, lastFrame = true, c.at
-				werr = l.frame(port, f, c.at)
-			})
-			if werr != nil {
-				return gotFrames, werr
-			}
-		case m := <-cmds:
-			seq, err := l.seqs.next(l.pending)
-			if err != nil {
-				l.cfg.Logf("link: %s: %v", l.cfg.Name, err)
-			}
-			o := outgoing{seq: seq, sentAt: l.cfg.Clock(), tries: 1}
-			o.wire = mustEncode(m, o.seq)
-			l.pending = append(l.pending, o)
-			l.update(func(h *Health) { h.Commands++; h.Pending = len(l.pending) })
-			if err := l.write(port, o.wire); err != nil {
-				return gotFrames, err
-			}
+			err = s.bytes(c.b, c.at)
+		case m := <-s.cmds():
+			err = s.command(m)
 		case at := <-l.probe:
-			due := at + l.cfg.DeviceLag
-			if probeAt < 0 || due < probeAt {
-				probeAt = due
-				probe.Reset(max(due-l.cfg.Clock(), 0))
-			}
-		case <-probe.C:
-			probeAt = -1
-			if l.hello {
-				now := l.cfg.Clock()
-				lastPing = now
-				if err := l.ping(port, now); err != nil {
-					return gotFrames, err
-				}
-			}
+			s.probe(at)
 		case <-wake.C:
 			wakeAt = -1
-			if err := l.due(port, lastFrame, &lastPing); err != nil {
-				return gotFrames, err
-			}
+			err = s.timed()
+		}
+		if err != nil {
+			return err
 		}
 	}
 }
 
+// cmds is the command queue while the session takes commands: they wait
+// for the device's Hello (a device that has not answered the Query may be
+// deaf, and would cost them their tries) and for room in flight.
+func (s *sess) cmds() chan fwproto.Message {
+	if s.l.hello && len(s.l.pending) < fwproto.MaxInFlight {
+		return s.l.cmds
+	}
+	return nil
+}
+
+// waiting reports whether a command or probe waits to be taken.
+func (s *sess) waiting() bool { return len(s.cmds()) > 0 || len(s.l.probe) > 0 }
+
+// takeWaiting takes the commands and probes that wait.
+func (s *sess) takeWaiting() error {
+	for {
+		select {
+		case m := <-s.cmds():
+			if err := s.command(m); err != nil {
+				return err
+			}
+		case at := <-s.l.probe:
+			s.probe(at)
+		default:
+			return nil
+		}
+	}
+}
+
+// bytes takes what the port brought at at.
+func (s *sess) bytes(b []byte, at time.Duration) error {
+	l := s.l
+	var werr error
+	s.dec.Feed(b, func(f fwproto.Frame, ferr error) {
+		if werr != nil {
+			return
+		}
+		if ferr != nil {
+			l.update(func(h *Health) { h.BadFrames++ })
+			l.cfg.Logf("link: %s: %v", l.cfg.Name, ferr)
+			// It may have been a sequenced frame: hold the watermark
+			// until the sequence shows nothing is missing.
+			l.order.hold()
+			return
+		}
+		s.gotFrames, s.lastFrame = true, at
+		werr = l.frame(s.port, f, at)
+	})
+	return werr
+}
+
+// command sends a new command and keeps it until it is acknowledged.
+func (s *sess) command(m fwproto.Message) error {
+	l := s.l
+	seq, err := l.seqs.next(l.pending)
+	if err != nil {
+		l.cfg.Logf("link: %s: %v", l.cfg.Name, err)
+	}
+	o := outgoing{seq: seq, sentAt: l.cfg.Clock(), tries: 1}
+	o.wire = mustEncode(m, o.seq)
+	l.pending = append(l.pending, o)
+	l.update(func(h *Health) { h.Commands++; h.Pending = len(l.pending) })
+	return l.write(s.port, o.wire)
+}
+
+// probe asks for a ping once the host clock has passed at plus DeviceLag.
+func (s *sess) probe(at time.Duration) {
+	due := at + s.l.cfg.DeviceLag
+	if s.probeAt < 0 || due < s.probeAt {
+		s.probeAt = due
+	}
+}
+
+// next is the host time of the session's next timed duty.
+func (s *sess) next() time.Duration {
+	at := s.l.deadline(s.lastFrame, s.lastPing)
+	if s.probeAt >= 0 {
+		at = min(at, s.probeAt)
+	}
+	return at
+}
+
+// timed does the timed duties that are due: a probe's ping, and due's.
+func (s *sess) timed() error {
+	l := s.l
+	if now := l.cfg.Clock(); s.probeAt >= 0 && now >= s.probeAt {
+		s.probeAt = -1
+		if l.hello {
+			s.lastPing = now
+			if err := l.ping(s.port, now); err != nil {
+				return err
+			}
+		}
+	}
+	return l.due(s.port, s.lastFrame, &s.lastPing)
+}
+
 // pingEvery is the clock-sync ping period now.
 func (l *Link) pingEvery() time.Duration {
-	if l.hello && l.sync.Samples() < warmSamples {
+	switch {
+	case l.hello && l.sync.Samples() < warmSamples:
 		// A young fit: round trips in quick succession, so that events
 		// wait for a good one only briefly.
 		return min(l.cfg.PingEvery, warmPingEvery)
+	case l.fastPings > 0:
+		return l.cfg.PingEvery
 	}
-	return l.cfg.PingEvery
+	return min(max(l.fitSpan/settleRatio, l.cfg.PingEvery), l.cfg.SettledPingEvery)
 }
 
 // deadline is the host time of the session's next timed duty: the silence
@@ -204,6 +333,22 @@ func (l *Link) due(port Port, lastFrame time.Duration, lastPing *time.Duration) 
 const (
 	warmSamples   = 8
 	warmPingEvery = 20 * time.Millisecond
+)
+
+// settleRatio: a ping period of 1/settleRatio of the time the fit has
+// been taking round trips keeps two hundred of them across its span, so
+// that the sparser later ones do not leave its slope to a cluster of
+// early ones (extrapolated, a slope from a 13 s cluster puts stamps a
+// minute later hundreds of µs off; at 1/200 the stamps stay as good as
+// with pings every 100 ms throughout, TestSettledPingsKeepStampsGood).
+// refitPings is how many round trips at PingEvery a pong that finds the
+// fit off buys (a crystal that changed its rate, a host clock step). offSlack is how far outside its round
+// trip a pong's device time may map, beyond the fit's own uncertainty,
+// before the fit is off.
+const (
+	settleRatio = 200
+	refitPings  = 64
+	offSlack    = 250 * time.Microsecond
 )
 
 // querier paces the Queries of a connection that has no Hello: a Query
