@@ -71,6 +71,7 @@ func (pipeAddr) String() string  { return "pipe" }
 type bubbled struct {
 	tb     *table.Table
 	srv    *Server
+	ln     *pipeListener
 	URL    string
 	client *http.Client
 }
@@ -104,7 +105,7 @@ func serveInBubble(t *testing.T, p engine.Profile, cfg Config) *bubbled {
 			t.Errorf("table: %v", err)
 		}
 	})
-	return &bubbled{tb: tb, srv: s, URL: "http://table.test", client: &http.Client{Transport: tr}}
+	return &bubbled{tb: tb, srv: s, ln: ln, URL: "http://table.test", client: &http.Client{Transport: tr}}
 }
 
 // startTable serves a table with the simulated seats' press endpoint, in a
