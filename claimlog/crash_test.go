@@ -48,9 +48,9 @@ func crashChild(dir string) {
 
 // TestCrashKeepsAcknowledgedRecords kills an appending process with SIGKILL
 // mid-append, after a random number of acknowledgements, many times
-// (CLAIMLOG_KILLS, default 100); after each
-// restart every acknowledged record is there, the log parses and the
-// sequence numbers rise with no gap a note does not declare.
+// (CLAIMLOG_KILLS, default 100); after each restart every acknowledged
+// record is there, the log parses and the sequence numbers rise with no gap
+// a note does not declare.
 func TestCrashKeepsAcknowledgedRecords(t *testing.T) {
 	kills := 100
 	if testing.Short() || raceEnabled {
