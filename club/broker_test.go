@@ -1,11 +1,13 @@
 package club
 
 import (
+	"bufio"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -55,20 +57,48 @@ func (m *mosquitto) url() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", m.p
 
 func (m *mosquitto) start() {
 	m.t.Helper()
-	m.cmd = exec.Command(mosquittoPath(m.t), "-c", filepath.Join(m.dir, "mosquitto.conf"))
-	m.cmd.Stdout, m.cmd.Stderr = nil, nil
-	if err := m.cmd.Start(); err != nil {
+	// The broker says "running" on stderr once its listener is open: the
+	// test waits for that line rather than dialling until it answers. A
+	// pipe of our own (not StderrPipe) lets Wait run while it is read.
+	pr, pw, err := os.Pipe()
+	if err != nil {
 		m.t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", m.port)); err == nil {
-			c.Close()
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	m.cmd = exec.Command(mosquittoPath(m.t), "-c", filepath.Join(m.dir, "mosquitto.conf"))
+	m.cmd.Stdout, m.cmd.Stderr = nil, pw
+	err = m.cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		m.t.Fatal(err)
 	}
-	m.t.Fatal("mosquitto did not start listening")
+	// ready gets nil once the broker runs, or what it said before it ended.
+	ready := make(chan error, 1)
+	go func(ready chan<- error) {
+		defer pr.Close()
+		var said strings.Builder
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			if ready != nil {
+				said.WriteString(sc.Text() + "\n")
+				if strings.Contains(sc.Text(), " running") {
+					ready <- nil
+					ready = nil
+				}
+			}
+		}
+		if ready != nil {
+			ready <- fmt.Errorf("mosquitto ended before it ran: %s", said.String())
+		}
+	}(ready)
+	select {
+	case err := <-ready:
+		if err != nil {
+			m.t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		m.t.Fatal("mosquitto did not say it was running within 10s")
+	}
 }
 
 // stop ends the broker with SIGTERM, so it saves its persistence file.

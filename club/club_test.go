@@ -10,16 +10,20 @@ import (
 	"time"
 )
 
-// collector records what a watcher delivers, per table.
+// collector records what a watcher delivers, per table, and wakes a test
+// waiting on it at each delivery.
 type collector struct {
-	mu   sync.Mutex
-	seqs map[string][]uint64
-	lat  []time.Duration
-	sent map[string]map[uint64]time.Time
+	mu     sync.Mutex
+	seqs   map[string][]uint64
+	online map[string]bool
+	lat    []time.Duration
+	sent   map[string]map[uint64]time.Time
+	// changed is signalled at every event and status.
+	changed chan struct{}
 }
 
 func newCollector() *collector {
-	return &collector{seqs: map[string][]uint64{}, sent: map[string]map[uint64]time.Time{}}
+	return &collector{seqs: map[string][]uint64{}, online: map[string]bool{}, sent: map[string]map[uint64]time.Time{}, changed: make(chan struct{}, 1)}
 }
 
 func (c *collector) appended(table string, seq uint64) {
@@ -33,11 +37,53 @@ func (c *collector) appended(table string, seq uint64) {
 
 func (c *collector) event(m Message) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.seqs[m.Table] = append(c.seqs[m.Table], m.Seq)
 	if at, ok := c.sent[m.Table][m.Seq]; ok {
 		c.lat = append(c.lat, time.Since(at))
 	}
+	c.mu.Unlock()
+	c.signal()
+}
+
+func (c *collector) status(s Status) {
+	c.mu.Lock()
+	c.online[s.Table] = s.Online
+	c.mu.Unlock()
+	c.signal()
+}
+
+func (c *collector) signal() {
+	select {
+	case c.changed <- struct{}{}:
+	default:
+	}
+}
+
+// waitFor waits until cond holds, checking it at every delivery; the bound
+// only ends a test that would otherwise hang.
+func (c *collector) waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	bound := time.NewTimer(60 * time.Second)
+	defer bound.Stop()
+	for !cond() {
+		select {
+		case <-c.changed:
+		case <-bound.C:
+			t.Fatalf("the watcher never saw %s", what)
+		}
+	}
+}
+
+// allOnline reports whether the watcher has seen every table say it is online.
+func (c *collector) allOnline(tables []string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, tb := range tables {
+		if !c.online[tb] {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *collector) count() int {
@@ -78,13 +124,16 @@ type tableSim struct {
 
 // run starts a watcher and tables against the broker, appends n records
 // per table at random moments, calls middle halfway, and waits for delivery.
-func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, []string) {
+// Each table then appends one more record, a fence: once the watcher has it,
+// anything published twice before it has been delivered too. It returns how
+// many records each table delivered (n and the fence).
+func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, []string, int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	defer func() { cancel(); wg.Wait() }()
 	col := newCollector()
-	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.url()}, ClientID: "console-test", FromStart: true, OnEvent: col.event})
+	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.url()}, ClientID: "console-test", FromStart: true, OnEvent: col.event, OnStatus: col.status})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,42 +153,48 @@ func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, 
 		wg.Add(1)
 		go func() { defer wg.Done(); p.Run(ctx) }()
 	}
-	time.Sleep(300 * time.Millisecond) // let the watcher subscribe before the first event
+	// Every table's retained "online" reaching the watcher shows both ends
+	// connected and the watcher subscribed (one SUBSCRIBE names events and
+	// status): from now on no event can pass it by.
+	col.waitFor(t, "every table online", func() bool { return col.allOnline(names) })
 	r := rand.New(rand.NewSource(1))
-	for seq := 1; seq <= n; seq++ {
+	appendAll := func(seq int) {
 		for _, s := range sims {
 			col.appended(s.name, uint64(seq))
 			s.outbox.Append(Record{Seq: uint64(seq), Body: []byte(fmt.Sprintf(`{"seq":%d,"type":"decision"}`, seq))})
 		}
+	}
+	for seq := 1; seq <= n; seq++ {
+		appendAll(seq)
 		if seq == n/2 && middle != nil {
 			middle()
 		}
 		if r.Intn(4) == 0 {
-			time.Sleep(time.Millisecond)
+			// Now and then the tables pause until the console has all they
+			// appended, so records go out alone as well as in batches.
+			col.waitFor(t, fmt.Sprintf("the first %d events of every table", seq), func() bool { return col.count() >= tables*seq })
 		}
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	for col.count() < tables*n && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond) // anything doubled would arrive now
-	return col, names
+	col.waitFor(t, "every event", func() bool { return col.count() >= tables*n })
+	appendAll(n + 1)
+	col.waitFor(t, "the fence", func() bool { return col.count() >= tables*(n+1) })
+	return col, names, n + 1
 }
 
 // TestTablesToConsoleExactlyOnce: several tables publish through a real
 // mosquitto; the console gets every event exactly once, in order per table.
 func TestTablesToConsoleExactlyOnce(t *testing.T) {
 	b := startMosquitto(t)
-	col, names := run(t, b, 5, 200, nil)
-	col.exactlyOnceInOrder(t, names, 200)
+	col, names, n := run(t, b, 5, 200, nil)
+	col.exactlyOnceInOrder(t, names, n)
 }
 
 // TestBrokerRestartLosesNothing: the broker restarts halfway; the tables
 // keep their outboxes and publish again; nothing is lost or shown twice.
 func TestBrokerRestartLosesNothing(t *testing.T) {
 	b := startMosquitto(t)
-	col, names := run(t, b, 5, 300, b.restart)
-	col.exactlyOnceInOrder(t, names, 300)
+	col, names, n := run(t, b, 5, 300, b.restart)
+	col.exactlyOnceInOrder(t, names, n)
 }
 
 // TestClubThroughput measures 20 tables through the broker and logs events
@@ -147,9 +202,9 @@ func TestBrokerRestartLosesNothing(t *testing.T) {
 func TestClubThroughput(t *testing.T) {
 	b := startMosquitto(t)
 	start := time.Now()
-	col, names := run(t, b, 20, 250, nil)
+	col, names, n := run(t, b, 20, 250, nil)
 	elapsed := time.Since(start)
-	col.exactlyOnceInOrder(t, names, 250)
+	col.exactlyOnceInOrder(t, names, n)
 	col.mu.Lock()
 	defer col.mu.Unlock()
 	sort.Slice(col.lat, func(i, j int) bool { return col.lat[i] < col.lat[j] })

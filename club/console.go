@@ -317,8 +317,15 @@ func (c *Console) Handler() http.Handler {
 			case <-changed:
 			case <-time.After(15 * time.Second): // keep-alive: the same view again
 			}
-			// Coalesce bursts: at most ten views a second per console.
-			time.Sleep(100 * time.Millisecond)
+			// Coalesce bursts: at most ten views a second per console; a
+			// console that leaves meanwhile ends the stream at once.
+			coalesce := time.NewTimer(100 * time.Millisecond)
+			select {
+			case <-r.Context().Done():
+				coalesce.Stop()
+				return
+			case <-coalesce.C:
+			}
 		}
 	})
 	return mux

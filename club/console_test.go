@@ -1,13 +1,16 @@
 package club
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -108,4 +111,63 @@ func TestConsoleAlertsAckAndAge(t *testing.T) {
 	if ts, _, _ := c.Tables(); len(ts[0].Alerts) != 2 || ts[0].Alerts[0].Seq != 3 {
 		t.Fatalf("after the ack: %+v", ts[0].Alerts)
 	}
+}
+
+// streamRecorder is a ResponseWriter for an event stream that a test reads
+// while the handler writes: it counts the views sent.
+type streamRecorder struct {
+	mu     sync.Mutex
+	header http.Header
+	body   strings.Builder
+}
+
+func (s *streamRecorder) Header() http.Header { return s.header }
+func (s *streamRecorder) WriteHeader(int)     {}
+func (s *streamRecorder) Flush()              {}
+
+func (s *streamRecorder) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.body.Write(b)
+}
+
+func (s *streamRecorder) views() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return strings.Count(s.body.String(), "\ndata: ")
+}
+
+// TestConsoleStreamCoalescesAndEndsAtOnce: in a synctest bubble, a burst of
+// changes reaches a console as at most ten views a second, and a console
+// that leaves during the pause between views ends its stream at once.
+func TestConsoleStreamCoalescesAndEndsAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := NewConsole()
+		ctx, leave := context.WithCancel(t.Context())
+		w := &streamRecorder{header: http.Header{}}
+		ended := make(chan time.Time)
+		go func() {
+			c.Handler().ServeHTTP(w, httptest.NewRequest("GET", "/api/stream", nil).WithContext(ctx))
+			ended <- time.Now()
+		}()
+		synctest.Wait()
+		if n := w.views(); n != 1 {
+			t.Fatalf("%d views on connecting, want 1", n)
+		}
+		for i := range 100 { // a change every 10 ms for a second
+			c.Status(Status{Table: "t1", Online: i%2 == 0})
+			time.Sleep(10 * time.Millisecond)
+		}
+		synctest.Wait()
+		if n := w.views(); n < 2 || n > 1+11 {
+			t.Fatalf("%d views for a second of changes, want at most ten a second", n)
+		}
+		c.Status(Status{Table: "t1", Online: true})
+		synctest.Wait() // the view is sent; the stream pauses before the next
+		left := time.Now()
+		leave()
+		if at := <-ended; at != left {
+			t.Fatalf("the stream ended %v after the console left", at.Sub(left))
+		}
+	})
 }

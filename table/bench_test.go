@@ -144,9 +144,10 @@ func benchDecision(b *testing.B, mode string) {
 				}
 			}
 		}
-		// Hand the turn back to a seat that can discard next time.
-		for tb.State().Turn != pon.Seat && !tb.State().Ended {
-			time.Sleep(10 * time.Microsecond)
+		// The state is published before the update that carries the
+		// decision, so the pon's seat discards next time.
+		if st := tb.State(); st.Turn != pon.Seat && !st.Ended {
+			b.Fatalf("after the pon the turn is %d, not %d", st.Turn, pon.Seat)
 		}
 	}
 	b.StopTimer()

@@ -93,11 +93,14 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 	}
 }
 
-// seeds is how many random games the property test plays: 200, or
-// TABLED_REPLAY_SEEDS for a longer run.
+// seeds is how many random games the property test plays: 200 (20 with
+// -short or -race), or TABLED_REPLAY_SEEDS for a longer run.
 func seeds() int64 {
 	if n, err := strconv.ParseInt(os.Getenv("TABLED_REPLAY_SEEDS"), 10, 64); err == nil && n > 0 {
 		return n
+	}
+	if testing.Short() || raceEnabled {
+		return 20
 	}
 	return 200
 }

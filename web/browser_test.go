@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,11 +59,39 @@ func browser(t *testing.T) context.Context {
 // refused.
 func TestBrowserPressShowsDecision(t *testing.T) {
 	ctx := browser(t)
+	// Clicks are stamped on arrival by the table's clock. The test steps
+	// that clock itself: the claims are stamped at one instant and the
+	// window closes when the test moves the clock past it, so the decision
+	// is the same on a fast machine and on a slow, loaded one.
+	var now atomic.Int64
+	now.Store(int64(time.Second))
+	clock := func() time.Duration { return time.Duration(now.Load()) }
+	step := func(d time.Duration) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(context.Context, *chromedp.Target) error { now.Add(int64(d)); return nil })
+	}
 	p := engine.EMA2016
-	p.Window = 2 * time.Second // clicks are stamped on arrival: simultaneous even on a slow, loaded machine
-	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond})
+	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// inputs waits until the table has taken n inputs.
+	sub, taken := tb.Subscribe(), 0
+	inputs := func(n int) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			for taken < n {
+				select {
+				case u := <-sub.C():
+					for _, e := range u.Entries {
+						if e.Input != nil {
+							taken++
+						}
+					}
+				case <-ctx.Done():
+					return fmt.Errorf("%d of %d inputs taken: %w", taken, n, ctx.Err())
+				}
+			}
+			return nil
+		})
 	}
 	tctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
@@ -82,11 +112,15 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 		enabled(`#seat-0 button[data-action="discard"]`),
 		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
 		chromedp.Click(chromedp.CSS(`#picktiles button[data-tile="6s"]`)),
+		inputs(1),
+		step(10*time.Millisecond), // past the input latency: the discard is decided
 		enabled(`#seat-1 button[data-action="chii"]`),
 		chromedp.Click(chromedp.CSS(`#seat-1 button[data-action="chii"]`)),
 		chromedp.Click(chromedp.ID("picknone")),
 		chromedp.Click(chromedp.CSS(`#seat-3 button[data-action="pon"]`)),
 		chromedp.Click(chromedp.ID("picknone")),
+		inputs(3), // both claims taken, at the instant of the discard
+		step(p.Window+10*time.Millisecond),
 		chromedp.Poll[chromedp.Void](decided),
 		chromedp.Poll[chromedp.Void](`document.getElementById('seat-3').classList.contains('turn')`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-0 .river .tile.called') !== null`),

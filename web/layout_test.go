@@ -63,7 +63,6 @@ func loggedTable(t *testing.T) (*table.Table, *httptest.Server) {
 		t.Fatal(err)
 	}
 	p := engine.EMA2016
-	p.Window = time.Second
 	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond, Journal: logJournal{w}})
 	if err != nil {
 		t.Fatal(err)
@@ -77,11 +76,17 @@ func loggedTable(t *testing.T) (*table.Table, *httptest.Server) {
 }
 
 // playSome presses a short hand: a dora read, a round of discards, a chii
-// and a pon on one discard.
+// and a pon on one discard. The stamps are set here, a millisecond apart
+// and the two claims at one instant, so the decision does not depend on
+// how fast the machine submits them.
 func playSome(t *testing.T, tb *table.Table) {
 	t.Helper()
+	at := tb.Now()
 	submit := func(seat engine.Seat, a engine.Action, tile string) {
-		ev := engine.Event{At: tb.Now(), Seat: seat, Action: a, Dealer: engine.NoSeat, Source: engine.SourceWeb}
+		if a != engine.Pon {
+			at += time.Millisecond
+		}
+		ev := engine.Event{At: at, Seat: seat, Action: a, Dealer: engine.NoSeat, Source: engine.SourceWeb}
 		if tile != "" {
 			ev.Tile = mustTile(t, tile)
 		}

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
 )
 
 // TestLimiterBoundedAndPruned: failures from many more addresses than the
@@ -44,8 +48,17 @@ func TestLimiterBoundedAndPruned(t *testing.T) {
 // real server, leave the limiter within its bound and still block a
 // client that keeps guessing.
 func TestLimiterOverHTTP(t *testing.T) {
-	_, srv := startRefereeTable(t)
-	s := srv.Config.Handler.(*Server)
+	// Real loopback sockets: the limiter keys on the client's address.
+	tb, err := table.New(table.Config{Profile: engine.EMA2016})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(ctx) }()
+	s := New(Config{Table: tb, RefereeToken: token})
+	srv := httptest.NewServer(s)
+	t.Cleanup(func() { srv.Close(); cancel(); <-done })
 	s.limit.size = 64
 	for i := range 300 {
 		ip := net.IPv4(127, 0, 2+byte(i/250), 1+byte(i%250))
@@ -67,8 +80,15 @@ func TestLimiterOverHTTP(t *testing.T) {
 	}
 	codes := []int{}
 	for range 6 {
-		code, _ := referee(t, srv.URL, "Bearer wrong", "application/json", `{"action":"newhand"}`)
-		codes = append(codes, code)
+		req, _ := http.NewRequest("POST", srv.URL+"/api/referee", strings.NewReader(`{"action":"newhand"}`))
+		req.Header.Set("Authorization", "Bearer wrong")
+		req.Header.Set("Content-Type", "application/json")
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		codes = append(codes, r.StatusCode)
 	}
 	if codes[5] != http.StatusTooManyRequests {
 		t.Fatalf("a client guessing 6 times got %v, want 429 at the end", codes)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/engine"
@@ -81,10 +82,11 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // TestServerClosesStalledConnections: a connection that sends nothing,
 // half its headers, headers without the body they announce, or stays idle
 // after a request is closed by the server; an event stream outlives every
-// one of those timeouts.
+// one of those timeouts. Each case runs in a synctest bubble, over an
+// in-memory connection: the timeouts pass in fake time, exactly.
 func TestServerClosesStalledConnections(t *testing.T) {
 	lim := Limits{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 400 * time.Millisecond, IdleTimeout: 300 * time.Millisecond}
-	s := serveTable(t, lim, 50*time.Millisecond, nil)
+	cfg := Config{Sim: true, KeepAlive: 50 * time.Millisecond, Limits: lim}
 	for _, tc := range []struct{ name, send, want string }{
 		{"nothing", "", ""},
 		{"half the headers", "GET /api/state HTTP/1.1\r\nHost: table\r\n", ""},
@@ -93,40 +95,48 @@ func TestServerClosesStalledConnections(t *testing.T) {
 		{"idle keep-alive", "GET /healthz HTTP/1.1\r\nHost: table\r\n\r\n", "200 OK"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := net.Dial("tcp", s.addr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
-			io.WriteString(c, tc.send)
-			c.SetReadDeadline(time.Now().Add(20 * time.Second))
-			b, err := io.ReadAll(c)
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				t.Fatal("the server held the connection open")
-			}
-			if tc.want != "" && !strings.Contains(string(b), tc.want) {
-				t.Fatalf("the server answered %q, want %q", b, tc.want)
-			}
+			synctest.Test(t, func(t *testing.T) {
+				b := serveInBubble(t, engine.EMA2016, cfg)
+				c, err := b.ln.dial(t.Context(), "", "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				go io.WriteString(c, tc.send) // a pipe's write waits for the server to read
+				start := time.Now()
+				got, err := io.ReadAll(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if held := time.Since(start); held > lim.ReadTimeout+lim.IdleTimeout {
+					t.Fatalf("the server held the connection %v", held)
+				}
+				if tc.want != "" && !strings.Contains(string(got), tc.want) {
+					t.Fatalf("the server answered %q, want %q", got, tc.want)
+				}
+			})
 		})
 	}
 	t.Run("event stream outlives them", func(t *testing.T) {
-		r, err := http.Get(s.url + "/api/events")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Body.Close()
-		sc := bufio.NewScanner(r.Body)
-		start := time.Now()
-		beats := 0
-		for sc.Scan() && (beats < 5 || time.Since(start) < 2*lim.ReadTimeout) {
-			if sc.Text() == ": keep-alive" {
-				beats++
+		synctest.Test(t, func(t *testing.T) {
+			b := serveInBubble(t, engine.EMA2016, cfg)
+			r, err := b.client.Get(b.URL + "/api/events")
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if err := sc.Err(); err != nil || beats < 5 {
-			t.Fatalf("the stream ended after %d heartbeats in %v: %v", beats, time.Since(start), err)
-		}
+			defer r.Body.Close()
+			sc := bufio.NewScanner(r.Body)
+			start := time.Now()
+			beats := 0
+			for beats < 5 || time.Since(start) < 2*lim.ReadTimeout {
+				if !sc.Scan() {
+					t.Fatalf("the stream ended after %d heartbeats in %v: %v", beats, time.Since(start), sc.Err())
+				}
+				if sc.Text() == ": keep-alive" {
+					beats++
+				}
+			}
+		})
 	})
 }
 
@@ -140,6 +150,7 @@ func TestConnectionCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stream.Body.Close()
+	opened := metricConnsOpened.Get() // the stream's connection among them
 	var idle []net.Conn
 	for range 50 {
 		c, err := net.Dial("tcp", s.addr)
@@ -154,6 +165,11 @@ func TestConnectionCap(t *testing.T) {
 		t.Fatalf("the page does not answer beside 50 idle connections: %v %v", err, r)
 	}
 	r.Body.Close()
+	// A dial returns before the server accepts; once it has taken all 51,
+	// every eviction has been done (and its close sent), so a short read
+	// tells an evicted connection from a kept one, however loaded the
+	// machine.
+	eventually(t, "the server accepting every connection", func() bool { return metricConnsOpened.Get()-opened >= 51 })
 	closed := 0
 	for _, c := range idle {
 		if closedByServer(c, 50*time.Millisecond) {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,7 +24,7 @@ import (
 //
 //	go test -run TestLoadHundredTablets -v ./web
 func TestLoadHundredTablets(t *testing.T) {
-	const clients, presses = 100, 200
+	const clients, presses, inFlight = 100, 200, 4
 	tb, err := table.New(table.Config{Profile: engine.EMA2016, Buffer: 1024})
 	if err != nil {
 		t.Fatal(err)
@@ -37,14 +38,24 @@ func TestLoadHundredTablets(t *testing.T) {
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
-		wg        sync.WaitGroup
-		ready     sync.WaitGroup
+		// progress is how many pushes each client has read (presses once it
+		// stops); moved signals a change to it, under mu.
+		progress = make([]int, clients)
+		moved    = sync.NewCond(&mu)
+		wg       sync.WaitGroup
+		ready    sync.WaitGroup
 	)
 	ready.Add(clients)
 	for c := 0; c < clients; c++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				mu.Lock()
+				progress[c] = presses
+				moved.Broadcast()
+				mu.Unlock()
+			}()
 			resp, err := http.Get(srv.URL + "/api/events")
 			if err != nil {
 				t.Error(err)
@@ -83,6 +94,8 @@ func TestLoadHundredTablets(t *testing.T) {
 					got++
 					mu.Lock()
 					latencies = append(latencies, now-time.Duration(at))
+					progress[c] = got
+					moved.Broadcast()
 					mu.Unlock()
 				}
 			}
@@ -97,7 +110,13 @@ func TestLoadHundredTablets(t *testing.T) {
 		if _, err := tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1m"), Source: engine.SourceWeb}); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(2 * time.Millisecond)
+		// Tablets keep up with a table: a press is at most a few ahead of
+		// the slowest client, however fast or loaded the machine.
+		mu.Lock()
+		for slices.Min(progress) < i-inFlight {
+			moved.Wait()
+		}
+		mu.Unlock()
 	}
 	wg.Wait()
 	if len(latencies) == 0 {

@@ -5,39 +5,23 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/table"
 )
 
 const token = "s3cret-referee"
 
-func startRefereeTable(t *testing.T) (*table.Table, *httptest.Server) {
+func referee(t *testing.T, srv *bubbled, auth, ctype, body string) (int, string) {
 	t.Helper()
-	tb, err := table.New(table.Config{Profile: engine.EMA2016})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- tb.Run(ctx) }()
-	srv := httptest.NewServer(New(Config{Table: tb, RefereeToken: token}))
-	t.Cleanup(func() { srv.Close(); cancel(); <-done })
-	return tb, srv
-}
-
-func referee(t *testing.T, url, auth, ctype, body string) (int, string) {
-	t.Helper()
-	req, _ := http.NewRequest("POST", url+"/api/referee", strings.NewReader(body))
+	req, _ := http.NewRequest("POST", srv.URL+"/api/referee", strings.NewReader(body))
 	if auth != "" {
 		req.Header.Set("Authorization", auth)
 	}
 	req.Header.Set("Content-Type", ctype)
-	r, err := http.DefaultClient.Do(req)
+	r, err := srv.client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,64 +31,67 @@ func referee(t *testing.T, url, auth, ctype, body string) (int, string) {
 }
 
 func TestRefereeActionNeedsToken(t *testing.T) {
-	tb, srv := startRefereeTable(t)
-	body := `{"action":"deadhand","seat":2}`
-	if code, _ := referee(t, srv.URL, "", "application/json", body); code != http.StatusUnauthorized {
-		t.Fatalf("no token: %d", code)
-	}
-	if code, _ := referee(t, srv.URL, "Bearer nope", "application/json", body); code != http.StatusUnauthorized {
-		t.Fatalf("wrong token: %d", code)
-	}
-	// A form post (what a cross-site page can send) is refused even with the token.
-	if code, _ := referee(t, srv.URL, "Bearer "+token, "application/x-www-form-urlencoded", body); code != http.StatusUnsupportedMediaType {
-		t.Fatalf("form post: %d", code)
-	}
-	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", `{"action":"deadhand","seat":7}`); code != 400 || !strings.Contains(msg, "field seat") {
-		t.Fatalf("bad seat: %d %s", code, msg)
-	}
-	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", body); code != http.StatusAccepted {
-		t.Fatalf("with the token: %d %s", code, msg)
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !tb.State().Dead[2] && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if !tb.State().Dead[2] {
-		t.Fatal("the dead hand was not applied")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startRefereeTable(t)
+		sub := tb.Subscribe()
+		body := `{"action":"deadhand","seat":2}`
+		if code, _ := referee(t, srv, "", "application/json", body); code != http.StatusUnauthorized {
+			t.Fatalf("no token: %d", code)
+		}
+		if code, _ := referee(t, srv, "Bearer nope", "application/json", body); code != http.StatusUnauthorized {
+			t.Fatalf("wrong token: %d", code)
+		}
+		// A form post (what a cross-site page can send) is refused even with the token.
+		if code, _ := referee(t, srv, "Bearer "+token, "application/x-www-form-urlencoded", body); code != http.StatusUnsupportedMediaType {
+			t.Fatalf("form post: %d", code)
+		}
+		if code, msg := referee(t, srv, "Bearer "+token, "application/json", `{"action":"deadhand","seat":7}`); code != 400 || !strings.Contains(msg, "field seat") {
+			t.Fatalf("bad seat: %d %s", code, msg)
+		}
+		if code, msg := referee(t, srv, "Bearer "+token, "application/json", body); code != http.StatusAccepted {
+			t.Fatalf("with the token: %d %s", code, msg)
+		}
+		untilState(t, tb, sub, "the dead hand is applied", func(st engine.State) bool { return st.Dead[2] })
+	})
 }
 
 func TestRefereeGuessingIsRateLimited(t *testing.T) {
-	_, srv := startRefereeTable(t)
-	for i := 0; i < 5; i++ {
-		referee(t, srv.URL, "Bearer guess", "application/json", `{"action":"newhand"}`)
-	}
-	if code, _ := referee(t, srv.URL, "Bearer "+token, "application/json", `{"action":"newhand"}`); code != http.StatusTooManyRequests {
-		t.Fatalf("after 5 failures: %d, want 429 even with the right token", code)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startRefereeTable(t)
+		for i := 0; i < 5; i++ {
+			referee(t, srv, "Bearer guess", "application/json", `{"action":"newhand"}`)
+		}
+		if code, _ := referee(t, srv, "Bearer "+token, "application/json", `{"action":"newhand"}`); code != http.StatusTooManyRequests {
+			t.Fatalf("after 5 failures: %d, want 429 even with the right token", code)
+		}
+	})
 }
 
 func TestRefereeDisabledWithoutToken(t *testing.T) {
-	_, srv := startTable(t) // no token configured
-	if code, _ := referee(t, srv.URL, "Bearer ", "application/json", `{"action":"newhand"}`); code != http.StatusUnauthorized {
-		t.Fatalf("empty token accepted: %d", code)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startTable(t) // no token configured
+		if code, _ := referee(t, srv, "Bearer ", "application/json", `{"action":"newhand"}`); code != http.StatusUnauthorized {
+			t.Fatalf("empty token accepted: %d", code)
+		}
+	})
 }
 
 func TestMetrics(t *testing.T) {
-	_, srv := startTable(t)
-	post(t, srv.URL, `{"seat":0,"action":"discard"}`)
-	r, err := http.Get(srv.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Body.Close()
-	b, _ := io.ReadAll(r.Body)
-	for _, m := range []string{"tabled_web_presses_total", "tabled_web_event_streams ", "go_goroutines"} {
-		if !strings.Contains(string(b), m) {
-			t.Errorf("/metrics lacks %s", m)
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startTable(t)
+		post(t, srv, `{"seat":0,"action":"discard"}`)
+		r, err := srv.client.Get(srv.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		for _, m := range []string{"tabled_web_presses_total", "tabled_web_event_streams ", "go_goroutines"} {
+			if !strings.Contains(string(b), m) {
+				t.Errorf("/metrics lacks %s", m)
+			}
+		}
+	})
 }
 
 func FuzzDecodeRefereeAction(f *testing.F) {
@@ -126,30 +113,27 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 
 // TestRefereeVoidsMistakenPress: a voided pon is taken out of the state.
 func TestRefereeVoidsMistakenPress(t *testing.T) {
-	tb, srv := startRefereeTable(t)
-	sub := tb.Subscribe()
-	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
-	tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
-	var ponSeq uint64
-	for ponSeq == 0 {
-		u := <-sub.C()
-		for _, e := range u.Entries {
-			if e.Input != nil && e.Input.Action == engine.Pon {
-				ponSeq = e.Seq
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startRefereeTable(t)
+		sub := tb.Subscribe()
+		tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
+		tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 3, Action: engine.Pon, Dealer: engine.NoSeat})
+		var ponSeq uint64
+		for ponSeq == 0 {
+			u := <-sub.C()
+			for _, e := range u.Entries {
+				if e.Input != nil && e.Input.Action == engine.Pon {
+					ponSeq = e.Seq
+				}
 			}
 		}
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for tb.State().Turn != 3 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if code, msg := referee(t, srv.URL, "Bearer "+token, "application/json", fmt.Sprintf(`{"action":"void","seq":%d}`, ponSeq)); code != http.StatusAccepted {
-		t.Fatalf("void: %d %s", code, msg)
-	}
-	for (tb.State().Turn != 1 || len(tb.State().Melds[3]) != 0) && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	if st := tb.State(); st.Turn != 1 || len(st.Melds[3]) != 0 {
-		t.Fatalf("after the void: turn %d, North's melds %v", st.Turn, st.Melds[3])
-	}
+		untilState(t, tb, sub, "the pon is decided", func(st engine.State) bool { return st.Turn == 3 })
+		if code, msg := referee(t, srv, "Bearer "+token, "application/json", fmt.Sprintf(`{"action":"void","seq":%d}`, ponSeq)); code != http.StatusAccepted {
+			t.Fatalf("void: %d %s", code, msg)
+		}
+		synctest.Wait()
+		if st := tb.State(); st.Turn != 1 || len(st.Melds[3]) != 0 {
+			t.Fatalf("after the void: turn %d, North's melds %v", st.Turn, st.Melds[3])
+		}
+	})
 }

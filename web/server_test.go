@@ -2,86 +2,41 @@ package web
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/table"
 )
-
-func startTable(t *testing.T) (*table.Table, *httptest.Server) {
-	t.Helper()
-	// A 1 s window: presses are stamped when the HTTP request arrives, and a
-	// slow CI machine must still see them as simultaneous.
-	p := engine.EMA2016
-	p.Window = time.Second
-	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- tb.Run(ctx) }()
-	srv := httptest.NewServer(New(Config{Table: tb, Sim: true}))
-	t.Cleanup(func() {
-		srv.CloseClientConnections()
-		srv.Close()
-		cancel()
-		<-done
-	})
-	return tb, srv
-}
-
-func post(t *testing.T, url, body string) *http.Response {
-	t.Helper()
-	r, err := http.Post(url+"/api/press", "application/json", strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Body.Close()
-	return r
-}
 
 // TestPressAppearsOnStream: presses on simulated seats reach the table and
 // the decision arrives on the event stream with its sequence number as id.
 func TestPressAppearsOnStream(t *testing.T) {
-	_, srv := startTable(t)
-	req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("content type %q", ct)
-	}
-	for _, b := range []string{`{"seat":0,"action":"discard","tile":"6s"}`, `{"seat":1,"action":"chii"}`, `{"seat":3,"action":"pon"}`} {
-		if r := post(t, srv.URL, b); r.StatusCode != http.StatusAccepted {
-			t.Fatalf("press %s: %s", b, r.Status)
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startTable(t)
+		req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
+		resp, err := srv.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	lastID := ""
-	deadline := time.After(10 * time.Second)
-	lines := make(chan string)
-	go func() {
-		for sc.Scan() {
-			lines <- sc.Text()
+		defer resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+			t.Fatalf("content type %q", ct)
 		}
-		close(lines)
-	}()
-	for {
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				t.Fatal("stream ended")
+		for _, b := range []string{`{"seat":0,"action":"discard","tile":"6s"}`, `{"seat":1,"action":"chii"}`, `{"seat":3,"action":"pon"}`} {
+			if r := post(t, srv, b); r.StatusCode != http.StatusAccepted {
+				t.Fatalf("press %s: %s", b, r.Status)
 			}
+		}
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		lastID := ""
+		start := time.Now() // fake time: the bound is reached only if the decision never comes
+		for sc.Scan() {
+			l := sc.Text()
 			if strings.HasPrefix(l, "id: ") {
 				lastID = l[4:]
 			}
@@ -91,44 +46,50 @@ func TestPressAppearsOnStream(t *testing.T) {
 				}
 				return
 			}
-		case <-deadline:
-			t.Fatal("no decision on the stream")
+			if time.Since(start) > 10*time.Second {
+				t.Fatal("no decision on the stream")
+			}
 		}
-	}
+		t.Fatalf("stream ended: %v", sc.Err())
+	})
 }
 
 func TestPressErrorsNameTheField(t *testing.T) {
-	_, srv := startTable(t)
-	for _, tc := range []struct{ body, want string }{
-		{`{"seat":9,"action":"pon"}`, "field seat"},
-		{`{"seat":1,"action":"pong"}`, "field action"},
-		{`{"seat":1,"action":"discard","tile":"3q"}`, "field tile"},
-		{`{"action":"dora"}`, "field tile"},
-		{`{"seat":1,"action":"pon","extra":1}`, "unknown field"},
-		{`not json`, "body"},
-	} {
-		r, err := http.Post(srv.URL+"/api/press", "application/json", strings.NewReader(tc.body))
-		if err != nil {
-			t.Fatal(err)
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startTable(t)
+		for _, tc := range []struct{ body, want string }{
+			{`{"seat":9,"action":"pon"}`, "field seat"},
+			{`{"seat":1,"action":"pong"}`, "field action"},
+			{`{"seat":1,"action":"discard","tile":"3q"}`, "field tile"},
+			{`{"action":"dora"}`, "field tile"},
+			{`{"seat":1,"action":"pon","extra":1}`, "unknown field"},
+			{`not json`, "body"},
+		} {
+			r, err := srv.client.Post(srv.URL+"/api/press", "application/json", strings.NewReader(tc.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			bufio.NewReader(r.Body).WriteTo(&b)
+			r.Body.Close()
+			if r.StatusCode != http.StatusBadRequest || !strings.Contains(b.String(), tc.want) {
+				t.Errorf("%s: %s %s, want 400 naming %q", tc.body, r.Status, b.String(), tc.want)
+			}
 		}
-		var b strings.Builder
-		bufio.NewReader(r.Body).WriteTo(&b)
-		r.Body.Close()
-		if r.StatusCode != http.StatusBadRequest || !strings.Contains(b.String(), tc.want) {
-			t.Errorf("%s: %s %s, want 400 naming %q", tc.body, r.Status, b.String(), tc.want)
-		}
-	}
+	})
 }
 
 func TestStatusPageServed(t *testing.T) {
-	_, srv := startTable(t)
-	for _, p := range []string{"/", "/app.js", "/style.css", "/api/state", "/healthz"} {
-		r, err := http.Get(srv.URL + p)
-		if err != nil || r.StatusCode != 200 {
-			t.Fatalf("GET %s: %v %v", p, err, r.Status)
+	synctest.Test(t, func(t *testing.T) {
+		_, srv := startTable(t)
+		for _, p := range []string{"/", "/app.js", "/style.css", "/api/state", "/healthz"} {
+			r, err := srv.client.Get(srv.URL + p)
+			if err != nil || r.StatusCode != 200 {
+				t.Fatalf("GET %s: %v %v", p, err, r.Status)
+			}
+			r.Body.Close()
 		}
-		r.Body.Close()
-	}
+	})
 }
 
 // FuzzDecodePress: any body gives an event that validates, or an error.
@@ -156,77 +117,79 @@ func FuzzDecodePress(f *testing.F) {
 // TestLateJoinerSeesRecentDecision: a page opened after a decision gets it
 // from /api/state.
 func TestLateJoinerSeesRecentDecision(t *testing.T) {
-	tb, srv := startTable(t)
-	post(t, srv.URL, `{"seat":0,"action":"discard","tile":"6s"}`)
-	post(t, srv.URL, `{"seat":2,"action":"pon"}`)
-	deadline := time.Now().Add(10 * time.Second)
-	for tb.State().Turn != 2 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	r, err := http.Get(srv.URL + "/api/state")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Body.Close()
-	var b strings.Builder
-	bufio.NewReader(r.Body).WriteTo(&b)
-	if !strings.Contains(b.String(), `PON West: the only claim`) {
-		t.Fatalf("state lacks the recent decision: %s", b.String())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startTable(t)
+		sub := tb.Subscribe()
+		post(t, srv, `{"seat":0,"action":"discard","tile":"6s"}`)
+		post(t, srv, `{"seat":2,"action":"pon"}`)
+		untilState(t, tb, sub, "the pon is decided", func(st engine.State) bool { return st.Turn == 2 })
+		r, err := srv.client.Get(srv.URL + "/api/state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		var b strings.Builder
+		bufio.NewReader(r.Body).WriteTo(&b)
+		if !strings.Contains(b.String(), `PON West: the only claim`) {
+			t.Fatalf("state lacks the recent decision: %s", b.String())
+		}
+	})
 }
 
 // TestStreamResumesFromLastEventID: a tablet that reconnects with an id
 // receives every entry after it, in order.
 func TestStreamResumesFromLastEventID(t *testing.T) {
-	tb, srv := startTable(t)
-	sub := tb.Subscribe()
-	for i := 0; i < 3; i++ {
-		post(t, srv.URL, `{"action":"dora","tile":"1m"}`)
-	}
-	for seen := uint64(0); seen < 6; {
-		u := <-sub.C()
-		if len(u.Entries) > 0 {
-			seen = u.Entries[len(u.Entries)-1].Seq
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startTable(t)
+		sub := tb.Subscribe()
+		for i := 0; i < 3; i++ {
+			post(t, srv, `{"action":"dora","tile":"1m"}`)
 		}
-	}
-	req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
-	req.Header.Set("Last-Event-ID", "2")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	var got []uint64
-	for sc.Scan() {
-		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-			var u struct {
-				Entries []struct{ Seq uint64 } `json:"entries"`
+		for seen := uint64(0); seen < 6; {
+			u := <-sub.C()
+			if len(u.Entries) > 0 {
+				seen = u.Entries[len(u.Entries)-1].Seq
 			}
-			if err := json.Unmarshal([]byte(data), &u); err != nil {
-				t.Fatal(err)
-			}
-			if len(u.Entries) == 0 {
-				t.Fatalf("resumed with an event without entries: %s", data)
-			}
-			for _, e := range u.Entries {
-				got = append(got, e.Seq)
-			}
-			if got[len(got)-1] == 6 {
-				// An id inside an event (not one the stream sent) gets
-				// that whole event; the page skips entries it has by seq.
-				if got[0] > 3 || got[len(got)-1-3] != 3 {
-					t.Fatalf("resumed with entries %v, want 3..6 at the end", got)
+		}
+		req, _ := http.NewRequest("GET", srv.URL+"/api/events", nil)
+		req.Header.Set("Last-Event-ID", "2")
+		resp, err := srv.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		var got []uint64
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var u struct {
+					Entries []struct{ Seq uint64 } `json:"entries"`
 				}
-				for i := 1; i < len(got); i++ {
-					if got[i] != got[i-1]+1 {
-						t.Fatalf("resumed with entries %v, not in order", got)
+				if err := json.Unmarshal([]byte(data), &u); err != nil {
+					t.Fatal(err)
+				}
+				if len(u.Entries) == 0 {
+					t.Fatalf("resumed with an event without entries: %s", data)
+				}
+				for _, e := range u.Entries {
+					got = append(got, e.Seq)
+				}
+				if got[len(got)-1] == 6 {
+					// An id inside an event (not one the stream sent) gets
+					// that whole event; the page skips entries it has by seq.
+					if got[0] > 3 || got[len(got)-1-3] != 3 {
+						t.Fatalf("resumed with entries %v, want 3..6 at the end", got)
 					}
+					for i := 1; i < len(got); i++ {
+						if got[i] != got[i-1]+1 {
+							t.Fatalf("resumed with entries %v, not in order", got)
+						}
+					}
+					return
 				}
-				return
 			}
 		}
-	}
-	t.Fatal("stream ended before entry 6")
+		t.Fatal("stream ended before entry 6")
+	})
 }

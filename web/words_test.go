@@ -3,10 +3,10 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
@@ -104,39 +104,47 @@ func TestShownTiles(t *testing.T) {
 // TestStateCarriesAlerts: an alert note reaches /api/state with its time
 // and text; other notes do not; the next deal clears it.
 func TestStateCarriesAlerts(t *testing.T) {
-	tb, srv := startTable(t)
-	alerts := func() []string {
-		r, err := http.Get(srv.URL + "/api/state")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Body.Close()
-		var j struct {
-			State StateView `json:"state"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, a := range j.State.Alerts {
-			if a.Wall.IsZero() {
-				t.Errorf("alert %d has no time", a.Seq)
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startTable(t)
+		alerts := func() []string {
+			r, err := srv.client.Get(srv.URL + "/api/state")
+			if err != nil {
+				t.Fatal(err)
 			}
-			out = append(out, a.Label+": "+a.Text)
+			defer r.Body.Close()
+			var j struct {
+				State StateView `json:"state"`
+			}
+			if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, a := range j.State.Alerts {
+				if a.Wall.IsZero() {
+					t.Errorf("alert %d has no time", a.Seq)
+				}
+				out = append(out, a.Label+": "+a.Text)
+			}
+			return out
 		}
-		return out
-	}
-	if err := tb.Note("reboot", "seat controller 1 rebooted"); err != nil {
-		t.Fatal(err)
-	}
-	if err := tb.Note("refused", "not an alert"); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the alert on the state", func() bool { return slices.Equal(alerts(), []string{"REBOOT: seat controller 1 rebooted"}) })
-	if _, err := tb.Submit(context.Background(), engine.Event{At: tb.Now(), Action: engine.NewHand, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the deal clears it", func() bool { return len(alerts()) == 0 })
+		if err := tb.Note("reboot", "seat controller 1 rebooted"); err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Note("refused", "not an alert"); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait() // the notes journaled and on the state
+		if got := alerts(); !slices.Equal(got, []string{"REBOOT: seat controller 1 rebooted"}) {
+			t.Fatalf("alerts on the state: %q", got)
+		}
+		if _, err := tb.Submit(context.Background(), engine.Event{At: tb.Now(), Action: engine.NewHand, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait() // the deal on the state
+		if got := alerts(); len(got) != 0 {
+			t.Fatalf("the deal did not clear the alerts: %q", got)
+		}
+	})
 }
 
 // TestOutcomeViewHasCodes: a decision on the stream names the discarder

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/hw/buttons/buttontest"
@@ -76,11 +77,35 @@ func TestDebouncer(t *testing.T) {
 	}
 }
 
+// finishing is a virtual switch that says when its scheduled edges are done
+// and its clock has passed until: the watcher got there, with no real time
+// passing and nothing for the test to poll.
+type finishing struct {
+	*buttontest.Switch
+	until time.Duration
+	once  sync.Once
+	done  chan struct{}
+}
+
+func finish(sw *buttontest.Switch, until time.Duration) *finishing {
+	return &finishing{Switch: sw, until: until, done: make(chan struct{})}
+}
+
+// WaitForEdge is the switch's, and closes done once the scene has played.
+func (f *finishing) WaitForEdge(timeout time.Duration) bool {
+	edge := f.Switch.WaitForEdge(timeout)
+	if f.Pending() == 0 && f.Now() >= f.until {
+		f.once.Do(func() { close(f.done) })
+	}
+	return edge
+}
+
 // watch runs Watch on a virtual switch until its scheduled edges are done
 // and the virtual clock has passed until.
 func watch(t *testing.T, sw *buttontest.Switch, p Pin, until time.Duration) []Edge {
 	t.Helper()
-	p.In = sw
+	f := finish(sw, until)
+	p.In = f
 	var mu sync.Mutex
 	var got []Edge
 	ctx, cancel := context.WithCancel(context.Background())
@@ -88,9 +113,7 @@ func watch(t *testing.T, sw *buttontest.Switch, p Pin, until time.Duration) []Ed
 	go func() {
 		done <- Watch(ctx, p, sw.Now, func(e Edge) { mu.Lock(); got = append(got, e); mu.Unlock() })
 	}()
-	for sw.Pending() > 0 || sw.Now() < until {
-		time.Sleep(time.Millisecond)
-	}
+	<-f.done
 	cancel()
 	if err := <-done; err != context.Canceled {
 		t.Fatalf("Watch returned %v", err)
@@ -149,27 +172,29 @@ func TestButtonHeldAtStartIsNotAPress(t *testing.T) {
 	}
 }
 
-// TestWatchWithGpiotestPin drives Watch with periph's own fake in real
-// time: the stamp is taken after the edge was sent, and at least the
-// minimum press before the press is confirmed, never at confirmation.
+// TestWatchWithGpiotestPin drives Watch with periph's own fake, whose
+// WaitForEdge waits on a channel and a timer, in a synctest bubble: the
+// press is stamped when its edge arrives, not when it is confirmed (the
+// minimum press later).
 func TestWatchWithGpiotestPin(t *testing.T) {
-	pin := &gpiotest.Pin{N: "GPIO5", EdgesChan: make(chan gpio.Level)}
-	start := time.Now()
-	clock := func() time.Duration { return time.Since(start) }
-	got := make(chan Edge, 4)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go Watch(ctx, Pin{In: pin, Pull: gpio.PullUp, MinPress: ms}, clock, func(e Edge) { got <- e })
-	time.Sleep(20 * ms)
-	before := clock()
-	pin.EdgesChan <- gpio.Low
-	select {
-	case e := <-got:
-		confirmed := clock()
-		if !e.Pressed || e.At < before || e.At > confirmed-ms {
-			t.Fatalf("press %+v: edge sent at %v, confirmed by %v", e, before, confirmed)
+	synctest.Test(t, func(t *testing.T) {
+		pin := &gpiotest.Pin{N: "GPIO5", EdgesChan: make(chan gpio.Level)}
+		start := time.Now()
+		clock := func() time.Duration { return time.Since(start) }
+		got := make(chan Edge, 4)
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() {
+			done <- Watch(ctx, Pin{In: pin, Pull: gpio.PullUp, MinPress: ms}, clock, func(e Edge) { got <- e })
+		}()
+		time.Sleep(20 * ms) // fake time: the button rests a while first
+		sent := clock()
+		pin.EdgesChan <- gpio.Low
+		e := <-got
+		if confirmed := clock(); !e.Pressed || e.At != sent || confirmed != sent+ms {
+			t.Fatalf("press %+v: edge sent at %v, confirmed at %v; want it stamped at the edge, confirmed %v later", e, sent, confirmed, ms)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no press")
-	}
+		cancel()
+		<-done
+	})
 }

@@ -64,7 +64,8 @@ func TestExpanderChatterIsOnePressAtItsFirstEdge(t *testing.T) {
 	s.change(2*time.Second, 11, true)
 	s.change(2300*ms, 11, false)
 	bus := &i2ctest.Playback{Ops: s.ops, DontPanic: true}
-	x := &Expander{Dev: &i2c.Dev{Bus: bus, Addr: 0x20}, Int: s.int, Mask: mask, Logf: t.Logf}
+	played := finish(s.int, 3*time.Second)
+	x := &Expander{Dev: &i2c.Dev{Bus: bus, Addr: 0x20}, Int: played, Mask: mask, Logf: t.Logf}
 
 	var mu sync.Mutex
 	var got []pinEdge
@@ -73,9 +74,7 @@ func TestExpanderChatterIsOnePressAtItsFirstEdge(t *testing.T) {
 	go func() {
 		done <- x.Watch(ctx, s.int.Now, func(pin int, e Edge) { mu.Lock(); got = append(got, pinEdge{pin, e}); mu.Unlock() })
 	}()
-	for s.int.Pending() > 0 || s.int.Now() < 3*time.Second {
-		time.Sleep(time.Millisecond)
-	}
+	<-played.done
 	cancel()
 	if err := <-done; err != context.Canceled {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/engine"
@@ -131,18 +132,24 @@ func TestTracker(t *testing.T) {
 
 // flakyReader behaves like an MFRC522 with a tile moved over it: a timeout
 // while nothing is in the field, the UID while a tile is, and now and then
-// a garbled exchange.
+// a garbled exchange. Once its polls are played it closes played and waits
+// out every poll's timeout, as an empty reader does.
 type flakyReader struct {
-	mu    sync.Mutex
-	polls [][]byte // nil: timeout; empty: a bus fault
-	i     int
+	mu     sync.Mutex
+	polls  [][]byte // nil: timeout; empty: a bus fault
+	i      int
+	played chan struct{}
 }
 
 func (f *flakyReader) ReadUID(timeout time.Duration) ([]byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.i >= len(f.polls) {
-		time.Sleep(time.Millisecond)
+		if f.i == len(f.polls) {
+			f.i++
+			close(f.played) // Poll has taken in every poll before asking again
+		}
+		time.Sleep(timeout) // fake time, in the test's bubble
 		return nil, errors.New("mfrc522 lowlevel: timeout waiting for IRQ edge: 100ms")
 	}
 	p := f.polls[f.i]
@@ -157,37 +164,31 @@ func (f *flakyReader) ReadUID(timeout time.Duration) ([]byte, error) {
 }
 
 func TestPollReportsArrivalsAndFaultsOnce(t *testing.T) {
-	uid := []byte{4, 0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6}
-	r := &flakyReader{polls: [][]byte{nil, nil, uid, uid, {}, uid, nil, nil, nil, {}, {}, {}}}
-	var mu sync.Mutex
-	var got []Read
-	var logs []string
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	n := 0
-	go func() {
-		done <- Poll(ctx, r, 1, func() time.Duration { n++; return time.Duration(n) }, func(rd Read) { mu.Lock(); got = append(got, rd); mu.Unlock() },
-			func(f string, a ...any) { mu.Lock(); logs = append(logs, f); mu.Unlock() })
-	}()
-	for {
-		r.mu.Lock()
-		i := r.i
-		r.mu.Unlock()
-		if i >= len(r.polls) {
-			break
+	synctest.Test(t, func(t *testing.T) {
+		uid := []byte{4, 0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6}
+		r := &flakyReader{polls: [][]byte{nil, nil, uid, uid, {}, uid, nil, nil, nil, {}, {}, {}}, played: make(chan struct{})}
+		var mu sync.Mutex
+		var got []Read
+		var logs []string
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error)
+		n := 0
+		go func() {
+			done <- Poll(ctx, r, 1, func() time.Duration { n++; return time.Duration(n) }, func(rd Read) { mu.Lock(); got = append(got, rd); mu.Unlock() },
+				func(f string, a ...any) { mu.Lock(); logs = append(logs, f); mu.Unlock() })
+		}()
+		<-r.played
+		cancel()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		if len(got) != 2 || got[0].Gone || !bytes.Equal(got[0].UID, uid) || !got[1].Gone || got[1].Reader != 1 {
+			t.Fatalf("reads %+v, want the tile placed once and removed once", got)
 		}
-		time.Sleep(time.Millisecond)
-	}
-	cancel()
-	<-done
-	mu.Lock()
-	defer mu.Unlock()
-	if len(got) != 2 || got[0].Gone || !bytes.Equal(got[0].UID, uid) || !got[1].Gone || got[1].Reader != 1 {
-		t.Fatalf("reads %+v, want the tile placed once and removed once", got)
-	}
-	if len(logs) != 2 { // one fault alone, then a run of three reported once
-		t.Fatalf("logged %d times, want 2: %v", len(logs), logs)
-	}
+		if len(logs) != 2 { // one fault alone, then a run of three reported once
+			t.Fatalf("logged %d times, want 2: %v", len(logs), logs)
+		}
+	})
 }
 
 // FuzzRegistry: any registry text parses or fails with a line number, and
