@@ -69,6 +69,8 @@ type Device struct {
 	// last empty.
 	overflowQueued bool
 	queries        int
+	// stalled holds every frame due on the wire until Resume.
+	stalled bool
 	// acked are the events the host acknowledged, in order.
 	acked []fwproto.Message
 }
@@ -195,17 +197,19 @@ func (d *Device) queueStatus(code uint8, text string) {
 }
 
 // Press presses button ch now and returns the host time it was pressed.
-func (d *Device) Press(ch uint8) time.Duration { return d.button(ch, true) }
+func (d *Device) Press(ch uint8) time.Duration { return d.button(ch, true, 0) }
 
 // Release releases button ch now.
-func (d *Device) Release(ch uint8) time.Duration { return d.button(ch, false) }
+func (d *Device) Release(ch uint8) time.Duration { return d.button(ch, false, 0) }
 
-func (d *Device) button(ch uint8, pressed bool) time.Duration {
+// button queues a press or release of ch stamped ago before now, and
+// returns the host time of its stamp.
+func (d *Device) button(ch uint8, pressed bool, ago time.Duration) time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	now := d.cfg.Clock()
-	d.queue(fwproto.Button{Channel: ch, Pressed: pressed, Time: d.DeviceTime(now)})
-	return now
+	at := d.cfg.Clock() - ago
+	d.queue(fwproto.Button{Channel: ch, Pressed: pressed, Time: d.DeviceTime(at)})
+	return at
 }
 
 // PlaceTile puts a tag on a reader now.
@@ -260,7 +264,7 @@ func (d *Device) Reboot() {
 
 // Deaf makes the device drop every byte it receives for dur from now (a
 // firmware busy in a long flash write, a hung UART receiver); it goes on
-// sending.
+// sending. Deaf(0) makes it hear again at once.
 func (d *Device) Deaf(dur time.Duration) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -378,7 +382,7 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 			}
 		}
 		var due []byte
-		for len(d.out) > 0 && d.out[0].due <= now {
+		for !d.stalled && len(d.out) > 0 && d.out[0].due <= now {
 			due = append(due, d.out[0].wire...)
 			d.out = d.out[1:]
 		}
@@ -386,7 +390,7 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 		for _, u := range d.unacked {
 			next = min(next, u.sentAt+resendEvery)
 		}
-		if len(d.out) > 0 {
+		if len(d.out) > 0 && !d.stalled {
 			next = min(next, d.out[0].due)
 		}
 		// What was scheduled so far, this turn's heartbeat too, is in
