@@ -5,8 +5,11 @@
 // garbage on the wire on demand. With Literal it is a device built to
 // firmware-protocol.md read to the letter: it says Hello only when queried,
 // and it can be made deaf for a while, spoil the first send of chosen
-// frames, and reboot behind a port that stays open. Tests, `tabled fwsim` and the simulated
-// table drive it over a pty, so the host side is the real link.
+// frames, and reboot behind a port that stays open. For tests that order
+// what happens by steps, not pauses, it can hold its wire until told
+// (Stall) and stamp a press in the past (PressAgo). Tests, `tabled fwsim`
+// and the simulated table drive it over a pty, so the host side is the
+// real link.
 package fwsim
 
 import (
