@@ -46,3 +46,14 @@ func freeAddr(t *testing.T) string {
 	defer ln.Close()
 	return ln.Addr().String()
 }
+
+// waitClockFit waits until the daemon's link takes dev's stamped events:
+// it leaves a stamped frame unacknowledged until its clock fit has the
+// round trips it needs, so a release on channel ch (stamped, standing for
+// no input) acknowledged says the fit is ready. Nothing else may wait for
+// acknowledgement meanwhile.
+func waitClockFit(t *testing.T, dev *fwsim.Device, ch uint8) {
+	t.Helper()
+	dev.Release(ch)
+	waitUntil(t, "the link's clock fit (a stamped release acknowledged)", func() bool { return dev.Unacked() == 0 })
+}

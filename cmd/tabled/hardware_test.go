@@ -43,22 +43,32 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// waitUntil waits, up to 20 s, for cond: what the daemon does on its own
+// goroutines (or in its own process) and says only through its outputs.
 func waitUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
+	waitUntilFor(t, what, 20*time.Second, cond)
+}
+
+// waitUntilFor is waitUntil with a limit of its own; it is the package's
+// one polling loop. The 5 ms between looks is how often it looks, not a
+// time anything needs: a loaded machine only makes the wait longer.
+func waitUntilFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !cond(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
+			t.Fatalf("timed out after %v waiting for %s", limit, what)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // TestEndToEndHardwareToLog is the issue's end-to-end test: the firmware
 // simulator on a real pty and GPIO fakes drive the daemon, and `tabled log`
-// shows the decision with the stamps the hardware took. West's pon comes
-// over a serial link 40 ms slow; North's pon on a GPIO comes 15 ms after
-// West's press but arrives first. Stamped on arrival North would win;
+// shows the decision with the stamps the hardware took. West's pon, from a
+// seat controller on a slow serial link, is stamped 10 ms before North's
+// GPIO pon but reaches the daemon after it: the controller's wire is held
+// (fwsim Stall) until North's pon is journaled, so the inversion is a step,
+// whatever the machine's speed. Stamped on arrival North would win;
 // stamped by the controller's clock, West does; the controller's seat
 // lights show it.
 func TestEndToEndHardwareToLog(t *testing.T) {
@@ -79,6 +89,9 @@ func TestEndToEndHardwareToLog(t *testing.T) {
 	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: 40 * time.Millisecond, DriftPPM: 80, Start: 3e9, BootID: 1})
 	port := plugController(t, dev)
 
+	// The discard's button counts a press held 20 ms (a finger holds one
+	// 50 ms or more): its stamp is then at least 20 ms before it is in the
+	// log, room for West's pon stamped 10 ms back to fall after it.
 	dir := t.TempDir()
 	cfgFile := filepath.Join(dir, "tabled.toml")
 	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[table]
@@ -99,7 +112,7 @@ path = %q
 seat = 0
 call = "discard"
 pin = "E2E_GPIO17"
-min_press = "2ms"
+min_press = "20ms"
 
 [[button]]
 seat = 3
@@ -118,29 +131,38 @@ light_channels = [10, 11, 12, 13]
 `, filepath.Join(dir, "log"), port)), 0o644)
 
 	var stdout, stderr syncBuffer
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("stderr:\n%s", stderr.String())
+		}
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() { done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &stdout, &stderr) }()
-	// The link is up and its clock fit has a second of round trips.
 	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware 1.0.0") })
-	time.Sleep(time.Second)
+	waitClockFit(t, dev, 5)
 
-	press := func(p *gpiotest.Pin) {
-		p.EdgesChan <- gpio.Low
-		time.Sleep(30 * time.Millisecond)
-		p.EdgesChan <- gpio.High
+	logged := func(substr string) func() bool {
+		return func() bool {
+			var out, errb bytes.Buffer
+			run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb)
+			return strings.Contains(out.String(), substr)
+		}
 	}
-	press(discard)
-	// The discard is in the claim log before the claims on it: a step, not
-	// a pause.
-	waitUntil(t, "the discard in the claim log", func() bool {
-		var out, errb bytes.Buffer
-		run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb)
-		return strings.Contains(out.String(), "gpio    E  discard")
-	})
-	dev.Press(5) // West's pon, on its way over the slow link
-	time.Sleep(15 * time.Millisecond)
-	press(northPon)
+	// Each GPIO button is released once its press is in the claim log: the
+	// press lasts as long as the daemon takes to confirm and journal it.
+	discard.EdgesChan <- gpio.Low
+	waitUntil(t, "the discard in the claim log", logged("gpio    E  discard"))
+	discard.EdgesChan <- gpio.High
+	// West's pon: stamped at its first edge 10 ms ago (within the link's
+	// DeviceLag, so it cannot fall behind the controller's watermark) and
+	// held on the wire until North's pon is journaled.
+	dev.Stall()
+	dev.PressAgo(5, 10*time.Millisecond)
+	northPon.EdgesChan <- gpio.Low
+	waitUntil(t, "North's pon in the claim log", logged("gpio    N  pon"))
+	northPon.EdgesChan <- gpio.High
+	dev.Resume()
 	dev.Release(5)
 	waitUntil(t, "the decision", func() bool { return strings.Contains(stdout.String(), "DECISION") })
 	// The seat controller's lights say it too: West's steady green, North's
@@ -164,28 +186,40 @@ light_channels = [10, 11, 12, 13]
 	}
 	log := out.String()
 	t.Logf("tabled log:\n%s", log)
-	stamp := func(substr string) time.Duration {
+	// record is the sequence number and stamp of the line with substr.
+	record := func(substr string) (seq uint64, stamp time.Duration) {
 		for _, line := range strings.Split(log, "\n") {
 			if strings.Contains(line, substr) {
 				f := strings.Fields(line)
+				seq, err := strconv.ParseUint(f[0], 10, 64)
+				if err != nil {
+					t.Fatalf("line %q: %v", line, err)
+				}
 				s, err := strconv.ParseFloat(strings.TrimSuffix(f[1], "s"), 64)
 				if err != nil {
 					t.Fatalf("line %q: %v", line, err)
 				}
-				return time.Duration(s * float64(time.Second))
+				return seq, time.Duration(s * float64(time.Second))
 			}
 		}
 		t.Fatalf("no line with %q in the log", substr)
-		return 0
+		return 0, 0
 	}
 	if !strings.Contains(log, "DECISION: PON West") {
 		t.Fatalf("the log does not show West's pon winning")
 	}
-	west, north := stamp("serial  W  pon"), stamp("gpio    N  pon")
+	if strings.Contains(log, "re-decided") {
+		t.Fatalf("West's pon was decided late, by a revision, not in its place")
+	}
+	westSeq, west := record("serial  W  pon")
+	northSeq, north := record("gpio    N  pon")
+	if northSeq >= westSeq {
+		t.Fatalf("North's pon journaled as %d, not before West's (%d): no inversion to prove", northSeq, westSeq)
+	}
 	if west >= north {
 		t.Fatalf("West's serial press stamped %v, not before North's GPIO press at %v", west, north)
 	}
-	if disc := stamp("gpio    E  discard"); disc >= west {
+	if _, disc := record("gpio    E  discard"); disc >= west {
 		t.Fatalf("discard stamped %v, after the pon at %v", disc, west)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
@@ -14,47 +15,53 @@ import (
 	"github.com/tabled/tabled/table"
 )
 
-// playLogged runs a table journaling into a claim log in dir, as tabled run does.
+// playLogged runs a table journaling into a claim log in dir, as tabled
+// run does, in a synctest bubble: each event is submitted when the table's
+// clock reaches its time, and time passes only when every goroutine of the
+// table waits, so the game plays the same on any machine.
 func playLogged(t *testing.T, dir string, evs []engine.Event) {
 	t.Helper()
-	w, err := claimlog.Open(dir, claimlog.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	p := engine.EMA2016
-	p.Window = 20 * time.Millisecond
-	p.CallDeadline = 200 * time.Millisecond
-	note, err := claimlog.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1}.Note(false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Append([]claimlog.Record{note}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- tb.Run(ctx) }()
-	start := tb.Now()
-	for _, ev := range evs {
-		for tb.Now() < start+ev.At {
-			time.Sleep(time.Millisecond)
-		}
-		ev.At = tb.Now()
-		ev.Dealer = engine.NoSeat
-		if _, err := tb.Submit(context.Background(), ev); err != nil {
+	synctest.Test(t, func(t *testing.T) {
+		w, err := claimlog.Open(dir, claimlog.Options{})
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	time.Sleep(100 * time.Millisecond)
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
+		defer w.Close()
+		p := engine.EMA2016
+		p.Window = 20 * time.Millisecond
+		p.CallDeadline = 200 * time.Millisecond
+		note, err := claimlog.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1}.Note(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Append([]claimlog.Record{note}); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error)
+		go func() { done <- tb.Run(ctx) }()
+		start := tb.Now()
+		for _, ev := range evs {
+			time.Sleep(start + ev.At - tb.Now())
+			ev.At = tb.Now()
+			ev.Dealer = engine.NoSeat
+			if _, err := tb.Submit(context.Background(), ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Past the last call deadline every window has closed and its
+		// decision is journaled by the running table, not by its stop.
+		time.Sleep(p.CallDeadline)
+		synctest.Wait()
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestReplayOfClaimLog: the claim log of a running table replays to the same
@@ -79,8 +86,8 @@ func TestReplayOfClaimLog(t *testing.T) {
 	if strings.Count(out.String(), "reproduced") != 2 {
 		t.Fatalf("replay output: %s", out.String())
 	}
-	// Which claim won depends on how fast this machine delivered the presses;
-	// the test takes the first decision as it was logged.
+	// On the bubble's clock the presses came at their times: West's pon, 5 ms
+	// after South's chii, beats it.
 	var reason string
 	claimlog.Read(dir, claimlog.Filter{Kind: claimlog.KindOutcome, Type: "decision"}, func(r claimlog.Record) error {
 		var o struct{ Reason string }
@@ -88,8 +95,8 @@ func TestReplayOfClaimLog(t *testing.T) {
 		reason = o.Reason
 		return claimlog.ErrStop
 	})
-	if reason == "" {
-		t.Fatal("no decision was logged")
+	if want := "PON West beats CHII South"; reason != want {
+		t.Fatalf("the first decision logged is %q, want %q", reason, want)
 	}
 	out.Reset()
 	if code := run([]string{"log", "--dir", dir, "--kind", "outcome", "--type", "decision"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "DECISION: "+reason) {

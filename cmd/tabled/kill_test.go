@@ -98,6 +98,8 @@ channel = 2
 			body := `{"seat":3,"action":"pon"}`
 			resp, err := client.Post("http://"+addr+"/api/press", "application/json", strings.NewReader(body))
 			if err != nil {
+				// No daemon between a kill and the next start: the tablet
+				// tries again soon, as a tablet would (pacing, not a wait).
 				time.Sleep(5 * time.Millisecond)
 				continue
 			}
@@ -119,6 +121,8 @@ channel = 2
 	for range 2 {
 		pressers.Go(func() { press(pressCtx) })
 	}
+	// The workload, not a wait: the controller presses every 2-10 ms, at
+	// random, whatever state the daemon is in.
 	pressers.Go(func() {
 		for pressCtx.Err() == nil {
 			dev.Press(uint8(1 + rand.IntN(2)))
@@ -135,6 +139,11 @@ channel = 2
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		// A daemon left running by a failed wait is killed with the test.
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
 		return cmd
 	}
 	up := func() bool {
@@ -145,16 +154,18 @@ channel = 2
 		resp.Body.Close()
 		return resp.StatusCode == http.StatusOK
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the last daemon said:\n%s", childOut.String())
+		}
+	})
 	n := kills(t)
 	for i := range n {
 		cmd := daemon()
-		for deadline := time.Now().Add(30 * time.Second); !up(); time.Sleep(2 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				cmd.Process.Kill()
-				t.Fatalf("kill %d: the daemon did not come up:\n%s", i, childOut.String())
-			}
-		}
-		// Long enough for the link's Hello and clock fit now and then.
+		waitUntilFor(t, fmt.Sprintf("daemon %d to come up", i), 30*time.Second, up)
+		// The workload, not a wait: the daemon runs 20-420 ms, at random,
+		// before it is killed, so that kills fall at every stage (before
+		// the link's Hello, during its clock fit, amid taken presses).
 		time.Sleep(time.Duration(20+rand.IntN(400)) * time.Millisecond)
 		// Every fifth stop is a SIGTERM: the daemon refuses new presses at
 		// once (503) and must not answer 202 for one it then drops.

@@ -16,17 +16,20 @@ import (
 
 // TestLateDiscardDecidesThePon is the dispute of issue 12 through `tabled
 // run`: East's discard comes from a seat controller on a pty and its first
-// send is spoilt on the wire, so it arrives a retransmission (100 ms)
-// late; West presses pon on a tablet 60 ms after the discard, and that
-// press reaches the table first. Every input is decided at its stamp:
+// send is spoilt on the wire, so it arrives as a retransmission; West
+// presses pon on a tablet after the discard, and that press reaches the
+// table first. The controller's wire is held (fwsim Stall) until the pon
+// is in, so "first" is a step, not a race against the retransmission's
+// 100 ms. Every input is decided at its stamp:
 //
 //   - within the wait bound, the table waits for the controller's
 //     watermark (held by the spoilt frame) and decides the pon once the
 //     discard is in, with nothing withdrawn;
-//   - with a bound shorter than the retransmission, the pon is first
-//     refused (no discard yet); when the discard arrives it is put in its
-//     place, a revision withdraws the refusal and names the late input, and
-//     the pon is decided, at its stamp's window.
+//   - with a bound shorter than the wait, the pon is first refused (no
+//     discard yet; the test holds the discard back until the log says so);
+//     when the discard arrives it is put in its place, a revision
+//     withdraws the refusal and names the late input, and the pon is
+//     decided, at its stamp's window.
 //
 // Both are read back with `tabled log`, and `tabled replay` reproduces them.
 func TestLateDiscardDecidesThePon(t *testing.T) {
@@ -38,7 +41,7 @@ func TestLateDiscardDecidesThePon(t *testing.T) {
 		{"past the bound", "30ms", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := playLateDiscard(t, tc.bound)
+			out := playLateDiscard(t, tc.bound, tc.revised)
 			t.Log("tabled log:\n" + out)
 			if !strings.Contains(out, "DECISION: PON West") {
 				t.Fatalf("the pon was not decided:\n%s", out)
@@ -56,8 +59,9 @@ func TestLateDiscardDecidesThePon(t *testing.T) {
 
 // playLateDiscard runs the daemon with a controller whose next frame is
 // spoilt, plays East's discard on it and West's pon on a tablet, and
-// returns `tabled log`'s output once the pon is decided.
-func playLateDiscard(t *testing.T, bound string) string {
+// returns `tabled log`'s output once the pon is decided. With refused, it
+// holds the discard back until the pon has been refused.
+func playLateDiscard(t *testing.T, bound string, refused bool) string {
 	t.Helper()
 	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 3})
 	port := plugController(t, dev)
@@ -89,15 +93,16 @@ channel = 0
 	go func() {
 		done <- runDaemon(ctx, []string{"--sim", "--config", cfgFile}, strings.NewReader(""), &stdout, &stderr)
 	}()
-	waitUntil(t, "the controller's clock fit", func() bool {
-		return strings.Contains(stderr.String(), "firmware") && dev.Queries() > 0
-	})
-	// The link takes stamped events once its clock fit has a few round trips.
-	time.Sleep(500 * time.Millisecond)
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware") })
+	waitClockFit(t, dev, 7)
 
+	// East's discard: stamped at its first edge 10 ms back (within the
+	// link's DeviceLag), so the pon, stamped when it reaches the table,
+	// comes after it by more than either stamp's error, with no pause. Its
+	// first send is spoilt, and the wire held until the pon is in.
+	dev.Stall()
 	dev.SpoilNext(1)
-	dev.Press(0) // East's discard: its first send is spoilt
-	time.Sleep(60 * time.Millisecond)
+	dev.PressAgo(0, 10*time.Millisecond)
 	resp, err := http.Post("http://"+addr+"/api/press", "application/json", strings.NewReader(`{"seat":2,"action":"pon"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +116,10 @@ channel = 0
 		run([]string{"log", "--dir", logDir}, &out, &errb)
 		return out.String()
 	}
+	if refused {
+		waitUntil(t, "the pon refused, the discard not in yet", func() bool { return strings.Contains(logged(), "there is no discard to claim") })
+	}
+	dev.Resume()
 	waitUntil(t, "the pon's decision", func() bool { return strings.Contains(logged(), "DECISION") })
 	cancel()
 	if code := <-done; code != 0 {

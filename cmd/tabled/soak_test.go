@@ -429,16 +429,6 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 	}
 }
 
-// waitUntilFor is waitUntil with a limit of its own.
-func waitUntilFor(t *testing.T, what string, limit time.Duration, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(limit); !cond(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", limit, what)
-		}
-	}
-}
-
 // startBroker starts mosquitto on a free loopback port, stopped at the
 // end of the test, and returns its URL.
 func startBroker(t *testing.T, dir string) string {

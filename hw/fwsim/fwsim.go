@@ -5,8 +5,11 @@
 // garbage on the wire on demand. With Literal it is a device built to
 // firmware-protocol.md read to the letter: it says Hello only when queried,
 // and it can be made deaf for a while, spoil the first send of chosen
-// frames, and reboot behind a port that stays open. Tests, `tabled fwsim` and the simulated
-// table drive it over a pty, so the host side is the real link.
+// frames, and reboot behind a port that stays open. For tests that order
+// what happens by steps, not pauses, it can hold its wire until told
+// (Stall) and stamp a press in the past (PressAgo). Tests, `tabled fwsim`
+// and the simulated table drive it over a pty, so the host side is the
+// real link.
 package fwsim
 
 import (
@@ -69,6 +72,8 @@ type Device struct {
 	// last empty.
 	overflowQueued bool
 	queries        int
+	// stalled holds every frame due on the wire until Resume.
+	stalled bool
 	// acked are the events the host acknowledged, in order.
 	acked []fwproto.Message
 }
@@ -195,17 +200,19 @@ func (d *Device) queueStatus(code uint8, text string) {
 }
 
 // Press presses button ch now and returns the host time it was pressed.
-func (d *Device) Press(ch uint8) time.Duration { return d.button(ch, true) }
+func (d *Device) Press(ch uint8) time.Duration { return d.button(ch, true, 0) }
 
 // Release releases button ch now.
-func (d *Device) Release(ch uint8) time.Duration { return d.button(ch, false) }
+func (d *Device) Release(ch uint8) time.Duration { return d.button(ch, false, 0) }
 
-func (d *Device) button(ch uint8, pressed bool) time.Duration {
+// button queues a press or release of ch stamped ago before now, and
+// returns the host time of its stamp.
+func (d *Device) button(ch uint8, pressed bool, ago time.Duration) time.Duration {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	now := d.cfg.Clock()
-	d.queue(fwproto.Button{Channel: ch, Pressed: pressed, Time: d.DeviceTime(now)})
-	return now
+	at := d.cfg.Clock() - ago
+	d.queue(fwproto.Button{Channel: ch, Pressed: pressed, Time: d.DeviceTime(at)})
+	return at
 }
 
 // PlaceTile puts a tag on a reader now.
@@ -260,7 +267,7 @@ func (d *Device) Reboot() {
 
 // Deaf makes the device drop every byte it receives for dur from now (a
 // firmware busy in a long flash write, a hung UART receiver); it goes on
-// sending.
+// sending. Deaf(0) makes it hear again at once.
 func (d *Device) Deaf(dur time.Duration) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -378,7 +385,7 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 			}
 		}
 		var due []byte
-		for len(d.out) > 0 && d.out[0].due <= now {
+		for !d.stalled && len(d.out) > 0 && d.out[0].due <= now {
 			due = append(due, d.out[0].wire...)
 			d.out = d.out[1:]
 		}
@@ -386,7 +393,7 @@ func (d *Device) Serve(ctx context.Context, rw io.ReadWriter) error {
 		for _, u := range d.unacked {
 			next = min(next, u.sentAt+resendEvery)
 		}
-		if len(d.out) > 0 {
+		if len(d.out) > 0 && !d.stalled {
 			next = min(next, d.out[0].due)
 		}
 		// What was scheduled so far, this turn's heartbeat too, is in

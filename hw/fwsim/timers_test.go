@@ -82,3 +82,75 @@ func TestDeviceKeepsItsPeriods(t *testing.T) {
 		}
 	})
 }
+
+// TestStallHoldsTheWire: a stalled device sends nothing, heartbeats
+// neither, and on Resume sends what it held at once and in order; a press
+// made ago is stamped that long before it was made.
+func TestStallHoldsTheWire(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: 2 * time.Millisecond, BootID: 1})
+		host, device := net.Pipe()
+		defer device.Close()
+		defer host.Close()
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go dev.Serve(ctx, device)
+		type arrival struct {
+			at time.Duration
+			m  fwproto.Message
+		}
+		got := make(chan arrival, 256)
+		go func() {
+			var dec fwproto.Decoder
+			buf := make([]byte, 256)
+			for {
+				n, err := host.Read(buf)
+				if err != nil {
+					return
+				}
+				at := time.Since(start)
+				dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
+					if m, perr := fwproto.Parse(f); err == nil && perr == nil {
+						got <- arrival{at, m}
+					}
+				})
+			}
+		}()
+		time.Sleep(10 * time.Millisecond) // the Hello is out
+		synctest.Wait()
+		for len(got) > 0 {
+			<-got
+		}
+		dev.Stall()
+		first := dev.Press(3)
+		second := dev.PressAgo(4, 5*time.Millisecond)
+		if want := first - 5*time.Millisecond; second != want {
+			t.Fatalf("PressAgo stamped at %v, want %v", second, want)
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if len(got) > 0 {
+			t.Fatalf("a stalled device sent %v", (<-got).m)
+		}
+		resumed := time.Since(start)
+		dev.Resume()
+		synctest.Wait()
+		var presses []fwproto.Button
+		for len(got) > 0 {
+			a := <-got
+			if a.at != resumed {
+				t.Fatalf("%v went out at %v, not at once on Resume at %v", a.m, a.at, resumed)
+			}
+			if b, ok := a.m.(fwproto.Button); ok && len(presses) < 2 {
+				presses = append(presses, b)
+			}
+		}
+		if len(presses) != 2 || presses[0].Channel != 3 || presses[1].Channel != 4 {
+			t.Fatalf("after Resume: %v, want the press on 3 then the one on 4", presses)
+		}
+		if presses[1].Time != uint64(second.Microseconds()) {
+			t.Fatalf("the press made 5 ms ago is stamped %d µs, want %d", presses[1].Time, second.Microseconds())
+		}
+	})
+}
