@@ -98,6 +98,9 @@ func TestEndToEndHardwareToLog(t *testing.T) {
 name = "e2e"
 dealer = 0
 input_latency = "5ms"
+# The wire is stalled while North's pon is journaled: however slow the
+# machine, the window waits for the controller, not for a revision.
+wait_bound = "5s"
 
 [log]
 dir = %q
