@@ -14,8 +14,9 @@ import (
 // an unknown key, another layout), which the caller hands to
 // encoding/json: the result is the same either way (FuzzDecodeSealedFast).
 // The body's JSON is not validated here: the checksum has shown the line
-// is the writer's, which marshalled it.
-func decodeSealedFast(line []byte) (w wire, ok bool) {
+// is the writer's, which marshalled it. The body is copied out of line
+// into bodies (nil: a slice of its own).
+func decodeSealedFast(line []byte, bodies *bodySlab) (w wire, ok bool) {
 	p := fastParser{b: line}
 	if !p.byte('{') {
 		return w, false
@@ -50,7 +51,7 @@ func decodeSealedFast(line []byte) (w wire, ok bool) {
 		case "body":
 			var raw []byte
 			raw, ok = p.value()
-			w.Body = json.RawMessage(bytes.Clone(raw))
+			w.Body = json.RawMessage(bodies.clone(raw))
 		case "more":
 			var n int64
 			n, ok = p.int()
@@ -74,6 +75,30 @@ func decodeSealedFast(line []byte) (w wire, ok bool) {
 			return w, false
 		}
 	}
+}
+
+// slabSize is the block bodySlab cuts bodies from.
+const slabSize = 64 << 10
+
+// bodySlab hands out copies of record bodies cut from larger blocks: a
+// session read whole keeps every body, and one allocation per record was
+// much of a resume. A block is never written again once a body is cut from
+// it, so a body may be kept as long as wanted (it keeps its block alive:
+// only whole-session reads use a slab).
+type bodySlab struct{ buf []byte }
+
+// clone is a copy of b; on a nil slab, a slice of its own.
+func (s *bodySlab) clone(b []byte) []byte {
+	if s == nil || len(b) > slabSize/8 {
+		return bytes.Clone(b)
+	}
+	if len(b) > cap(s.buf)-len(s.buf) {
+		s.buf = make([]byte, 0, slabSize)
+	}
+	start := len(s.buf)
+	s.buf = append(s.buf, b...)
+	// The capacity ends with the body, so an append to it copies.
+	return s.buf[start:len(s.buf):len(s.buf)]
 }
 
 // fastParser walks a line for decodeSealedFast.
@@ -127,7 +152,7 @@ var common = func() map[string]string {
 	m := map[string]string{}
 	for _, s := range strings.Fields(`input outcome void note table gpio serial nfc web script referee terminal E S W N
 		discard chii pon kan ron tsumo riichi cancel dora newhand tenpai deadhand session restart revision refused
-		claim win draw abort none exhaustive missed late`) {
+		claim win draw abort none exhaustive missed late decision rejected flag deal hand_end kong_stands`) {
 		m[s] = s
 	}
 	return m

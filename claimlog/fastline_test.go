@@ -60,7 +60,7 @@ func TestDecodeSealedFastAgreesWithJSON(t *testing.T) {
 // reports whether the fast path took it.
 func checkFast(t *testing.T, line []byte) bool {
 	t.Helper()
-	fw, ok := decodeSealedFast(line)
+	fw, ok := decodeSealedFast(line, nil)
 	if !ok || !json.Valid(line) {
 		return false
 	}
@@ -70,6 +70,11 @@ func checkFast(t *testing.T, line []byte) bool {
 	}
 	if !reflect.DeepEqual(fw, jw) {
 		t.Fatalf("%s:\nfast %+v\njson %+v", line, fw, jw)
+	}
+	// Bodies cut from a slab are the same bytes.
+	sw, ok := decodeSealedFast(line, &bodySlab{})
+	if !ok || !reflect.DeepEqual(sw, fw) {
+		t.Fatalf("%s: with a slab %+v, %v", line, sw, ok)
 	}
 	return true
 }

@@ -97,11 +97,16 @@ func Read(dir string, f Filter, fn func(Record) error) error {
 // onDamage (nil ignores it), in the order met. A gap is reported when the
 // record after it is read, so it carries the range of missing numbers.
 func Scan(dir string, f Filter, fn func(Record) error, onDamage func(Damage)) error {
+	return (&scanner{f: f, fn: fn, onDamage: onDamage}).all(dir)
+}
+
+// all reads every file of the log in dir through s.
+func (s *scanner) all(dir string) error {
 	files, err := listFiles(dir)
 	if err != nil {
 		return err
 	}
-	s := &scanner{f: f, fn: fn, onDamage: onDamage}
+	f := s.f
 	for i, lf := range files {
 		// Files before the one that holds FromSeq need no reading (unless
 		// the hand clock needs the deals in them).

@@ -178,7 +178,7 @@ func wholePrefix(b []byte, sealed bool) (keep int, hi uint64, recs int) {
 	var next *wire
 	for keep > 0 {
 		start := bytes.LastIndexByte(b[:keep-1], '\n') + 1
-		w, err := decodeLine(b[start:keep-1], sealed)
+		w, err := decodeLine(b[start:keep-1], sealed, nil)
 		if err != nil || w.Seq == 0 || w.More == 0 {
 			break
 		}

@@ -111,6 +111,10 @@ type core struct {
 	// passed, a rebuild), so the table publishes a state that moved even
 	// when nothing new was journaled.
 	steps uint64
+	// quiet is set while a resume feeds the journal: it wants the state
+	// the journal leads to, not the published outcomes as entries, and
+	// making one for every outcome of a session was much of its time.
+	quiet bool
 }
 
 func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {
@@ -198,6 +202,9 @@ func (c *core) outcomes(entries []Entry) []Entry {
 func (c *core) publish(o engine.Outcome, entries []Entry) []Entry {
 	c.seq++
 	c.shown = append(c.shown, published{seq: c.seq, raw: o})
+	if c.quiet {
+		return entries
+	}
 	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
 }
 
@@ -408,9 +415,12 @@ func (c *core) void(seq uint64) Entry {
 // time; voids are applied where they stand, at the time the table had
 // reached; inputs the journal says arrived late wait aside for their
 // revision, which says the time the table had reached when they came. It
-// returns the outcome entries it published, to compare with the journal
-// (Verify) or to go on from (resume). Notes are skipped.
-func (c *core) feed(entries []Entry) []Entry {
+// returns, with collect, the entries it made, to compare the outcomes with
+// the journal (Verify); a resume, which goes on from the state, needs none.
+// Notes are skipped.
+func (c *core) feed(entries []Entry, collect bool) []Entry {
+	c.quiet = !collect
+	defer func() { c.quiet = false }()
 	c.aside, c.lateSeq = map[uint64]Entry{}, map[uint64]bool{}
 	inputs, outcomes := 0, 0
 	for _, e := range entries {
@@ -429,20 +439,28 @@ func (c *core) feed(entries []Entry) []Entry {
 	// growing them step by step copied most of what a resume did.
 	c.inputs = slices.Grow(c.inputs, inputs)
 	c.shown = slices.Grow(c.shown, outcomes+outcomes/16)
-	got := make([]Entry, 0, outcomes+outcomes/16)
+	var got []Entry
+	if collect {
+		got = make([]Entry, 0, outcomes+outcomes/16)
+	}
+	keep := func(es []Entry) {
+		if collect {
+			got = append(got, es...)
+		}
+	}
 	for _, e := range entries {
 		switch {
 		case e.Input != nil:
 			c.hold(e)
 		case e.Outcome != nil:
-			got = append(got, c.process(e.Outcome.At)...)
+			keep(c.process(e.Outcome.At))
 		case e.Void != 0:
-			got = append(got, c.process(e.At)...)
+			keep(c.process(e.At))
 			c.seq = e.Seq - 1
 			c.void(e.Void)
 		case e.Revision != nil:
 			// The table had decided up to e.At when the late inputs came.
-			got = append(got, c.process(e.At)...)
+			keep(c.process(e.At))
 			var late []Entry
 			for _, seq := range e.Revision.Late {
 				if in, ok := c.aside[seq]; ok {
@@ -453,7 +471,7 @@ func (c *core) feed(entries []Entry) []Entry {
 			if len(late) > 0 {
 				slices.SortStableFunc(late, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
 				c.seq = e.Seq - 1
-				got = append(got, c.redecide(late, e.At, nil)...)
+				keep(c.redecide(late, e.At, nil))
 			}
 		}
 		c.seq = max(c.seq, e.Seq)

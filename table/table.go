@@ -133,7 +133,7 @@ func New(cfg Config) (*Table, error) {
 	}
 	var offset time.Duration
 	if len(cfg.Resume) > 0 {
-		c.feed(cfg.Resume)
+		c.feed(cfg.Resume, false)
 		// Stamps go on after the session's last, so it stays one timeline.
 		for _, e := range cfg.Resume {
 			offset = max(offset, e.At)
