@@ -205,7 +205,11 @@ func (c *core) publish(o engine.Outcome, entries []Entry) []Entry {
 	if c.quiet {
 		return entries
 	}
-	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
+	// A copy of its own, made here: &o would put every o on the heap,
+	// quiet or not.
+	op := new(engine.Outcome)
+	*op = o
+	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: op})
 }
 
 // late takes every held input stamped before the engine's time out of the
