@@ -3,8 +3,9 @@ package claimlog
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+	"math"
 	"strings"
+	"time"
 )
 
 // decodeSealedFast parses a sealed line as the writer writes it (one flat
@@ -33,8 +34,11 @@ func decodeSealedFast(line []byte, bodies *bodySlab) (w wire, ok bool) {
 			w.Mono, ok = p.int()
 		case "wall":
 			start := p.i
-			if _, ok = p.str(); ok {
-				ok = w.Wall.UnmarshalJSON(line[start:p.i]) == nil
+			if w.Wall, ok = p.wall(); !ok {
+				p.i = start
+				if _, ok = p.str(); ok {
+					ok = w.Wall.UnmarshalJSON(line[start:p.i]) == nil
+				}
 			}
 		case "kind":
 			w.Kind, ok = p.text()
@@ -140,23 +144,37 @@ func (p *fastParser) str() ([]byte, bool) {
 // sources, seats, types) are not allocated again each time.
 func (p *fastParser) text() (string, bool) {
 	s, ok := p.str()
-	if v, known := common[string(s)]; known {
-		return v, ok
+	if len(s) > 0 {
+		if c := common[commonHash(s)]; c == string(s) {
+			return c, ok
+		}
 	}
 	return string(s), ok
 }
 
-// common are the strings of the record fields that recur (the map is only
-// read, so it is safe across goroutines).
-var common = func() map[string]string {
-	m := map[string]string{}
-	for _, s := range strings.Fields(`input outcome void note table gpio serial nfc web script referee terminal E S W N
-		discard chii pon kan ron tsumo riichi cancel dora newhand tenpai deadhand session restart revision refused
-		claim win draw abort none exhaustive missed late decision rejected flag deal hand_end kong_stands`) {
-		m[s] = s
+// common are the strings of the record fields that recur, by commonHash
+// (a string that would take another's place is left out and allocated;
+// the table is only read, so it is safe across goroutines). An array
+// indexed by a hash of the length and the ends is faster than a map, and
+// a resume looks up four strings a record.
+var common = func() (t [256]string) {
+	for _, s := range commonStrings() {
+		if h := commonHash(s); t[h] == "" {
+			t[h] = s
+		}
 	}
-	return m
+	return t
 }()
+
+func commonStrings() []string {
+	return strings.Fields(`input outcome void note table gpio serial nfc web script referee terminal E S W N
+		discard chii pon kan ron tsumo riichi cancel dora newhand tenpai deadhand session restart revision refused
+		claim win draw abort none exhaustive missed late decision rejected flag deal hand_end kong_stands`)
+}
+
+func commonHash[S ~string | ~[]byte](s S) uint8 {
+	return uint8(len(s) + int(s[0])*6 + int(s[len(s)-1])*8 + int(s[len(s)/2]))
+}
 
 // digits reads an integer literal as JSON writes one: no sign, no leading
 // zero, no fraction or exponent (those go to encoding/json).
@@ -180,8 +198,7 @@ func (p *fastParser) uint() (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(d), 10, 64)
-	return n, err == nil
+	return number(d, math.MaxUint64)
 }
 
 func (p *fastParser) int() (int64, bool) {
@@ -190,12 +207,69 @@ func (p *fastParser) int() (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	s := string(d)
 	if neg {
-		s = "-" + s
+		// -(1<<63) is the one value whose magnitude int64 cannot hold;
+		// negating its conversion gives it back.
+		n, ok := number(d, 1<<63)
+		return -int64(n), ok
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil
+	n, ok := number(d, math.MaxInt64)
+	return int64(n), ok
+}
+
+// number is the value of the decimal digits d; false past limit.
+func number(d []byte, limit uint64) (uint64, bool) {
+	var n uint64
+	for _, c := range d {
+		v := uint64(c - '0')
+		if n > (limit-v)/10 {
+			return 0, false
+		}
+		n = n*10 + v
+	}
+	return n, true
+}
+
+// wall reads a time as the writer writes it, UTC in RFC 3339 with up to
+// nine digits of fraction ("2026-11-23T17:23:05.348078233Z"), without
+// time's general parser; ok is false for any other form or a field out of
+// range, which Time.UnmarshalJSON then reads (or refuses).
+func (p *fastParser) wall() (t time.Time, ok bool) {
+	s, ok := p.str()
+	if !ok || len(s) < len("2006-01-02T15:04:05Z") || s[4] != '-' || s[7] != '-' || s[10] != 'T' ||
+		s[13] != ':' || s[16] != ':' || s[len(s)-1] != 'Z' {
+		return t, false
+	}
+	num := func(b []byte) int {
+		n := 0
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return -1
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	year, month, day := num(s[0:4]), num(s[5:7]), num(s[8:10])
+	hour, minute, sec := num(s[11:13]), num(s[14:16]), num(s[17:19])
+	ns := 0
+	if frac := s[19 : len(s)-1]; len(frac) > 0 {
+		if len(frac) < 2 || len(frac) > 10 || frac[0] != '.' {
+			return t, false
+		}
+		if ns = num(frac[1:]); ns < 0 {
+			return t, false
+		}
+		for range 10 - len(frac) {
+			ns *= 10
+		}
+	}
+	if year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+		return t, false
+	}
+	t = time.Date(year, time.Month(month), day, hour, minute, sec, ns, time.UTC)
+	// A day past the month's end would have rolled over.
+	return t, t.Day() == day
 }
 
 // value skips one JSON object or array (the body) and returns its bytes:

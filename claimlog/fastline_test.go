@@ -3,6 +3,7 @@ package claimlog
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -37,6 +38,20 @@ func fastLines(t testing.TB) [][]byte {
 		[]byte(`{"seq":1,"kind":"input","more":-1}`),
 		[]byte(`{"seq":1,"wall":"not a time"}`),
 		[]byte(`{"seq":1,"body":null}`),
+		[]byte(`{"seq":1,"wall":"2026-02-29T10:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2028-02-29T23:59:59.9Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T24:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:60Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.1234567891Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.000000001Z"}`),
+		[]byte(`{"seq":1,"wall":"0000-01-01T00:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23t23:59:59z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59+01:00"}`),
+		[]byte(`{"seq":1,"wall":"+026-11-23T23:59:59Z"}`),
+		[]byte(`{"seq":1,"mono":-9223372036854775809}`),
+		[]byte(`{"seq":18446744073709551616}`),
+		[]byte(`{"seq":1,"mono":-0}`),
 		[]byte(`{"seq":1} `),
 	)
 	return lines
@@ -88,4 +103,45 @@ func FuzzDecodeSealedFast(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkFast(t, line) })
+}
+
+// TestWallFastAgreesWithTime: the writer's times, any instant of years
+// 1-9999 with any fraction, read as Time.UnmarshalJSON reads them.
+func TestWallFastAgreesWithTime(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	lo := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	hi := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix()
+	for i := range 20000 {
+		ns := r.IntN(1e9)
+		switch i % 4 {
+		case 0:
+			ns = 0
+		case 1:
+			ns -= ns % 1000
+		}
+		at := time.Unix(lo+r.Int64N(hi-lo), int64(ns)).UTC()
+		b, err := json.Marshal(at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := fastParser{b: b}
+		got, ok := p.wall()
+		var want time.Time
+		if err := want.UnmarshalJSON(b); err != nil {
+			t.Fatal(err)
+		}
+		if !ok || !reflect.DeepEqual(got, want) || p.i != len(b) {
+			t.Fatalf("%s: fast %v %v, time %v", b, got, ok, want)
+		}
+	}
+}
+
+// TestCommonStringsAllKept: no common string takes another's place in the
+// table, so none is allocated anew on every line.
+func TestCommonStringsAllKept(t *testing.T) {
+	for _, s := range commonStrings() {
+		if common[commonHash(s)] != s {
+			t.Errorf("%q is not in the table", s)
+		}
+	}
 }
