@@ -65,7 +65,7 @@ func decodeSealedFast(line []byte, bodies *bodySlab) (w wire, ok bool) {
 		case "after":
 			w.After, ok = p.uint()
 		case "crc":
-			w.CRC, ok = p.text()
+			_, ok = p.str()
 		default:
 			return w, false
 		}

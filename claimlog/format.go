@@ -36,7 +36,7 @@ type wire struct {
 	More       int    `json:"more,omitempty"`
 	Annotation string `json:"annotation,omitempty"`
 	After      uint64 `json:"after,omitempty"`
-	CRC        string `json:"crc,omitempty"`
+	// The line's "crc" is checked before it is decoded, and not kept.
 }
 
 // encodeRecord is a record's line, sealed with its checksum.
