@@ -1,0 +1,143 @@
+package claimlog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestSessionsAsRead: Sessions gives each session exactly the records Read
+// delivers between its note and the next, whatever their number (sessions
+// longer than a chunk, a short one, records before the first note, a
+// damaged line), and a session's records kept by fn stay as they were
+// while the later sessions are read.
+func TestSessionsAsRead(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		lengths []int // records of each session; -1 is records before any note
+		damage  bool
+	}{
+		{"one long", []int{3 * chunkLen}, false},
+		{"several", []int{-1, 2*chunkLen + 7, 10, 0, chunkLen + 1}, false},
+		{"damaged", []int{chunkLen + 5, 40}, true},
+		{"none", []int{-1}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			w, err := Open(dir, Options{Reserve: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, n := range tc.lengths {
+				var batch []Record
+				if n >= 0 {
+					note, err := Session{Table: fmt.Sprint("s", i), Rules: "ema2016", FirstSeq: w.LastSeq() + 1}.Note(false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					batch = append(batch, note)
+				}
+				if n < 0 {
+					n = 3
+				}
+				for j := range n {
+					body, _ := json.Marshal(NoteBody{Note: fmt.Sprint("record ", j, " of ", i)})
+					batch = append(batch, Record{Kind: KindNote, Source: "table", Hand: j, Type: "reboot", Body: body})
+				}
+				if err := w.Append(batch); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if tc.damage {
+				damageLine(t, dir, chunkLen/2)
+			}
+			// What Read delivers, cut at the session notes.
+			var want [][]Record
+			var wantS []Session
+			err = Read(dir, Filter{}, func(r Record) error {
+				if r.Kind == KindNote && r.Type == TypeSession {
+					s, err := r.Session()
+					wantS, want = append(wantS, s), append(want, nil)
+					return err
+				}
+				if len(want) > 0 {
+					want[len(want)-1] = append(want[len(want)-1], r)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][]Record
+			var gotS []Session
+			var kept [][]Record // deep copies of what fn was given, when given
+			err = Sessions(dir, func(s Session, recs []Record) error {
+				gotS, got = append(gotS, s), append(got, recs)
+				kept = append(kept, deepCopy(recs))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(gotS, wantS) || len(got) != len(want) {
+				t.Fatalf("sessions %+v, want %+v", gotS, wantS)
+			}
+			for i := range want {
+				if !reflect.DeepEqual(got[i], want[i]) || !reflect.DeepEqual(got[i], kept[i]) {
+					t.Errorf("session %d: %d records (%d when given), want %d", i, len(got[i]), len(kept[i]), len(want[i]))
+				}
+			}
+			last, lrecs, err := LastSession(dir)
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case len(want) == 0:
+				if last != nil {
+					t.Errorf("last session %+v in a log with none", last)
+				}
+			case last == nil || !reflect.DeepEqual(*last, wantS[len(wantS)-1]) || !reflect.DeepEqual(lrecs, want[len(want)-1]):
+				t.Errorf("last session %+v with %d records, want %+v with %d", last, len(lrecs), wantS[len(wantS)-1], len(want[len(want)-1]))
+			}
+		})
+	}
+}
+
+func deepCopy(recs []Record) []Record {
+	if recs == nil {
+		return nil
+	}
+	out := make([]Record, len(recs))
+	for i, r := range recs {
+		r.Body = append(json.RawMessage(nil), r.Body...)
+		out[i] = r
+	}
+	return out
+}
+
+// damageLine flips a byte in line n (from 0) of the log's only file.
+func damageLine(t *testing.T, dir string, n int) {
+	t.Helper()
+	files, err := Files(dir)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("files %v %v", files, err)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := 0
+	for range n {
+		at += bytes.IndexByte(b[at:], '\n') + 1
+	}
+	b[at+5] ^= 0x20
+	if err := os.WriteFile(filepath.Clean(files[0]), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
