@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/tabled/tabled/table"
 )
 
 // TestSessionsAsRead: Sessions gives each session exactly the records Read
@@ -139,5 +141,31 @@ func damageLine(t *testing.T, dir string, n int) {
 	b[at+5] ^= 0x20
 	if err := os.WriteFile(filepath.Clean(files[0]), b, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestEntriesAsRecordEntry: Entries, which makes the events and outcomes of
+// a session in one allocation each, gives what RecordEntry gives record by
+// record.
+func TestEntriesAsRecordEntry(t *testing.T) {
+	_, sessions := goldenSessions(t)
+	for i, recs := range sessions {
+		got, err := Entries(recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []table.Entry
+		for _, r := range recs {
+			e, ok, err := RecordEntry(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				want = append(want, e)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("session %d: Entries\n%+v\nRecordEntry\n%+v", i, got, want)
+		}
 	}
 }
