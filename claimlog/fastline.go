@@ -125,17 +125,16 @@ func (p *fastParser) str() ([]byte, bool) {
 	if !p.byte('"') {
 		return nil, false
 	}
-	start := p.i
-	for p.i < len(p.b) {
-		c := p.b[p.i]
+	// Over a local slice, the loop keeps its index in a register.
+	rest := p.b[p.i:]
+	for i, c := range rest {
 		switch {
 		case c == '"':
-			p.i++
-			return p.b[start : p.i-1], true
+			p.i += i + 1
+			return rest[:i], true
 		case c == '\\' || c < 0x20 || c >= 0x80:
 			return nil, false
 		}
-		p.i++
 	}
 	return nil, false
 }
@@ -275,31 +274,33 @@ func (p *fastParser) wall() (t time.Time, ok bool) {
 // value skips one JSON object or array (the body) and returns its bytes:
 // brackets are counted outside strings.
 func (p *fastParser) value() ([]byte, bool) {
-	start := p.i
-	if p.i >= len(p.b) || p.b[p.i] != '{' && p.b[p.i] != '[' {
+	rest := p.b[p.i:]
+	if len(rest) == 0 || rest[0] != '{' && rest[0] != '[' {
 		return nil, false
 	}
 	depth := 0
-	for p.i < len(p.b) {
-		switch p.b[p.i] {
-		case '{', '[':
+	inString := false
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		switch {
+		case inString:
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
 			depth++
-		case '}', ']':
+		case c == '}' || c == ']':
 			depth--
 			if depth == 0 {
-				p.i++
-				return p.b[start:p.i], true
-			}
-		case '"':
-			p.i++
-			for p.i < len(p.b) && p.b[p.i] != '"' {
-				if p.b[p.i] == '\\' {
-					p.i++
-				}
-				p.i++
+				p.i += i + 1
+				return rest[:i+1], true
 			}
 		}
-		p.i++
 	}
 	return nil, false
 }
