@@ -55,7 +55,9 @@ func decodeSealedFast(line []byte, bodies *bodySlab) (w wire, ok bool) {
 		case "body":
 			var raw []byte
 			raw, ok = p.value()
-			w.Body = json.RawMessage(bodies.clone(raw))
+			if bodies.keeps(w.Kind) {
+				w.Body = json.RawMessage(bodies.clone(raw))
+			}
 		case "more":
 			var n int64
 			n, ok = p.int()
@@ -89,7 +91,18 @@ const slabSize = 64 << 10
 // much of a resume. A block is never written again once a body is cut from
 // it, so a body may be kept as long as wanted (it keeps its block alive:
 // only whole-session reads use a slab).
-type bodySlab struct{ buf []byte }
+type bodySlab struct {
+	buf []byte
+	// notesOnly drops the bodies of inputs and outcomes: a read that only
+	// checks the log (Open's) looks at no body but a note's.
+	notesOnly bool
+}
+
+// keeps reports whether the body of a record of the kind is copied (a
+// kind not yet read, as the writer never writes it, keeps it).
+func (s *bodySlab) keeps(kind string) bool {
+	return s == nil || !s.notesOnly || kind != KindInput && kind != KindOutcome
+}
 
 // clone is a copy of b; on a nil slab, a slice of its own.
 func (s *bodySlab) clone(b []byte) []byte {

@@ -91,6 +91,13 @@ func checkFast(t *testing.T, line []byte) bool {
 	if !ok || !reflect.DeepEqual(sw, fw) {
 		t.Fatalf("%s: with a slab %+v, %v", line, sw, ok)
 	}
+	// A slab for notes only drops no other field, and no note's body.
+	nw, ok := decodeSealedFast(line, &bodySlab{notesOnly: true})
+	kept := nw.Body != nil
+	nw.Body = fw.Body
+	if !ok || !reflect.DeepEqual(nw, fw) || !kept && fw.Body != nil && fw.Kind != KindInput && fw.Kind != KindOutcome {
+		t.Fatalf("%s: with a slab for notes %+v, %v", line, nw, ok)
+	}
 	return true
 }
 

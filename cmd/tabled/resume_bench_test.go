@@ -143,6 +143,29 @@ func BenchmarkResume(b *testing.B) {
 	b.ReportMetric(mb, "log-MB")
 }
 
+// BenchmarkOpen is the other half of a restart: `tabled run` opens the
+// log for writing before it resumes, and Open checks the whole log for
+// damage and a torn tail.
+//
+//	go test -run=^$ -bench=Open -benchmem ./cmd/tabled
+func BenchmarkOpen(b *testing.B) {
+	dir := benchLogDir(b)
+	writeSessionLog(b, dir, benchLogRecords)
+	runtime.GC()
+	cpu0 := cpuTime(b)
+	b.ResetTimer()
+	for b.Loop() {
+		w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
 // BenchmarkReplay is `tabled replay` of a 50,000-record log.
 //
 //	go test -run=^$ -bench=Replay -benchmem ./cmd/tabled
