@@ -142,6 +142,9 @@ func New(cfg Config) (*Table, error) {
 		if cfg.FirstSeq > 0 {
 			c.seq = max(c.seq, cfg.FirstSeq-1)
 		}
+		// The core keeps what it needs of the journal; the entries (and
+		// the outcomes they point to) are not kept alive with the config.
+		cfg.Resume = nil
 	}
 	clock := cfg.Clock
 	if clock == nil {
