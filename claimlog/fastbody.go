@@ -117,23 +117,55 @@ func (p *fastParser) tile() (engine.Tile, bool) {
 }
 
 // named reads a string and looks it up in names.
-func named[T ~uint8](p *fastParser, names map[string]T) (T, bool) {
+func named[T ~uint8](p *fastParser, names *nameTable[T]) (T, bool) {
 	s, ok := p.str()
 	if !ok {
 		return 0, false
 	}
-	v, ok := names[string(s)]
-	return v, ok
+	return names.lookup(s)
 }
 
 // The names the fast decoders take, each with the value its UnmarshalText
-// gives. The maps are only read once made, so they are safe across
+// gives. The tables are only read once made, so they are safe across
 // goroutines.
 var (
 	actionsByName = spellings[engine.Action]()
 	sourcesByName = spellings[engine.Source]()
 	tilesByName   = spellings[engine.Tile]()
 )
+
+// nameTable maps names to values by commonHash, with a map for the names
+// that would take another's slot: three names an input, looked up in a
+// map each, were a tenth of decoding it.
+type nameTable[T ~uint8] struct {
+	slot [256]struct {
+		name string
+		v    T
+	}
+	rest map[string]T
+}
+
+func (n *nameTable[T]) add(name string, v T) {
+	if e := &n.slot[commonHash(name)]; e.name == "" {
+		e.name, e.v = name, v
+		return
+	}
+	if n.rest == nil {
+		n.rest = map[string]T{}
+	}
+	n.rest[name] = v
+}
+
+func (n *nameTable[T]) lookup(b []byte) (T, bool) {
+	if len(b) == 0 {
+		return 0, false // no name is empty
+	}
+	if e := &n.slot[commonHash(b)]; e.name == string(b) {
+		return e.v, true
+	}
+	v, ok := n.rest[string(b)]
+	return v, ok
+}
 
 // spellings maps how each value of T is written (String: "?" for a tile
 // not seen) to the value, for every spelling that UnmarshalText reads back
@@ -145,14 +177,16 @@ func spellings[T interface {
 }, P interface {
 	*T
 	encoding.TextUnmarshaler
-}]() map[string]T {
-	m := map[string]T{}
+}]() *nameTable[T] {
+	n := &nameTable[T]{}
+	seen := map[string]bool{}
 	for v := range 256 {
 		s := T(v).String()
 		var got T
-		if P(&got).UnmarshalText([]byte(s)) == nil && got == T(v) {
-			m[s] = got
+		if !seen[s] && P(&got).UnmarshalText([]byte(s)) == nil && got == T(v) {
+			seen[s] = true
+			n.add(s, got)
 		}
 	}
-	return m
+	return n
 }

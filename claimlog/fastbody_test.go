@@ -1,6 +1,7 @@
 package claimlog
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -129,4 +130,37 @@ func FuzzDecodeInputFast(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) { checkInputFast(t, body) })
+}
+
+// TestNameTablesAgreeWithUnmarshalText: every name the tables take gives
+// the value UnmarshalText gives, and every name UnmarshalText takes as
+// the code spells it is in the tables.
+func TestNameTablesAgreeWithUnmarshalText(t *testing.T) {
+	checkNames[engine.Action](t, actionsByName, "none", "Discard", "", "discard ")
+	checkNames[engine.Source](t, sourcesByName, "serial", "SERIAL", "")
+	checkNames[engine.Tile](t, tilesByName, "?", "0p", "5p", "0z", "8z", "1", "")
+}
+
+func checkNames[T interface {
+	~uint8
+	fmt.Stringer
+}, P interface {
+	*T
+	encoding.TextUnmarshaler
+}](t *testing.T, names *nameTable[T], extra ...string) {
+	t.Helper()
+	for v := range 256 {
+		extra = append(extra, T(v).String())
+	}
+	for _, s := range extra {
+		got, ok := names.lookup([]byte(s))
+		var want T
+		err := P(&want).UnmarshalText([]byte(s))
+		switch {
+		case ok && (err != nil || got != want):
+			t.Errorf("%q: table %v, UnmarshalText %v %v", s, got, want, err)
+		case !ok && err == nil && want.String() == s:
+			t.Errorf("%q: not in the table, UnmarshalText gives %v", s, want)
+		}
+	}
 }
