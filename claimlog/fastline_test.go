@@ -3,7 +3,6 @@ package claimlog
 import (
 	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -110,37 +109,6 @@ func FuzzDecodeSealedFast(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkFast(t, line) })
-}
-
-// TestWallFastAgreesWithTime: the writer's times, any instant of years
-// 1-9999 with any fraction, read as Time.UnmarshalJSON reads them.
-func TestWallFastAgreesWithTime(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	lo := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
-	hi := time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix()
-	for i := range 20000 {
-		ns := r.IntN(1e9)
-		switch i % 4 {
-		case 0:
-			ns = 0
-		case 1:
-			ns -= ns % 1000
-		}
-		at := time.Unix(lo+r.Int64N(hi-lo), int64(ns)).UTC()
-		b, err := json.Marshal(at)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := fastParser{b: b}
-		got, ok := p.wall()
-		var want time.Time
-		if err := want.UnmarshalJSON(b); err != nil {
-			t.Fatal(err)
-		}
-		if !ok || !reflect.DeepEqual(got, want) || p.i != len(b) {
-			t.Fatalf("%s: fast %v %v, time %v", b, got, ok, want)
-		}
-	}
 }
 
 // TestCommonStringsAllKept: no common string takes another's place in the
