@@ -47,9 +47,13 @@ func (f Filter) matchHead(r Record) bool {
 	return true
 }
 
-// matchInHand checks the time within the hand.
+// matchInHand checks the time within the hand. A filter that does not
+// look at it takes every record, also one stamped before its hand's deal
+// (a press on the last hand's discard that arrived after the new hand
+// began): such a record was dropped from every read, resumes and replays
+// included.
 func (f Filter) matchInHand(d time.Duration) bool {
-	return d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
+	return !f.inHand() || d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
 }
 
 // inHand reports whether the filter looks at the time within the hand.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/tabled/tabled/table"
 )
@@ -167,5 +168,46 @@ func TestEntriesAsRecordEntry(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("session %d: Entries\n%+v\nRecordEntry\n%+v", i, got, want)
 		}
+	}
+}
+
+// TestRecordBeforeItsDealIsRead: a record of a hand stamped before the
+// hand's deal (a late press on the last hand's discard, journaled after
+// the new hand began) is delivered by every read that does not filter by
+// the time within the hand: Read, Sessions, LastSession and the index.
+func TestRecordBeforeItsDealIsRead(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Open(dir, Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := Session{Rules: "ema2016", FirstSeq: 1}.Note(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Append([]Record{note,
+		{Kind: KindOutcome, Source: "table", Hand: 2, Mono: 1000, Type: "deal", Body: json.RawMessage(`{"type":"deal"}`)},
+		{Kind: KindInput, Source: "serial", Hand: 2, Mono: 500, Seat: "S", Type: "ron", Body: json.RawMessage(`{"event":{"at":500}}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if err := Read(dir, Filter{}, func(Record) error { n++; return nil }); err != nil || n != 3 {
+		t.Errorf("Read delivered %d records, want 3 (%v)", n, err)
+	}
+	if _, recs, err := LastSession(dir); err != nil || len(recs) != 2 {
+		t.Errorf("the last session has %d records, want 2 (%v)", len(recs), err)
+	}
+	if page, _, err := NewIndex(dir).Page(Filter{}, 10); err != nil || len(page) != 3 {
+		t.Errorf("the index gives %d records, want 3 (%v)", len(page), err)
+	}
+	// A filter by the time within the hand still leaves it out.
+	n = 0
+	if err := Read(dir, Filter{HandTo: time.Hour}, func(Record) error { n++; return nil }); err != nil || n != 2 {
+		t.Errorf("Read from the deal on delivered %d records, want 2 (%v)", n, err)
 	}
 }
