@@ -3,6 +3,7 @@ package table
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"time"
@@ -237,7 +238,7 @@ func (c *core) late(entries []Entry) []Entry {
 // revision only says the inputs were late.
 func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []Entry {
 	from := late[0].At
-	eng, rebuilt, hand, err := c.rebuild(until)
+	eng, rebuilt, hand, err := c.rebuild(until, from)
 	if err != nil {
 		// Cannot happen for inputs the table accepted; keep what stands
 		// and say so rather than stop the table.
@@ -340,9 +341,14 @@ func seatName(in Entry) string {
 // rebuild is a fresh engine that applied every input received so far, not
 // voided and not still held, in stamp order (arrival order among equal
 // stamps), with time run on to until; it returns the outcomes it decided
-// and the hand it reached. An input the engine refuses is skipped, as it
-// was when it was first applied.
-func (c *core) rebuild(until time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
+// at or after from (noOutcomes: none) and the hand it reached. An input
+// the engine refuses is skipped, as it was when it was first applied.
+//
+// Outcomes before from are dropped as they come and the inputs are sorted
+// by reference: a rebuild re-applies the whole session, and gathering all
+// its outcomes and copying every input was most of what a revision cost
+// a resume, on top of the engine's own work.
+func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
 	e, err := engine.New(c.profile, c.dealer)
 	if err != nil {
 		return nil, nil, 0, err
@@ -354,23 +360,41 @@ func (c *core) rebuild(until time.Duration) (*engine.Engine, []engine.Outcome, i
 	for seq := range c.aside {
 		held[seq] = true
 	}
-	var ins []Entry
-	for _, in := range c.inputs {
-		if !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
+	ins := make([]*Entry, 0, len(c.inputs))
+	for i := range c.inputs {
+		if in := &c.inputs[i]; !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
 			ins = append(ins, in)
 		}
 	}
-	slices.SortStableFunc(ins, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
+	slices.SortStableFunc(ins, func(a, b *Entry) int { return cmp.Compare(a.At, b.At) })
 	var out []engine.Outcome
+	keep := func(n int) {
+		kept := out[:n]
+		for _, o := range out[n:] {
+			if o.At >= from {
+				kept = append(kept, o)
+			}
+		}
+		clear(out[len(kept):])
+		out = kept
+	}
 	hand := 1
 	for _, in := range ins {
+		n := len(out)
 		out, _ = e.Apply(*in.Input, out)
+		keep(n)
 		if in.Input.Action == engine.NewHand {
 			hand++
 		}
 	}
-	return e, e.Advance(until, out), hand, nil
+	n := len(out)
+	out = e.Advance(until, out)
+	keep(n)
+	return e, out, hand, nil
 }
+
+// noOutcomes, as rebuild's from, keeps none of the outcomes.
+const noOutcomes = time.Duration(math.MaxInt64)
 
 // next is the time of the next item to decide: the earliest held input or
 // engine deadline.
@@ -400,7 +424,7 @@ func (c *core) void(seq uint64) Entry {
 	default:
 		c.voided[seq] = true
 		c.buf.remove(seq)
-		eng, _, hand, err := c.rebuild(at)
+		eng, _, hand, err := c.rebuild(at, noOutcomes)
 		if err != nil {
 			delete(c.voided, seq)
 			note = fmt.Sprintf("refused: %v", err)
