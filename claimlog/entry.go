@@ -98,6 +98,9 @@ type OutcomeBody struct {
 
 // Input decodes the body of an input record.
 func (r Record) Input() (InputBody, error) {
+	if b, ok := decodeInputFast(r.Body); ok {
+		return b, nil
+	}
 	var b InputBody
 	return b, r.decode("input", &b)
 }
@@ -221,6 +224,52 @@ func outcomeSeat(o engine.Outcome) engine.Seat {
 // outcome's entry carries only its time, which tells how far the table had
 // decided; the outcome itself stays as logged (compare it by its bytes).
 func RecordEntry(r Record) (e table.Entry, ok bool, err error) {
+	var sp entrySpace
+	return sp.entry(&r)
+}
+
+// entrySpace holds the events and outcomes the entries of a session point
+// to, made in one allocation each rather than one a record; empty, it
+// makes each on its own.
+type entrySpace struct {
+	events   []engine.Event
+	outcomes []engine.Outcome
+}
+
+// newEntrySpace has room for the inputs and outcomes of recs.
+func newEntrySpace(recs []Record) entrySpace {
+	inputs, outcomes := 0, 0
+	for i := range recs {
+		switch recs[i].Kind {
+		case KindInput:
+			inputs++
+		case KindOutcome:
+			outcomes++
+		}
+	}
+	return entrySpace{events: make([]engine.Event, inputs), outcomes: make([]engine.Outcome, outcomes)}
+}
+
+func (sp *entrySpace) event() *engine.Event {
+	if len(sp.events) == 0 {
+		return new(engine.Event)
+	}
+	ev := &sp.events[0]
+	sp.events = sp.events[1:]
+	return ev
+}
+
+func (sp *entrySpace) outcome() *engine.Outcome {
+	if len(sp.outcomes) == 0 {
+		return new(engine.Outcome)
+	}
+	o := &sp.outcomes[0]
+	sp.outcomes = sp.outcomes[1:]
+	return o
+}
+
+// entry is RecordEntry with the events and outcomes taken from sp.
+func (sp *entrySpace) entry(r *Record) (e table.Entry, ok bool, err error) {
 	e = table.Entry{Seq: r.Seq, At: time.Duration(r.Mono), Hand: r.Hand}
 	switch {
 	case r.Kind == KindInput:
@@ -228,7 +277,9 @@ func RecordEntry(r Record) (e table.Entry, ok bool, err error) {
 		if err != nil {
 			return e, false, err
 		}
-		e.Input, e.Note, e.Dealer = &b.Event, b.Note, b.Dealer
+		ev := sp.event()
+		*ev = b.Event
+		e.Input, e.Note, e.Dealer = ev, b.Note, b.Dealer
 	case r.Kind == KindVoid:
 		b, err := r.Void()
 		if err != nil {
@@ -236,7 +287,9 @@ func RecordEntry(r Record) (e table.Entry, ok bool, err error) {
 		}
 		e.Void, e.Note = b.Void, b.Note
 	case r.Kind == KindOutcome:
-		e.Outcome = &engine.Outcome{At: e.At}
+		o := sp.outcome()
+		o.At = e.At
+		e.Outcome = o
 	case r.Kind == KindNote && r.Type == TypeRevision:
 		b, err := r.Revision()
 		if err != nil {
@@ -252,9 +305,10 @@ func RecordEntry(r Record) (e table.Entry, ok bool, err error) {
 // Entries is a session's records as the entries table.Config.Resume and
 // table.Replay step through.
 func Entries(recs []Record) ([]table.Entry, error) {
+	sp := newEntrySpace(recs)
 	out := make([]table.Entry, 0, len(recs))
-	for _, r := range recs {
-		e, ok, err := RecordEntry(r)
+	for i := range recs {
+		e, ok, err := sp.entry(&recs[i])
 		if err != nil {
 			return nil, err
 		}

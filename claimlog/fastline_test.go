@@ -37,6 +37,20 @@ func fastLines(t testing.TB) [][]byte {
 		[]byte(`{"seq":1,"kind":"input","more":-1}`),
 		[]byte(`{"seq":1,"wall":"not a time"}`),
 		[]byte(`{"seq":1,"body":null}`),
+		[]byte(`{"seq":1,"wall":"2026-02-29T10:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2028-02-29T23:59:59.9Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T24:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:60Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.1234567891Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59.000000001Z"}`),
+		[]byte(`{"seq":1,"wall":"0000-01-01T00:00:00Z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23t23:59:59z"}`),
+		[]byte(`{"seq":1,"wall":"2026-11-23T23:59:59+01:00"}`),
+		[]byte(`{"seq":1,"wall":"+026-11-23T23:59:59Z"}`),
+		[]byte(`{"seq":1,"mono":-9223372036854775809}`),
+		[]byte(`{"seq":18446744073709551616}`),
+		[]byte(`{"seq":1,"mono":-0}`),
 		[]byte(`{"seq":1} `),
 	)
 	return lines
@@ -60,7 +74,7 @@ func TestDecodeSealedFastAgreesWithJSON(t *testing.T) {
 // reports whether the fast path took it.
 func checkFast(t *testing.T, line []byte) bool {
 	t.Helper()
-	fw, ok := decodeSealedFast(line)
+	fw, ok := decodeSealedFast(line, nil)
 	if !ok || !json.Valid(line) {
 		return false
 	}
@@ -70,6 +84,18 @@ func checkFast(t *testing.T, line []byte) bool {
 	}
 	if !reflect.DeepEqual(fw, jw) {
 		t.Fatalf("%s:\nfast %+v\njson %+v", line, fw, jw)
+	}
+	// Bodies cut from a slab are the same bytes.
+	sw, ok := decodeSealedFast(line, &bodySlab{})
+	if !ok || !reflect.DeepEqual(sw, fw) {
+		t.Fatalf("%s: with a slab %+v, %v", line, sw, ok)
+	}
+	// A slab for notes only drops no other field, and no note's body.
+	nw, ok := decodeSealedFast(line, &bodySlab{notesOnly: true})
+	kept := nw.Body != nil
+	nw.Body = fw.Body
+	if !ok || !reflect.DeepEqual(nw, fw) || !kept && fw.Body != nil && fw.Kind != KindInput && fw.Kind != KindOutcome {
+		t.Fatalf("%s: with a slab for notes %+v, %v", line, nw, ok)
 	}
 	return true
 }
@@ -83,4 +109,14 @@ func FuzzDecodeSealedFast(f *testing.F) {
 		f.Add(l)
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkFast(t, line) })
+}
+
+// TestCommonStringsAllKept: no common string takes another's place in the
+// table, so none is allocated anew on every line.
+func TestCommonStringsAllKept(t *testing.T) {
+	for _, s := range commonStrings() {
+		if common[commonHash(s)] != s {
+			t.Errorf("%q is not in the table", s)
+		}
+	}
 }

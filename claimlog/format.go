@@ -3,7 +3,6 @@ package claimlog
 import (
 	"bufio"
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,7 +36,7 @@ type wire struct {
 	More       int    `json:"more,omitempty"`
 	Annotation string `json:"annotation,omitempty"`
 	After      uint64 `json:"after,omitempty"`
-	CRC        string `json:"crc,omitempty"`
+	// The line's "crc" is checked before it is decoded, and not kept.
 }
 
 // encodeRecord is a record's line, sealed with its checksum.
@@ -78,25 +77,31 @@ var errNoSeq = errors.New("no sequence number")
 
 // decodeLine parses one line without its newline. A sealed line must carry
 // a checksum that matches; an old, unsealed file's lines need only parse.
-func decodeLine(line []byte, sealed bool) (wire, error) {
-	var w wire
+// bodies, if not nil, is where the fast path copies the body.
+func decodeLine(line []byte, sealed bool, bodies *bodySlab) (wire, error) {
 	if sealed {
 		n := len(line) - crcSuffixLen
 		if n < 1 || !bytes.HasPrefix(line[n:], []byte(`,"crc":"`)) || !bytes.HasSuffix(line, []byte(`"}`)) {
-			return w, errors.New("no checksum")
+			return wire{}, errors.New("no checksum")
 		}
-		want, err := hex.DecodeString(string(line[n+8 : n+16]))
-		if err != nil || len(want) != 4 {
-			return w, errors.New("no checksum")
+		want, ok := hex32(line[n+8 : n+16])
+		if !ok {
+			return wire{}, errors.New("no checksum")
 		}
-		got := crc32.Checksum(line[:n], castagnoli)
-		if got != uint32(want[0])<<24|uint32(want[1])<<16|uint32(want[2])<<8|uint32(want[3]) {
-			return w, errors.New("checksum mismatch (a changed byte)")
+		if crc32.Checksum(line[:n], castagnoli) != want {
+			return wire{}, errors.New("checksum mismatch (a changed byte)")
 		}
-		if fw, ok := decodeSealedFast(line); ok && (fw.Seq != 0 || fw.Annotation != "") && fw.More >= 0 {
+		if fw, ok := decodeSealedFast(line, bodies); ok && (fw.Seq != 0 || fw.Annotation != "") && fw.More >= 0 {
 			return fw, nil
 		}
 	}
+	return decodeLineJSON(line, sealed)
+}
+
+// decodeLineJSON is decodeLine by encoding/json, apart so that the fast
+// path's wire stays off the heap.
+func decodeLineJSON(line []byte, sealed bool) (wire, error) {
+	var w wire
 	if err := json.Unmarshal(bytes.TrimSpace(line), &w); err != nil {
 		return w, fmt.Errorf("does not parse: %v", err)
 	}
@@ -107,6 +112,29 @@ func decodeLine(line []byte, sealed bool) (wire, error) {
 		return w, errors.New("a negative batch marker")
 	}
 	return w, nil
+}
+
+// hex32 reads 8 hex digits (either case, as encoding/hex does) without
+// allocating: every line's checksum goes through it.
+func hex32(b []byte) (uint32, bool) {
+	if len(b) != 8 {
+		return 0, false
+	}
+	var v uint32
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		v = v<<4 | uint32(c)
+	}
+	return v, true
 }
 
 // fileName is the name of a file whose first record is seq; n > 1 tells
@@ -216,7 +244,7 @@ func firstSeq(path string) (uint64, error) {
 			}
 			return 0, fmt.Errorf("claimlog: read %s: %w", path, errOf(err))
 		}
-		if w, err := decodeLine(bytes.TrimSuffix(line, []byte("\n")), false); err == nil {
+		if w, err := decodeLine(bytes.TrimSuffix(line, []byte("\n")), false, nil); err == nil {
 			return w.Seq, nil
 		}
 	}

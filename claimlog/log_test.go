@@ -245,7 +245,7 @@ func FuzzRepair(f *testing.F) {
 			if len(line) == 0 || line[len(line)-1] != '\n' {
 				continue // the torn last line
 			}
-			if w, err := decodeLine(line[:len(line)-1], sealed); err != nil || w.More == 0 {
+			if w, err := decodeLine(line[:len(line)-1], sealed, nil); err != nil || w.More == 0 {
 				t.Fatalf("cut a whole line that is no part of a batch cut short: %q", line)
 			}
 		}
@@ -281,7 +281,7 @@ func FuzzWholePrefix(f *testing.F) {
 				continue
 			}
 			whole++
-			w, err := decodeLine(line[:len(line)-1], sealed)
+			w, err := decodeLine(line[:len(line)-1], sealed, nil)
 			if err != nil || w.Seq == 0 || w.More == 0 {
 				t.Fatalf("cut a whole line that is no part of a batch cut short: %q", line)
 			}

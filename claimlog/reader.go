@@ -47,9 +47,13 @@ func (f Filter) matchHead(r Record) bool {
 	return true
 }
 
-// matchInHand checks the time within the hand.
+// matchInHand checks the time within the hand. A filter that does not
+// look at it takes every record, also one stamped before its hand's deal
+// (a press on the last hand's discard that arrived after the new hand
+// began): such a record was dropped from every read, resumes and replays
+// included.
 func (f Filter) matchInHand(d time.Duration) bool {
-	return d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
+	return !f.inHand() || d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
 }
 
 // inHand reports whether the filter looks at the time within the hand.
@@ -97,11 +101,16 @@ func Read(dir string, f Filter, fn func(Record) error) error {
 // onDamage (nil ignores it), in the order met. A gap is reported when the
 // record after it is read, so it carries the range of missing numbers.
 func Scan(dir string, f Filter, fn func(Record) error, onDamage func(Damage)) error {
+	return (&scanner{f: f, fn: fn, onDamage: onDamage}).all(dir)
+}
+
+// all reads every file of the log in dir through s.
+func (s *scanner) all(dir string) error {
 	files, err := listFiles(dir)
 	if err != nil {
 		return err
 	}
-	s := &scanner{f: f, fn: fn, onDamage: onDamage}
+	f := s.f
 	for i, lf := range files {
 		// Files before the one that holds FromSeq need no reading (unless
 		// the hand clock needs the deals in them).

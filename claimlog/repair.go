@@ -26,7 +26,8 @@ func (w *Writer) recover() error {
 			return err
 		}
 	}
-	s := &scanner{fn: func(Record) error { return nil }, onDamage: func(d Damage) { w.damage = append(w.damage, d) }}
+	s := &scanner{fn: func(Record) error { return nil }, onDamage: func(d Damage) { w.damage = append(w.damage, d) },
+		bodies: &bodySlab{notesOnly: true}}
 	for _, lf := range files {
 		if err := s.read(&fileState{logFile: lf}, true); err != nil {
 			return err
@@ -138,6 +139,9 @@ type tailCut struct {
 // line without its newline, and the whole lines of a batch cut short. A
 // whole line that is damaged is never cut.
 func repairTail(lf logFile) (*tailCut, error) {
+	if endsWhole(lf) {
+		return nil, nil
+	}
 	b, err := os.ReadFile(lf.path)
 	if err != nil {
 		return nil, fmt.Errorf("claimlog: read %s: %w", lf.path, errOf(err))
@@ -169,6 +173,43 @@ func repairTail(lf logFile) (*tailCut, error) {
 	return &tailCut{text: text, hi: hi}, nil
 }
 
+// tailWindow is how much of the newest file's end endsWhole reads.
+const tailWindow = 64 << 10
+
+// endsWhole reports, from the end of the file alone, that repairTail has
+// nothing to cut: the file is empty, or ends with a newline and its last
+// line is not a record that says more of its batch follows (wholePrefix
+// stops there). Reading the whole file for that was most of an Open. When
+// it cannot tell (a last line longer than the window, an error reading),
+// it says no, and the whole file is read as before (an error then is
+// reported as it always was).
+func endsWhole(lf logFile) bool {
+	f, err := os.Open(lf.path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	size := fi.Size()
+	if size == 0 {
+		return true
+	}
+	off := max(0, size-tailWindow)
+	b := make([]byte, size-off)
+	if _, err := f.ReadAt(b, off); err != nil || b[len(b)-1] != '\n' {
+		return false
+	}
+	nl := bytes.LastIndexByte(b[:len(b)-1], '\n')
+	if nl < 0 && off > 0 {
+		return false // the last line starts before the window
+	}
+	w, err := decodeLine(b[nl+1:len(b)-1], lf.sealed, nil)
+	return err != nil || w.Seq == 0 || w.More == 0
+}
+
 // wholePrefix is how much of a file's bytes to keep after a crash: up to
 // the last newline, less the whole lines of a batch cut short at the end
 // (records that say more of their batch follow, which do not). It returns
@@ -178,7 +219,7 @@ func wholePrefix(b []byte, sealed bool) (keep int, hi uint64, recs int) {
 	var next *wire
 	for keep > 0 {
 		start := bytes.LastIndexByte(b[:keep-1], '\n') + 1
-		w, err := decodeLine(b[start:keep-1], sealed)
+		w, err := decodeLine(b[start:keep-1], sealed, nil)
 		if err != nil || w.Seq == 0 || w.More == 0 {
 			break
 		}

@@ -53,10 +53,12 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 	if err != nil {
 		return res, err
 	}
-	var entries []table.Entry
+	entries := make([]table.Entry, 0, len(recs))
 	var logged []Record
-	for _, r := range recs {
-		e, ok, err := RecordEntry(r)
+	sp := newEntrySpace(recs)
+	for i := range recs {
+		r := &recs[i]
+		e, ok, err := sp.entry(r)
 		if err != nil {
 			return res, err
 		}
@@ -67,7 +69,7 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 		case e.Input != nil:
 			res.Inputs++
 		case e.Outcome != nil:
-			logged = append(logged, r)
+			logged = append(logged, *r)
 		}
 		entries = append(entries, e)
 	}

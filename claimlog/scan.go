@@ -64,6 +64,9 @@ type scanner struct {
 	held     []Damage // damaged lines waiting for the next record's number
 	hi       uint64   // the highest number read, or implied by a damaged line's place
 	clock    HandClock
+	// bodies, if set, is where records' bodies are copied to (a read
+	// that keeps every record).
+	bodies *bodySlab
 }
 
 // fileState is how far a file has been read.
@@ -122,7 +125,7 @@ func (s *scanner) read(fs *fileState, final bool) error {
 			s.damaged(fs, fmt.Sprintf("a line longer than %d bytes", maxLine), line[:64])
 			continue
 		}
-		w, derr := decodeLine(bytes.TrimSuffix(line, []byte("\n")), fs.sealed)
+		w, derr := decodeLine(bytes.TrimSuffix(line, []byte("\n")), fs.sealed, s.bodies)
 		if derr != nil {
 			if err := s.flush(fs, ""); err != nil {
 				return err

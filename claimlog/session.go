@@ -92,14 +92,15 @@ func (r Record) Session() (Session, error) {
 // the records after its note up to the next session's (a restart note and
 // what a resumed table wrote stay with the session it resumed). Records
 // before the first session note belong to none and are skipped. It reads
-// past damage as Read does; an error from fn ends it.
+// past damage as Read does; an error from fn ends it. fn may keep the
+// records: each session's are a slice of their own.
 func Sessions(dir string, fn func(Session, []Record) error) error {
 	var cur *Session
-	var recs []Record
-	err := Read(dir, Filter{}, func(r Record) error {
+	var recs recordChunks
+	s := &scanner{bodies: &bodySlab{}, fn: func(r Record) error {
 		if r.Kind == KindNote && r.Type == TypeSession {
 			if cur != nil {
-				if err := fn(*cur, recs); err != nil {
+				if err := fn(*cur, recs.take()); err != nil {
 					return err
 				}
 			}
@@ -107,18 +108,63 @@ func Sessions(dir string, fn func(Session, []Record) error) error {
 			if err != nil {
 				return err
 			}
-			cur, recs = &s, nil
+			cur = &s
+			recs.reset()
 			return nil
 		}
 		if cur != nil {
-			recs = append(recs, r)
+			recs.add(r)
 		}
 		return nil
-	})
+	}}
+	err := s.all(dir)
 	if err == nil && cur != nil {
-		err = fn(*cur, recs)
+		err = fn(*cur, recs.take())
 	}
 	return err
+}
+
+// chunkLen is how many records a chunk of recordChunks holds.
+const chunkLen = 1024
+
+// recordChunks gathers a session's records in fixed chunks, reused from
+// one session to the next, and makes them one slice once at the end: a
+// slice grown record by record was copied over and over, and most of a
+// resume's reading was that.
+type recordChunks struct {
+	chunks [][]Record
+	n      int
+}
+
+func (c *recordChunks) add(r Record) {
+	i := c.n / chunkLen
+	if i == len(c.chunks) {
+		c.chunks = append(c.chunks, make([]Record, 0, chunkLen))
+	}
+	c.chunks[i] = append(c.chunks[i], r)
+	c.n++
+}
+
+// take is the records gathered since the last reset, in a slice of their
+// own (nil when there are none).
+func (c *recordChunks) take() []Record {
+	if c.n == 0 {
+		return nil
+	}
+	out := make([]Record, 0, c.n)
+	for _, ch := range c.chunks {
+		out = append(out, ch...)
+	}
+	return out
+}
+
+// reset empties the chunks for the next session; their arrays are kept.
+func (c *recordChunks) reset() {
+	for i := range c.chunks {
+		clear(c.chunks[i])
+		c.chunks[i] = c.chunks[i][:0]
+	}
+	c.n = 0
 }
 
 // LastSession is the newest session of the log in dir and its records;

@@ -3,6 +3,7 @@ package table
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"time"
@@ -111,6 +112,10 @@ type core struct {
 	// passed, a rebuild), so the table publishes a state that moved even
 	// when nothing new was journaled.
 	steps uint64
+	// quiet is set while a resume feeds the journal: it wants the state
+	// the journal leads to, not the published outcomes as entries, and
+	// making one for every outcome of a session was much of its time.
+	quiet bool
 }
 
 func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {
@@ -198,7 +203,14 @@ func (c *core) outcomes(entries []Entry) []Entry {
 func (c *core) publish(o engine.Outcome, entries []Entry) []Entry {
 	c.seq++
 	c.shown = append(c.shown, published{seq: c.seq, raw: o})
-	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
+	if c.quiet {
+		return entries
+	}
+	// A copy of its own, made here: &o would put every o on the heap,
+	// quiet or not.
+	op := new(engine.Outcome)
+	*op = o
+	return append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: op})
 }
 
 // late takes every held input stamped before the engine's time out of the
@@ -226,7 +238,7 @@ func (c *core) late(entries []Entry) []Entry {
 // revision only says the inputs were late.
 func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []Entry {
 	from := late[0].At
-	eng, rebuilt, hand, err := c.rebuild(until)
+	eng, rebuilt, hand, err := c.rebuild(until, from)
 	if err != nil {
 		// Cannot happen for inputs the table accepted; keep what stands
 		// and say so rather than stop the table.
@@ -329,9 +341,14 @@ func seatName(in Entry) string {
 // rebuild is a fresh engine that applied every input received so far, not
 // voided and not still held, in stamp order (arrival order among equal
 // stamps), with time run on to until; it returns the outcomes it decided
-// and the hand it reached. An input the engine refuses is skipped, as it
-// was when it was first applied.
-func (c *core) rebuild(until time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
+// at or after from (noOutcomes: none) and the hand it reached. An input
+// the engine refuses is skipped, as it was when it was first applied.
+//
+// Outcomes before from are dropped as they come and the inputs are sorted
+// by reference: a rebuild re-applies the whole session, and gathering all
+// its outcomes and copying every input was most of what a revision cost
+// a resume, on top of the engine's own work.
+func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
 	e, err := engine.New(c.profile, c.dealer)
 	if err != nil {
 		return nil, nil, 0, err
@@ -343,23 +360,41 @@ func (c *core) rebuild(until time.Duration) (*engine.Engine, []engine.Outcome, i
 	for seq := range c.aside {
 		held[seq] = true
 	}
-	var ins []Entry
-	for _, in := range c.inputs {
-		if !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
+	ins := make([]*Entry, 0, len(c.inputs))
+	for i := range c.inputs {
+		if in := &c.inputs[i]; !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
 			ins = append(ins, in)
 		}
 	}
-	slices.SortStableFunc(ins, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
+	slices.SortStableFunc(ins, func(a, b *Entry) int { return cmp.Compare(a.At, b.At) })
 	var out []engine.Outcome
+	keep := func(n int) {
+		kept := out[:n]
+		for _, o := range out[n:] {
+			if o.At >= from {
+				kept = append(kept, o)
+			}
+		}
+		clear(out[len(kept):])
+		out = kept
+	}
 	hand := 1
 	for _, in := range ins {
+		n := len(out)
 		out, _ = e.Apply(*in.Input, out)
+		keep(n)
 		if in.Input.Action == engine.NewHand {
 			hand++
 		}
 	}
-	return e, e.Advance(until, out), hand, nil
+	n := len(out)
+	out = e.Advance(until, out)
+	keep(n)
+	return e, out, hand, nil
 }
+
+// noOutcomes, as rebuild's from, keeps none of the outcomes.
+const noOutcomes = time.Duration(math.MaxInt64)
 
 // next is the time of the next item to decide: the earliest held input or
 // engine deadline.
@@ -389,7 +424,7 @@ func (c *core) void(seq uint64) Entry {
 	default:
 		c.voided[seq] = true
 		c.buf.remove(seq)
-		eng, _, hand, err := c.rebuild(at)
+		eng, _, hand, err := c.rebuild(at, noOutcomes)
 		if err != nil {
 			delete(c.voided, seq)
 			note = fmt.Sprintf("refused: %v", err)
@@ -408,9 +443,12 @@ func (c *core) void(seq uint64) Entry {
 // time; voids are applied where they stand, at the time the table had
 // reached; inputs the journal says arrived late wait aside for their
 // revision, which says the time the table had reached when they came. It
-// returns the outcome entries it published, to compare with the journal
-// (Verify) or to go on from (resume). Notes are skipped.
-func (c *core) feed(entries []Entry) []Entry {
+// returns, with collect, the entries it made, to compare the outcomes with
+// the journal (Verify); a resume, which goes on from the state, needs none.
+// Notes are skipped.
+func (c *core) feed(entries []Entry, collect bool) []Entry {
+	c.quiet = !collect
+	defer func() { c.quiet = false }()
 	c.aside, c.lateSeq = map[uint64]Entry{}, map[uint64]bool{}
 	inputs, outcomes := 0, 0
 	for _, e := range entries {
@@ -429,20 +467,28 @@ func (c *core) feed(entries []Entry) []Entry {
 	// growing them step by step copied most of what a resume did.
 	c.inputs = slices.Grow(c.inputs, inputs)
 	c.shown = slices.Grow(c.shown, outcomes+outcomes/16)
-	got := make([]Entry, 0, outcomes+outcomes/16)
+	var got []Entry
+	if collect {
+		got = make([]Entry, 0, outcomes+outcomes/16)
+	}
+	keep := func(es []Entry) {
+		if collect {
+			got = append(got, es...)
+		}
+	}
 	for _, e := range entries {
 		switch {
 		case e.Input != nil:
 			c.hold(e)
 		case e.Outcome != nil:
-			got = append(got, c.process(e.Outcome.At)...)
+			keep(c.process(e.Outcome.At))
 		case e.Void != 0:
-			got = append(got, c.process(e.At)...)
+			keep(c.process(e.At))
 			c.seq = e.Seq - 1
 			c.void(e.Void)
 		case e.Revision != nil:
 			// The table had decided up to e.At when the late inputs came.
-			got = append(got, c.process(e.At)...)
+			keep(c.process(e.At))
 			var late []Entry
 			for _, seq := range e.Revision.Late {
 				if in, ok := c.aside[seq]; ok {
@@ -453,7 +499,7 @@ func (c *core) feed(entries []Entry) []Entry {
 			if len(late) > 0 {
 				slices.SortStableFunc(late, func(a, b Entry) int { return cmp.Compare(a.At, b.At) })
 				c.seq = e.Seq - 1
-				got = append(got, c.redecide(late, e.At, nil)...)
+				keep(c.redecide(late, e.At, nil))
 			}
 		}
 		c.seq = max(c.seq, e.Seq)

@@ -18,7 +18,7 @@ func Replay(p engine.Profile, dealer engine.Seat, entries []Entry) ([]engine.Out
 		return nil, fmt.Errorf("table: replay: %w", err)
 	}
 	var out []engine.Outcome
-	for _, e := range c.feed(entries) {
+	for _, e := range c.feed(entries, true) {
 		if e.Outcome != nil {
 			out = append(out, *e.Outcome)
 		}

@@ -76,7 +76,7 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		// Event time: the same state as the inputs applied in stamp order.
-		want, _, _, _ := c.rebuild(c.eng.Now())
+		want, _, _, _ := c.rebuild(c.eng.Now(), noOutcomes)
 		if got := c.eng.State(); !reflect.DeepEqual(got, want.State()) {
 			t.Fatalf("seed %d: the table's state differs from the inputs in stamp order:\n got %+v\nwant %+v", seed, got, want.State())
 		}

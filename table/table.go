@@ -133,7 +133,7 @@ func New(cfg Config) (*Table, error) {
 	}
 	var offset time.Duration
 	if len(cfg.Resume) > 0 {
-		c.feed(cfg.Resume)
+		c.feed(cfg.Resume, false)
 		// Stamps go on after the session's last, so it stays one timeline.
 		for _, e := range cfg.Resume {
 			offset = max(offset, e.At)
@@ -142,6 +142,9 @@ func New(cfg Config) (*Table, error) {
 		if cfg.FirstSeq > 0 {
 			c.seq = max(c.seq, cfg.FirstSeq-1)
 		}
+		// The core keeps what it needs of the journal; the entries (and
+		// the outcomes they point to) are not kept alive with the config.
+		cfg.Resume = nil
 	}
 	clock := cfg.Clock
 	if clock == nil {

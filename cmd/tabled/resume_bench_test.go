@@ -5,7 +5,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,6 +26,13 @@ const benchLogRecords = 50_000
 // instead of passing), other seats calling pon and now and then ron inside
 // the window, a new hand and a dora read when one ends.
 func writeSessionLog(tb testing.TB, dir string, n int) {
+	writeSessionLogLate(tb, dir, n, 0)
+}
+
+// writeSessionLogLate is writeSessionLog with, about once in every late
+// discards (0: never), a pon that reaches the table after it decided the
+// discard before: the table re-decides, and the log holds a revision.
+func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	tb.Helper()
 	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
 	if err != nil {
@@ -67,6 +76,9 @@ func writeSessionLog(tb testing.TB, dir string, n int) {
 		}
 		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
 		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
+		if late > 0 && r.IntN(late) == 0 {
+			submit(engine.Event{At: at - 300*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
+		}
 		switch x := r.IntN(100); {
 		case x < 15:
 			submit(engine.Event{At: at + 60*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
@@ -102,6 +114,9 @@ func BenchmarkResume(b *testing.B) {
 	dir := benchLogDir(b)
 	writeSessionLog(b, dir, benchLogRecords)
 	mb := dirMB(b, dir)
+	// The garbage of writing the log is not the resume's to collect.
+	runtime.GC()
+	cpu0 := cpuTime(b)
 	b.ResetTimer()
 	var read, decode, rebuild time.Duration
 	for b.Loop() {
@@ -125,13 +140,79 @@ func BenchmarkResume(b *testing.B) {
 		}
 		read, decode, rebuild = read+t1.Sub(t0), decode+t2.Sub(t1), rebuild+time.Since(t2)
 	}
+	cpu := cpuTime(b) - cpu0
 	// Where the time goes: reading the log, making its records table
-	// entries, stepping the table through them.
+	// entries, stepping the table through them; and the CPU time the
+	// process spent (the garbage collector's included), which a machine
+	// busy with other work does not inflate as it does the wall clock.
 	n := float64(b.N) * 1e6
+	b.ReportMetric(float64(cpu)/n, "cpu-ms/op")
 	b.ReportMetric(float64(read)/n, "read-ms/op")
 	b.ReportMetric(float64(decode)/n, "entries-ms/op")
 	b.ReportMetric(float64(rebuild)/n, "rebuild-ms/op")
 	b.ReportMetric(mb, "log-MB")
+}
+
+// BenchmarkRevisions is BenchmarkResume's rebuild of a session where a
+// pon reached the table late about once in 200 discards: every revision
+// rebuilds the engine from the session's first input (in the running
+// table too), so the rebuild grows with revisions times inputs.
+//
+//	go test -run=^$ -bench=Revisions -benchmem ./cmd/tabled
+func BenchmarkRevisions(b *testing.B) {
+	dir := benchLogDir(b)
+	writeSessionLogLate(b, dir, benchLogRecords, 200)
+	last, recs, err := claimlog.LastSession(dir)
+	if err != nil || last == nil {
+		b.Fatalf("last session: %v", err)
+	}
+	revisions := 0
+	for _, r := range recs {
+		if r.Kind == claimlog.KindNote && r.Type == claimlog.TypeRevision {
+			revisions++
+		}
+	}
+	entries, err := claimlog.Entries(recs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := last.RuleProfile()
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	cpu0 := cpuTime(b)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: entries}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(revisions), "revisions")
+}
+
+// BenchmarkOpen is the other half of a restart: `tabled run` opens the
+// log for writing before it resumes, and Open checks the whole log for
+// damage and a torn tail.
+//
+//	go test -run=^$ -bench=Open -benchmem ./cmd/tabled
+func BenchmarkOpen(b *testing.B) {
+	dir := benchLogDir(b)
+	writeSessionLog(b, dir, benchLogRecords)
+	runtime.GC()
+	cpu0 := cpuTime(b)
+	b.ResetTimer()
+	for b.Loop() {
+		w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 // BenchmarkReplay is `tabled replay` of a 50,000-record log.
@@ -140,12 +221,24 @@ func BenchmarkResume(b *testing.B) {
 func BenchmarkReplay(b *testing.B) {
 	dir := benchLogDir(b)
 	writeSessionLog(b, dir, benchLogRecords)
+	runtime.GC()
+	cpu0 := cpuTime(b)
 	b.ResetTimer()
 	for b.Loop() {
 		if code := run([]string{"replay", "--dir", dir}, io.Discard, io.Discard); code != 0 {
 			b.Fatalf("replay exit %d", code)
 		}
 	}
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime(tb testing.TB) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		tb.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // dirMB is the size of the files in dir, in MB.

@@ -1,0 +1,301 @@
+package claimlog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// TestSessionsAsRead: Sessions gives each session exactly the records Read
+// delivers between its note and the next, whatever their number (sessions
+// longer than a chunk, a short one, records before the first note, a
+// damaged line), and a session's records kept by fn stay as they were
+// while the later sessions are read.
+func TestSessionsAsRead(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		lengths []int // records of each session; -1 is records before any note
+		damage  bool
+	}{
+		{"one long", []int{3 * chunkLen}, false},
+		{"several", []int{-1, 2*chunkLen + 7, 10, 0, chunkLen + 1}, false},
+		{"damaged", []int{chunkLen + 5, 40}, true},
+		{"none", []int{-1}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			w, err := Open(dir, Options{Reserve: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, n := range tc.lengths {
+				var batch []Record
+				if n >= 0 {
+					note, err := Session{Table: fmt.Sprint("s", i), Rules: "ema2016", FirstSeq: w.LastSeq() + 1}.Note(false)
+					if err != nil {
+						t.Fatal(err)
+					}
+					batch = append(batch, note)
+				}
+				if n < 0 {
+					n = 3
+				}
+				for j := range n {
+					body, _ := json.Marshal(NoteBody{Note: fmt.Sprint("record ", j, " of ", i)})
+					batch = append(batch, Record{Kind: KindNote, Source: "table", Hand: j, Type: "reboot", Body: body})
+				}
+				if err := w.Append(batch); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if tc.damage {
+				damageLine(t, dir, chunkLen/2)
+			}
+			// What Read delivers, cut at the session notes.
+			var want [][]Record
+			var wantS []Session
+			err = Read(dir, Filter{}, func(r Record) error {
+				if r.Kind == KindNote && r.Type == TypeSession {
+					s, err := r.Session()
+					wantS, want = append(wantS, s), append(want, nil)
+					return err
+				}
+				if len(want) > 0 {
+					want[len(want)-1] = append(want[len(want)-1], r)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [][]Record
+			var gotS []Session
+			var kept [][]Record // deep copies of what fn was given, when given
+			err = Sessions(dir, func(s Session, recs []Record) error {
+				gotS, got = append(gotS, s), append(got, recs)
+				kept = append(kept, deepCopy(recs))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(gotS, wantS) || len(got) != len(want) {
+				t.Fatalf("sessions %+v, want %+v", gotS, wantS)
+			}
+			for i := range want {
+				if !reflect.DeepEqual(got[i], want[i]) || !reflect.DeepEqual(got[i], kept[i]) {
+					t.Errorf("session %d: %d records (%d when given), want %d", i, len(got[i]), len(kept[i]), len(want[i]))
+				}
+			}
+			last, lrecs, err := LastSession(dir)
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case len(want) == 0:
+				if last != nil {
+					t.Errorf("last session %+v in a log with none", last)
+				}
+			case last == nil || !reflect.DeepEqual(*last, wantS[len(wantS)-1]) || !reflect.DeepEqual(lrecs, want[len(want)-1]):
+				t.Errorf("last session %+v with %d records, want %+v with %d", last, len(lrecs), wantS[len(wantS)-1], len(want[len(want)-1]))
+			}
+		})
+	}
+}
+
+func deepCopy(recs []Record) []Record {
+	if recs == nil {
+		return nil
+	}
+	out := make([]Record, len(recs))
+	for i, r := range recs {
+		r.Body = append(json.RawMessage(nil), r.Body...)
+		out[i] = r
+	}
+	return out
+}
+
+// damageLine flips a byte in line n (from 0) of the log's only file.
+func damageLine(t *testing.T, dir string, n int) {
+	t.Helper()
+	files, err := Files(dir)
+	if err != nil || len(files) != 1 {
+		t.Fatalf("files %v %v", files, err)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := 0
+	for range n {
+		at += bytes.IndexByte(b[at:], '\n') + 1
+	}
+	b[at+5] ^= 0x20
+	if err := os.WriteFile(filepath.Clean(files[0]), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestEntriesAsRecordEntry: Entries, which makes the events and outcomes of
+// a session in one allocation each, gives what RecordEntry gives record by
+// record.
+func TestEntriesAsRecordEntry(t *testing.T) {
+	_, sessions := goldenSessions(t)
+	for i, recs := range sessions {
+		got, err := Entries(recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []table.Entry
+		for _, r := range recs {
+			e, ok, err := RecordEntry(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok {
+				want = append(want, e)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("session %d: Entries\n%+v\nRecordEntry\n%+v", i, got, want)
+		}
+	}
+}
+
+// TestRecordBeforeItsDealIsRead: a record of a hand stamped before the
+// hand's deal (a late press on the last hand's discard, journaled after
+// the new hand began) is delivered by every read that does not filter by
+// the time within the hand: Read, Sessions, LastSession and the index.
+func TestRecordBeforeItsDealIsRead(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Open(dir, Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	note, err := Session{Rules: "ema2016", FirstSeq: 1}.Note(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Append([]Record{note,
+		{Kind: KindOutcome, Source: "table", Hand: 2, Mono: 1000, Type: "deal", Body: json.RawMessage(`{"type":"deal"}`)},
+		{Kind: KindInput, Source: "serial", Hand: 2, Mono: 500, Seat: "S", Type: "ron", Body: json.RawMessage(`{"event":{"at":500}}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	if err := Read(dir, Filter{}, func(Record) error { n++; return nil }); err != nil || n != 3 {
+		t.Errorf("Read delivered %d records, want 3 (%v)", n, err)
+	}
+	if _, recs, err := LastSession(dir); err != nil || len(recs) != 2 {
+		t.Errorf("the last session has %d records, want 2 (%v)", len(recs), err)
+	}
+	if page, _, err := NewIndex(dir).Page(Filter{}, 10); err != nil || len(page) != 3 {
+		t.Errorf("the index gives %d records, want 3 (%v)", len(page), err)
+	}
+	// A filter by the time within the hand still leaves it out.
+	n = 0
+	if err := Read(dir, Filter{HandTo: time.Hour}, func(Record) error { n++; return nil }); err != nil || n != 2 {
+		t.Errorf("Read from the deal on delivered %d records, want 2 (%v)", n, err)
+	}
+}
+
+// TestLatePressAcrossNewHandResumes: a ron on the last discard of a hand
+// that reaches the table after the referee began the next hand is
+// journaled in the new hand, stamped before its deal, and re-decided. The
+// log of that session replays, and a table resumed from it goes on from
+// the state the running table had.
+func TestLatePressAcrossNewHandResumes(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Open(dir, Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := engine.EMA2016
+	sess := Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: 1, Profile: &p}
+	note, err := sess.Note(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append([]Record{note}); err != nil {
+		t.Fatal(err)
+	}
+	var now atomic.Int64
+	tb, err := table.New(table.Config{Profile: p, Latency: 30 * time.Millisecond, Journal: Journal{W: w}, FirstSeq: w.LastSeq() + 1,
+		Clock: func() time.Duration { return time.Duration(now.Load()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(ctx) }()
+	ms := time.Millisecond
+	for _, in := range []struct {
+		clock time.Duration
+		ev    engine.Event
+	}{
+		{500 * ms, engine.Event{At: 400 * ms, Seat: 0, Action: engine.Discard, Tile: 5, Dealer: engine.NoSeat, Source: engine.SourceWeb}},
+		{1100 * ms, engine.Event{At: 1000 * ms, Seat: engine.NoSeat, Action: engine.NewHand, Dealer: engine.NoSeat, Source: engine.SourceReferee}},
+		{1200 * ms, engine.Event{At: 450 * ms, Seat: 1, Action: engine.Ron, Dealer: engine.NoSeat, Source: engine.SourceSerial}},
+	} {
+		now.Store(int64(in.clock))
+		if _, err := tb.Submit(ctx, in.ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := tb.State()
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	last, recs, err := LastSession(dir)
+	if err != nil || last == nil {
+		t.Fatalf("last session %v %v", last, err)
+	}
+	before := 0
+	var deal int64 = -1
+	for _, r := range recs {
+		if r.Kind == KindOutcome && r.Type == "deal" && r.Hand == 2 && deal < 0 {
+			deal = r.Mono
+		}
+		if r.Hand == 2 && deal >= 0 && r.Mono < deal {
+			before++
+		}
+	}
+	if before == 0 {
+		t.Fatalf("no record of hand 2 stamped before its deal was read back: the late ron and its re-decision are missing, or the ron was not late")
+	}
+	res, err := Replay(*last, recs)
+	if err != nil || res.Inputs != 3 {
+		t.Fatalf("replay %+v: %v", res, err)
+	}
+	entries, err := Entries(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := table.New(table.Config{Profile: p, Resume: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resumed.State(); !reflect.DeepEqual(got, want) {
+		t.Errorf("resumed state\n%+v\nwant\n%+v", got, want)
+	}
+}
