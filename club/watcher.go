@@ -32,17 +32,25 @@ type Watcher struct {
 
 	mu      sync.Mutex
 	last    map[string]uint64    // table -> last sequence delivered
+	ahead   map[string]uint64    // table -> the highest sequence it is known to have published
 	asked   map[string]time.Time // table -> when a replay was last asked
-	dropped int                  // duplicates and out-of-order events dropped
+	again   map[string]*time.Timer
+	dropped int // duplicates and out-of-order events dropped
 	cm      *autopaho.ConnectionManager
+	// publish sends a replay request; nil: through cm.
+	publish func(ctx context.Context, table string, r Replay)
 }
+
+// replayEvery is how often a watcher that is behind a table asks it again.
+const replayEvery = 2 * time.Second
 
 // NewWatcher makes a watcher.
 func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 	if cfg.ClientID == "" {
 		return nil, fmt.Errorf("club: a watcher needs a client id, kept across restarts")
 	}
-	return &Watcher{cfg: cfg, last: map[string]uint64{}, asked: map[string]time.Time{}}, nil
+	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
+		again: map[string]*time.Timer{}}, nil
 }
 
 // Last is the last sequence delivered for a table.
@@ -111,7 +119,7 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 		last, seen := w.last[table]
 		w.mu.Unlock()
 		if seen && s.Seq > last {
-			w.askReplay(ctx, table, last+1)
+			w.askReplay(ctx, table, s.Seq)
 		}
 		if w.cfg.OnStatus != nil {
 			w.cfg.OnStatus(s)
@@ -137,7 +145,7 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 			// replay brings this event again, in order.
 			w.dropped++
 			w.mu.Unlock()
-			w.askReplay(ctx, table, last+1)
+			w.askReplay(ctx, table, m.Seq)
 			return
 		}
 		w.last[table] = m.Seq
@@ -148,18 +156,44 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 	}
 }
 
-// askReplay asks a table to publish again from a sequence number, at most
-// once every two seconds per table.
-func (w *Watcher) askReplay(ctx context.Context, table string, from uint64) {
+// askReplay notes that table has published up to seq and, while the
+// watcher is behind it, asks the table to publish again from the event
+// after the last delivered: at once, and again every replayEvery until it
+// has caught up. An ask can be lost (after a broker restart the table may
+// not have subscribed yet), and a quiet table sends nothing that would
+// make the watcher ask again.
+func (w *Watcher) askReplay(ctx context.Context, table string, seq uint64) {
 	w.mu.Lock()
-	ask := time.Since(w.asked[table]) > 2*time.Second
-	if ask {
-		w.asked[table] = time.Now()
+	defer w.mu.Unlock()
+	w.ahead[table] = max(w.ahead[table], seq)
+	w.askLocked(ctx, table)
+}
+
+// askLocked asks table for what the watcher is missing if replayEvery has
+// passed since the last ask, and sets a timer to look again when it next
+// may: it asks until it has caught up. w.mu is held.
+func (w *Watcher) askLocked(ctx context.Context, table string) {
+	if ctx.Err() != nil || w.ahead[table] <= w.last[table] {
+		return
 	}
-	cm := w.cm
-	w.mu.Unlock()
-	if ask && cm != nil {
-		b, _ := json.Marshal(Replay{From: from})
-		go cm.Publish(ctx, &paho.Publish{Topic: topic(table, "replay"), QoS: 1, Payload: b})
+	wait := replayEvery - time.Since(w.asked[table])
+	if wait <= 0 {
+		w.asked[table], wait = time.Now(), replayEvery
+		r := Replay{From: w.last[table] + 1}
+		switch {
+		case w.publish != nil:
+			go w.publish(ctx, table, r)
+		case w.cm != nil:
+			b, _ := json.Marshal(r)
+			go w.cm.Publish(ctx, &paho.Publish{Topic: topic(table, "replay"), QoS: 1, Payload: b})
+		}
+	}
+	if w.again[table] == nil {
+		w.again[table] = time.AfterFunc(wait, func() {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			delete(w.again, table)
+			w.askLocked(ctx, table)
+		})
 	}
 }
