@@ -1,8 +1,11 @@
 package claimlog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"reflect"
 	"time"
 
@@ -95,9 +98,15 @@ func (r Record) Session() (Session, error) {
 // past damage as Read does; an error from fn ends it. fn may keep the
 // records: each session's are a slice of their own.
 func Sessions(dir string, fn func(Session, []Record) error) error {
+	return sessionsFrom(dir, 0, fn)
+}
+
+// sessionsFrom is Sessions over the files from the one that holds record
+// from on (0: every file).
+func sessionsFrom(dir string, from uint64, fn func(Session, []Record) error) error {
 	var cur *Session
 	var recs recordChunks
-	s := &scanner{bodies: &bodySlab{}, fn: func(r Record) error {
+	s := &scanner{f: Filter{FromSeq: from}, bodies: &bodySlab{}, fn: func(r Record) error {
 		if r.Kind == KindNote && r.Type == TypeSession {
 			if cur != nil {
 				if err := fn(*cur, recs.take()); err != nil {
@@ -168,13 +177,70 @@ func (c *recordChunks) reset() {
 }
 
 // LastSession is the newest session of the log in dir and its records;
-// nil when the log holds none.
+// nil when the log holds none. It reads from the newest file that holds a
+// session note on: a restart after weeks of play reads its last session,
+// not the whole history.
 func LastSession(dir string) (*Session, []Record, error) {
+	from, err := lastNoteFile(dir)
+	if err != nil {
+		return nil, nil, err
+	}
 	var last *Session
 	var recs []Record
-	err := Sessions(dir, func(s Session, r []Record) error {
+	err = sessionsFrom(dir, from, func(s Session, r []Record) error {
 		last, recs = &s, r
 		return nil
 	})
 	return last, recs, err
+}
+
+// sessionMark is what the line of every session note holds, and no other
+// line can (a string inside a body has its quotes escaped).
+var sessionMark = []byte(`,"type":"` + TypeSession + `",`)
+
+// lastNoteFile is the first record number of the newest file of the log in
+// dir whose bytes hold a session note; 0 (read every file) when none does.
+// It only looks: the records are read, checked and parsed by the scan.
+func lastNoteFile(dir string) (uint64, error) {
+	files, err := listFiles(dir)
+	if err != nil {
+		return 0, err
+	}
+	for i := len(files) - 1; i > 0; i-- {
+		found, err := fileHolds(files[i].path, sessionMark)
+		if err != nil {
+			return 0, err
+		}
+		if found {
+			return files[i].first, nil
+		}
+	}
+	return 0, nil
+}
+
+// fileHolds reports whether the file at path holds mark, reading it in
+// blocks rather than whole (a day's file can be tens of megabytes).
+func fileHolds(path string, mark []byte) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, fmt.Errorf("claimlog: open %s: %w", path, err)
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	tail := 0 // the end of the last block, where a mark may begin
+	for {
+		n, err := f.Read(buf[tail:])
+		end := tail + n
+		if bytes.Contains(buf[:end], mark) {
+			return true, nil
+		}
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("claimlog: read %s: %w", path, err)
+		}
+		tail = min(len(mark)-1, end)
+		copy(buf, buf[end-tail:end])
+	}
 }

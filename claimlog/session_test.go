@@ -26,15 +26,27 @@ func TestSessionsAsRead(t *testing.T) {
 		name    string
 		lengths []int // records of each session; -1 is records before any note
 		damage  bool
+		// days: each session starts a day later, and its second half is
+		// written the day after (a file a day): LastSession reads from the
+		// newest file with a session note, which is then not the newest.
+		days bool
 	}{
-		{"one long", []int{3 * chunkLen}, false},
-		{"several", []int{-1, 2*chunkLen + 7, 10, 0, chunkLen + 1}, false},
-		{"damaged", []int{chunkLen + 5, 40}, true},
-		{"none", []int{-1}, false},
+		{"one long", []int{3 * chunkLen}, false, false},
+		{"several", []int{-1, 2*chunkLen + 7, 10, 0, chunkLen + 1}, false, false},
+		{"damaged", []int{chunkLen + 5, 40}, true, false},
+		{"none", []int{-1}, false, false},
+		{"over days", []int{-1, 40, chunkLen + 3, 0, 12}, false, true},
+		{"over days, one session", []int{2 * chunkLen}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			w, err := Open(dir, Options{Reserve: -1})
+			c := &clock{t: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+			nextDay := func() {
+				if tc.days {
+					c.set(c.now().Add(24 * time.Hour))
+				}
+			}
+			w, err := Open(dir, Options{Reserve: -1, Now: c.now})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,9 +66,18 @@ func TestSessionsAsRead(t *testing.T) {
 					body, _ := json.Marshal(NoteBody{Note: fmt.Sprint("record ", j, " of ", i)})
 					batch = append(batch, Record{Kind: KindNote, Source: "table", Hand: j, Type: "reboot", Body: body})
 				}
-				if err := w.Append(batch); err != nil {
+				nextDay()
+				half := (len(batch) + 1) / 2
+				if err := w.Append(batch[:half]); err != nil {
 					t.Fatal(err)
 				}
+				nextDay()
+				if err := w.Append(batch[half:]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if files, _ := Files(dir); tc.days && len(files) <= len(tc.lengths) {
+				t.Fatalf("%d files, want one a day", len(files))
 			}
 			if err := w.Close(); err != nil {
 				t.Fatal(err)
@@ -297,5 +318,30 @@ func TestLatePressAcrossNewHandResumes(t *testing.T) {
 	}
 	if got := resumed.State(); !reflect.DeepEqual(got, want) {
 		t.Errorf("resumed state\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// TestFileHoldsMarkAcrossBlocks: the session mark is found wherever it
+// lies, also across the boundary of the blocks a file is read in.
+func TestFileHoldsMarkAcrossBlocks(t *testing.T) {
+	dir := t.TempDir()
+	const block = 64 << 10
+	for _, at := range []int{0, 100, block - len(sessionMark), block - 3, block - 1, block, 2*block - 5, 3 * block} {
+		b := bytes.Repeat([]byte("x"), 3*block+len(sessionMark))
+		copy(b[at:], sessionMark)
+		path := filepath.Join(dir, fmt.Sprint(at))
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if found, err := fileHolds(path, sessionMark); err != nil || !found {
+			t.Errorf("mark at %d: found %v, %v", at, found, err)
+		}
+		b[at+1] = 'x'
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if found, err := fileHolds(path, sessionMark); err != nil || found {
+			t.Errorf("mark spoilt at %d: found %v, %v", at, found, err)
+		}
 	}
 }
