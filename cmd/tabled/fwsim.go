@@ -3,19 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
 )
 
@@ -28,6 +24,33 @@ func cmdFwsim(args []string, stdout, stderr io.Writer) int {
 }
 
 func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	dev, link, code := parseFwsimFlags(args, stderr)
+	if dev == nil {
+		return code
+	}
+	p := &ptyPlug{dev: dev, link: link}
+	if err := p.plug(stdout); err != nil {
+		fmt.Fprintf(stderr, "tabled fwsim: %v\n", err)
+		return 1
+	}
+	defer p.unplug()
+	fmt.Fprintln(stdout, fwsim.Usage)
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	s := &fwsimSession{p: p, stdout: stdout, stderr: stderr, after: time.After}
+	s.run(ctx, lines)
+	return 0
+}
+
+// parseFwsimFlags is the simulated device the flags describe and the
+// symlink to make to its pty; with no device, the exit code.
+func parseFwsimFlags(args []string, stderr io.Writer) (dev *fwsim.Device, link string, code int) {
 	fs := flag.NewFlagSet("fwsim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	linkPath := fs.String("link", "", "also make this symlink to the pty, like a /dev/serial/by-id/ name that survives replugs")
@@ -39,53 +62,109 @@ func runFwsim(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	literal := fs.Bool("literal", false, "behave as protocol 1 reads to the letter: Hello only when queried, frames resent at once only after a Query")
 	deviceID := fs.String("device-id", "f1", "the device id in Hello, hex")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return nil, "", 2
 	}
 	if *readers < 1 || *readers > 255 {
 		fmt.Fprintf(stderr, "tabled fwsim: -readers %d is not 1..255\n", *readers)
-		return 2
+		return nil, "", 2
 	}
 	id, err := config.ParseDeviceID(*deviceID)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled fwsim: --device-id: %v\n", err)
-		return 2
+		return nil, "", 2
 	}
 	start := time.Now()
-	dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: *readers,
-		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: id, Literal: *literal})
-	p := &ptyPlug{dev: dev, link: *linkPath}
-	if err := p.plug(stdout); err != nil {
-		fmt.Fprintf(stderr, "tabled fwsim: %v\n", err)
-		return 1
-	}
-	defer p.unplug()
-	fmt.Fprintln(stdout, `commands: press CH, release CH, tap CH, tile UIDHEX [READER], untile UIDHEX [READER], garbage N, unplug DURATION, reboot, deaf DURATION, spoil N, fault TEXT, quit`)
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(stdin)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
+	return fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Buttons: *buttons, Readers: *readers,
+		DriftPPM: *drift, Latency: *latency, Jitter: *jitter, BootID: uint32(start.UnixNano()), DeviceID: id, Literal: *literal}), *linkPath, 0
+}
+
+// fwsimSession applies typed commands to the device, and unplugs and
+// plugs back its pty. While the controller is unplugged (a timer, not a
+// sleep, plugs it back) the loop goes on reading: quit and a stop end the
+// session at once (dropping what waits), a line that does not parse is
+// refused at once, and every other command waits, in order, until the
+// controller is plugged back (its power was off), as when the loop slept
+// through an unplug.
+type fwsimSession struct {
+	p              *ptyPlug
+	stdout, stderr io.Writer
+	// after is time.After, or a test's own.
+	after func(time.Duration) <-chan time.Time
+	// replug fires when an unplugged controller is plugged back; nil
+	// while plugged.
+	replug <-chan time.Time
+	// held are the commands typed while unplugged.
+	held []fwsim.Command
+}
+
+// run reads lines until quit, or ctx ends. When the input closes it goes
+// on serving until stopped.
+func (s *fwsimSession) run(ctx context.Context, lines <-chan string) {
 	for {
-		var line string
-		var ok bool
 		select {
 		case <-ctx.Done():
-			return 0
-		case line, ok = <-lines:
+			return
+		case <-s.replug:
+			s.plugBack()
+		case line, ok := <-lines:
 			if !ok {
-				<-ctx.Done() // input closed: keep serving until stopped
-				return 0
+				lines = nil
+				continue
+			}
+			if quit := s.line(line); quit {
+				return
 			}
 		}
-		if err := p.command(strings.Fields(line), stdout); err != nil {
-			if err == io.EOF {
-				return 0
-			}
-			fmt.Fprintf(stderr, "? %v\n", err)
-		}
+	}
+}
+
+// line parses and does (or holds) one typed line; it says whether the
+// line was quit.
+func (s *fwsimSession) line(line string) (quit bool) {
+	c, err := fwsim.ParseCommand(line)
+	switch {
+	case err != nil:
+		fmt.Fprintf(s.stderr, "? %v\n", err)
+	case c.Op == fwsim.OpQuit:
+		return true
+	case c.Op == fwsim.OpNone:
+	case s.replug != nil:
+		s.held = append(s.held, c)
+		fmt.Fprintf(s.stdout, "fwsim: unplugged: %q waits until plugged back\n", c.String())
+	default:
+		s.do(c)
+	}
+	return false
+}
+
+// do does a parsed command: an unplug itself, the rest by the device.
+func (s *fwsimSession) do(c fwsim.Command) {
+	if c.Op == fwsim.OpUnplug {
+		s.p.unplug()
+		fmt.Fprintf(s.stdout, "fwsim: unplugged for %v\n", c.Duration)
+		s.replug = s.after(c.Duration)
+		return
+	}
+	if err := c.Apply(s.p.dev); err != nil {
+		fmt.Fprintf(s.stderr, "? %v\n", err)
+		return
+	}
+	if c.Op == fwsim.OpReboot {
+		fmt.Fprintf(s.stdout, "fwsim: rebooted, boot id %08x\n", s.p.dev.BootID())
+	}
+}
+
+// plugBack plugs the controller back and does what was typed meanwhile,
+// up to a held unplug: what follows that waits for it.
+func (s *fwsimSession) plugBack() {
+	s.replug = nil
+	if err := s.p.plug(s.stdout); err != nil {
+		fmt.Fprintf(s.stderr, "? %v\n", err)
+	}
+	for len(s.held) > 0 && s.replug == nil {
+		c := s.held[0]
+		s.held = s.held[1:]
+		s.do(c)
 	}
 }
 
@@ -97,6 +176,8 @@ type ptyPlug struct {
 	cancel context.CancelFunc
 }
 
+// plug opens a new pty and serves the device on it, as a replugged USB
+// serial adapter gets a new device node.
 func (p *ptyPlug) plug(stdout io.Writer) error {
 	// Only the host opens the slave, by name, as it opens a serial device.
 	master, name, err := fwsim.OpenPTY()
@@ -118,136 +199,15 @@ func (p *ptyPlug) plug(stdout io.Writer) error {
 	return nil
 }
 
+// unplug closes the pty; unplugged already, it does nothing.
 func (p *ptyPlug) unplug() {
+	if p.master == nil {
+		return
+	}
 	if p.link != "" {
 		os.Remove(p.link)
 	}
 	p.cancel()
 	p.master.Close()
-}
-
-func (p *ptyPlug) command(f []string, stdout io.Writer) error {
-	if len(f) == 0 {
-		return nil
-	}
-	arg := func() (string, error) {
-		if len(f) != 2 {
-			return "", fmt.Errorf("%s takes one argument", f[0])
-		}
-		return f[1], nil
-	}
-	channel := func() (uint8, error) {
-		a, err := arg()
-		if err != nil {
-			return 0, err
-		}
-		n, err := strconv.ParseUint(a, 10, 8)
-		if err != nil {
-			return 0, fmt.Errorf("channel %q is not 0..255", a)
-		}
-		return uint8(n), nil
-	}
-	// uid is a tile command's UID and reader (0 when not given).
-	uid := func() ([]byte, uint8, error) {
-		if len(f) != 2 && len(f) != 3 {
-			return nil, 0, fmt.Errorf("%s takes a UID and, optionally, a reader", f[0])
-		}
-		b, err := hex.DecodeString(f[1])
-		if err != nil || (len(b) != 4 && len(b) != 7 && len(b) != 10) {
-			return nil, 0, fmt.Errorf("UID %q is not 4, 7 or 10 bytes of hex", f[1])
-		}
-		var reader uint64
-		if len(f) == 3 {
-			if reader, err = strconv.ParseUint(f[2], 10, 8); err != nil {
-				return nil, 0, fmt.Errorf("reader %q is not 0..255", f[2])
-			}
-		}
-		return b, uint8(reader), nil
-	}
-	switch f[0] {
-	case "press", "release", "tap":
-		ch, err := channel()
-		if err != nil {
-			return err
-		}
-		switch f[0] {
-		case "press":
-			p.dev.Press(ch)
-		case "release":
-			p.dev.Release(ch)
-		default:
-			p.dev.Press(ch)
-			time.AfterFunc(80*time.Millisecond, func() { p.dev.Release(ch) })
-		}
-	case "tile", "untile":
-		u, reader, err := uid()
-		if err != nil {
-			return err
-		}
-		if f[0] == "tile" {
-			p.dev.PlaceTile(reader, u)
-		} else {
-			p.dev.RemoveTile(reader, u)
-		}
-	case "garbage":
-		a, err := arg()
-		if err != nil {
-			return err
-		}
-		n, err := strconv.Atoi(a)
-		if err != nil || n < 1 || n > 4096 {
-			return fmt.Errorf("garbage %q: give a byte count 1..4096", a)
-		}
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(i*73 + 11)
-		}
-		p.dev.Inject(b)
-	case "unplug":
-		a, err := arg()
-		if err != nil {
-			return err
-		}
-		d, err := time.ParseDuration(a)
-		if err != nil {
-			return fmt.Errorf("unplug %q: give a duration like 2s", a)
-		}
-		p.unplug()
-		fmt.Fprintf(stdout, "fwsim: unplugged for %v\n", d)
-		time.Sleep(d)
-		return p.plug(stdout)
-	case "reboot": // behind a port that stays open
-		p.dev.Reboot()
-		fmt.Fprintf(stdout, "fwsim: rebooted, boot id %08x\n", p.dev.BootID())
-	case "deaf":
-		a, err := arg()
-		if err != nil {
-			return err
-		}
-		d, err := time.ParseDuration(a)
-		if err != nil || d <= 0 {
-			return fmt.Errorf("deaf %q: give a duration like 3s", a)
-		}
-		p.dev.Deaf(d)
-	case "spoil":
-		a, err := arg()
-		if err != nil {
-			return err
-		}
-		n, err := strconv.Atoi(a)
-		if err != nil || n < 1 || n > 32 {
-			return fmt.Errorf("spoil %q: give how many of the next events to spoil, 1..32", a)
-		}
-		p.dev.SpoilNext(n)
-	case "fault":
-		if len(f) < 2 {
-			return fmt.Errorf("fault takes a text, like: fault reader 0 does not answer")
-		}
-		return p.dev.Report(fwproto.StatusReaderFault, strings.Join(f[1:], " "))
-	case "quit":
-		return io.EOF
-	default:
-		return fmt.Errorf("unknown command %q", f[0])
-	}
-	return nil
+	p.master = nil
 }

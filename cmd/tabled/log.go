@@ -65,56 +65,16 @@ func simLogDir(def string) string {
 
 // cmdLog prints the claim log for a referee: "tabled log [filters]".
 func cmdLog(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("log", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	dir := fs.String("dir", "", "claim-log directory (default: the config's, else the daemon's)")
-	cfgFile := fs.String("config", "", "configuration file, for the log directory")
-	sim := fs.Bool("sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
-	var f claimlog.Filter
-	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
-	fs.StringVar(&f.Seat, "seat", "", "only what concerns this seat (E, S, W, N): its inputs, and the decisions it won or lost")
-	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
-	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
-	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
-	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
-	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
-	format := fs.String("format", "text", "text, json, csv or mjai")
-	follow := fs.Bool("follow", false, "keep printing records as they are appended")
-	if err := fs.Parse(args); err != nil {
+	o, ok := parseLogFlags(args, stderr)
+	if !ok {
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "tabled log: unexpected argument %q (filters are flags: tabled log --help)\n", fs.Arg(0))
-		return 2
-	}
-	if f.Seat != "" {
-		seat := strings.ToLower(f.Seat) // "w", "W", "West", "west"
-		if len(seat) == 1 {
-			seat = strings.ToUpper(seat)
-		}
-		w, err := engine.ParseWind(seat)
-		if err != nil {
-			fmt.Fprintf(stderr, "tabled log: --seat %q is not a seat wind (E, S, W or N)\n", f.Seat)
-			return 2
-		}
-		f.Seat = w.Letter()
-	}
-	if *at != "" {
-		from, to, ok := strings.Cut(*at, "..")
-		a, err1 := time.ParseDuration(from)
-		b, err2 := time.ParseDuration(to)
-		if !ok || err1 != nil || err2 != nil || a < 0 || b < a {
-			fmt.Fprintf(stderr, "tabled log: --at %q is not a time window within the hand like 4s..6.5s\n", *at)
-			return 2
-		}
-		f.HandFrom, f.HandTo = a, max(b, 1) // HandTo 0 would mean no bound
-	}
-	d, looked, err := logSource(*dir, *cfgFile, *sim)
+	d, looked, err := logSource(o.dir, o.cfgFile, o.sim)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 2
 	}
-	if !*follow {
+	if !o.follow {
 		if code := checkLog(d, looked, "tabled log", stderr); code != 0 {
 			return code
 		}
@@ -125,51 +85,12 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		damaged++
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
-	matched := 0
-	count := func(claimlog.Record) error { matched++; return nil }
-	switch *format {
-	case "csv":
-		err = claimlog.WriteCSV(stdout, d, f)
-	case "json":
-		err = claimlog.WriteJSON(stdout, d, f)
-	case "mjai":
-		err = mjai.FromLog(stdout, d, f)
-	case "text":
-		var clock claimlog.HandClock
-		all := f
-		all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
-		// Every record passes through the hand clock; those that pass the
-		// filter are printed with their time within the hand.
-		print := func(r claimlog.Record) error {
-			inHand := clock.Since(r)
-			if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
-				return nil
-			}
-			matched++
-			_, err := fmt.Fprintln(stdout, describeRecord(r, inHand))
-			return err
-		}
-		if *follow {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			err = claimlog.FollowScan(ctx, d, all, 100*time.Millisecond, print, report)
-		} else {
-			err = claimlog.Scan(d, all, print, report)
-		}
-		count = nil
-	default:
-		fmt.Fprintf(stderr, "tabled log: --format %q is not text, json, csv or mjai\n", *format)
-		return 2
-	}
-	if err == nil && count != nil {
-		// The exports read past damage silently; this names it.
-		err = claimlog.Scan(d, f, count, report)
-	}
+	matched, err := logWriters[o.format](stdout, d, o, report)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 1
 	}
-	if matched == 0 && !*follow {
+	if matched == 0 && !o.follow {
 		fmt.Fprintf(stderr, "tabled log: no record in %s passes the filters\n", d)
 	}
 	if damaged > 0 {
@@ -177,6 +98,141 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// logOptions are tabled log's flags, checked.
+type logOptions struct {
+	dir, cfgFile, format string
+	sim, follow          bool
+	filter               claimlog.Filter
+}
+
+// parseLogFlags parses tabled log's flags; when they are wrong it says so
+// on stderr and returns false (exit 2).
+func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
+	var o logOptions
+	fs := flag.NewFlagSet("log", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.dir, "dir", "", "claim-log directory (default: the config's, else the daemon's)")
+	fs.StringVar(&o.cfgFile, "config", "", "configuration file, for the log directory")
+	fs.BoolVar(&o.sim, "sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
+	f := &o.filter
+	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
+	fs.StringVar(&f.Seat, "seat", "", "only what concerns this seat (E, S, W, N): its inputs, and the decisions it won or lost")
+	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
+	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
+	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
+	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
+	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
+	fs.StringVar(&o.format, "format", "text", "text, json, csv or mjai")
+	fs.BoolVar(&o.follow, "follow", false, "keep printing records as they are appended")
+	if err := fs.Parse(args); err != nil {
+		return o, false
+	}
+	var err error
+	switch {
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
+	case logWriters[o.format] == nil:
+		err = fmt.Errorf("--format %q is not text, json, csv or mjai", o.format)
+	default:
+		if f.Seat, err = parseSeatFlag(f.Seat); err == nil {
+			f.HandFrom, f.HandTo, err = parseAtFlag(*at)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+		return o, false
+	}
+	return o, true
+}
+
+// parseSeatFlag is --seat as a wind's letter, from any case of a letter
+// or a name ("w", "W", "West", "west"); "" stays "".
+func parseSeatFlag(seat string) (string, error) {
+	if seat == "" {
+		return "", nil
+	}
+	s := strings.ToLower(seat)
+	if len(s) == 1 {
+		s = strings.ToUpper(s)
+	}
+	w, err := engine.ParseWind(s)
+	if err != nil {
+		return "", fmt.Errorf("--seat %q is not a seat wind (E, S, W or N)", seat)
+	}
+	return w.Letter(), nil
+}
+
+// parseAtFlag is --at (like 4s..6.5s) as a filter's window within the
+// hand; "" is no window.
+func parseAtFlag(at string) (from, to time.Duration, err error) {
+	if at == "" {
+		return 0, 0, nil
+	}
+	a, b, ok := strings.Cut(at, "..")
+	from, err1 := time.ParseDuration(a)
+	to, err2 := time.ParseDuration(b)
+	if !ok || err1 != nil || err2 != nil || from < 0 || to < from {
+		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand like 4s..6.5s", at)
+	}
+	return from, max(to, 1), nil // HandTo 0 would mean no bound
+}
+
+// A logWriter prints the records of the claim log in dir that pass
+// o.filter to stdout in one format, reports each damage, and returns how
+// many records passed.
+type logWriter func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (matched int, err error)
+
+// logWriters are the --format choices.
+var logWriters = map[string]logWriter{
+	"text": writeLogText,
+	"csv":  exportLog(claimlog.WriteCSV),
+	"json": exportLog(claimlog.WriteJSON),
+	"mjai": exportLog(mjai.FromLog),
+}
+
+// exportLog is the logWriter of an export, which reads past damage
+// silently: a second reading counts the records and names the damage.
+// --follow does not apply to an export.
+func exportLog(export func(io.Writer, string, claimlog.Filter) error) logWriter {
+	return func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
+		if err := export(stdout, dir, o.filter); err != nil {
+			return 0, err
+		}
+		matched := 0
+		err := claimlog.Scan(dir, o.filter, func(claimlog.Record) error { matched++; return nil }, report)
+		return matched, err
+	}
+}
+
+// writeLogText prints records as a referee reads them, each with its time
+// within the hand; with --follow it goes on until interrupted.
+func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
+	f := o.filter
+	// Every record passes through the hand clock, whatever the filter;
+	// those that pass it are printed.
+	all := f
+	all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
+	var clock claimlog.HandClock
+	matched := 0
+	printRecord := func(r claimlog.Record) error {
+		inHand := clock.Since(r)
+		if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
+			return nil
+		}
+		matched++
+		_, err := fmt.Fprintln(stdout, describeRecord(r, inHand))
+		return err
+	}
+	if !o.follow {
+		err := claimlog.Scan(dir, all, printRecord, report)
+		return matched, err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err := claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
+	return matched, err
 }
 
 // checkLog is exit code 2, said on stderr with every directory tried,

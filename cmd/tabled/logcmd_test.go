@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
@@ -167,5 +168,55 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	}
 	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
+	}
+}
+
+// TestLogFlagErrors: each wrong flag is exit 2 with what is wrong on
+// stderr, before the log is read.
+func TestLogFlagErrors(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"pon"}, `tabled log: unexpected argument "pon" (filters are flags: tabled log --help)`},
+		{[]string{"--format", "xml"}, `tabled log: --format "xml" is not text, json, csv or mjai`},
+		{[]string{"--seat", "X"}, `tabled log: --seat "X" is not a seat wind (E, S, W or N)`},
+		{[]string{"--seat", "Westward"}, `tabled log: --seat "Westward" is not a seat wind (E, S, W or N)`},
+		{[]string{"--at", "4s"}, `tabled log: --at "4s" is not a time window within the hand like 4s..6.5s`},
+		{[]string{"--at", "6.5s..4s"}, `tabled log: --at "6.5s..4s" is not a time window within the hand like 4s..6.5s`},
+		{[]string{"--at", "-1s..4s"}, `tabled log: --at "-1s..4s" is not a time window within the hand like 4s..6.5s`},
+		{[]string{"--at", "1s..soon"}, `tabled log: --at "1s..soon" is not a time window within the hand like 4s..6.5s`},
+		{[]string{"--hand", "two"}, `invalid value "two" for flag -hand`},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			// No such directory: a flag error comes before the log is looked for.
+			code := run(append([]string{"log", "--dir", filepath.Join(t.TempDir(), "none")}, c.args...), &out, &errb)
+			if code != 2 || !strings.Contains(errb.String(), c.stderr) || strings.Contains(errb.String(), "no claim log") {
+				t.Fatalf("exit %d, stderr %q, want 2 and %q", code, errb.String(), c.stderr)
+			}
+		})
+	}
+}
+
+// TestParseLogWindows: --seat takes a wind in any case, by letter or name;
+// --at's window ends at least a nanosecond in (HandTo 0 is no bound).
+func TestParseLogWindows(t *testing.T) {
+	for in, want := range map[string]string{"": "", "e": "E", "S": "S", "West": "W", "north": "N"} {
+		if got, err := parseSeatFlag(in); err != nil || got != want {
+			t.Errorf("--seat %q: %q %v, want %q", in, got, err, want)
+		}
+	}
+	for _, c := range []struct {
+		at       string
+		from, to time.Duration
+	}{
+		{"", 0, 0},
+		{"4s..6.5s", 4 * time.Second, 6500 * time.Millisecond},
+		{"0s..0s", 0, 1},
+	} {
+		if from, to, err := parseAtFlag(c.at); err != nil || from != c.from || to != c.to {
+			t.Errorf("--at %q: %v..%v %v, want %v..%v", c.at, from, to, err, c.from, c.to)
+		}
 	}
 }

@@ -9,7 +9,7 @@
 // what happens by steps, not pauses, it can hold its wire until told
 // (Stall) and stamp a press in the past (PressAgo). Tests, `tabled fwsim`
 // and the simulated table drive it over a pty, so the host side is the
-// real link.
+// real link. ParseCommand reads the commands a person types at it.
 package fwsim
 
 import (
