@@ -11,52 +11,60 @@ import (
 	"github.com/tabled/tabled/hw/fwsim"
 )
 
+// arrival is a message from the device and when it reached the host.
+type arrival struct {
+	at time.Duration
+	m  fwproto.Message
+}
+
+// servePipe serves a device (2 ms latency) on one end of a pipe, inside
+// the caller's synctest bubble, until the test ends; got has every message
+// it sends, with the bubble's time since start when it arrived.
+func servePipe(t *testing.T) (dev *fwsim.Device, start time.Time, got <-chan arrival) {
+	start = time.Now()
+	dev = fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: 2 * time.Millisecond, BootID: 1})
+	host, device := net.Pipe()
+	ctx, cancel := context.WithCancel(t.Context())
+	t.Cleanup(func() { cancel(); host.Close(); device.Close() })
+	go dev.Serve(ctx, device)
+	arrivals := make(chan arrival, 256)
+	go func() {
+		var dec fwproto.Decoder
+		buf := make([]byte, 256)
+		for {
+			n, err := host.Read(buf)
+			if err != nil {
+				return
+			}
+			at := time.Since(start)
+			dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
+				if m, perr := fwproto.Parse(f); err == nil && perr == nil {
+					arrivals <- arrival{at, m}
+				}
+			})
+		}
+	}()
+	return dev, start, arrivals
+}
+
 // TestDeviceKeepsItsPeriods runs a device on virtual time: idle, it sends
 // its Hello and then a heartbeat every 250 ms and nothing else; a press
 // not acknowledged goes out again every 100 ms, after the transport's
 // latency; nothing waits on a fast tick to be sent.
 func TestDeviceKeepsItsPeriods(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: 2 * time.Millisecond, BootID: 1})
-		host, device := net.Pipe()
-		defer device.Close()
-		defer host.Close()
-		ctx, cancel := context.WithCancel(t.Context())
-		defer cancel()
-		go dev.Serve(ctx, device)
-		type arrival struct {
-			at  time.Duration
-			typ fwproto.Type
-		}
-		got := make(chan arrival, 256)
-		go func() {
-			var dec fwproto.Decoder
-			buf := make([]byte, 256)
-			for {
-				n, err := host.Read(buf)
-				if err != nil {
-					return
-				}
-				at := time.Since(start)
-				dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
-					if err == nil {
-						got <- arrival{at, f.Type}
-					}
-				})
-			}
-		}()
+		dev, _, got := servePipe(t)
 		time.Sleep(time.Second - time.Millisecond)
 		synctest.Wait()
 		var beats []time.Duration
 		for len(got) > 0 {
 			a := <-got
-			switch a.typ {
+			switch a.m.Type() {
 			case fwproto.TypeHello:
 			case fwproto.TypeHeartbeat:
 				beats = append(beats, a.at)
 			default:
-				t.Fatalf("an idle device sent %s at %v", a.typ, a.at)
+				t.Fatalf("an idle device sent %s at %v", a.m.Type(), a.at)
 			}
 		}
 		if len(beats) != 3 || beats[0] != 252*time.Millisecond || beats[2] != 752*time.Millisecond {
@@ -67,7 +75,7 @@ func TestDeviceKeepsItsPeriods(t *testing.T) {
 		synctest.Wait()
 		var sends []time.Duration
 		for len(got) > 0 {
-			if a := <-got; a.typ == fwproto.TypeButton {
+			if a := <-got; a.m.Type() == fwproto.TypeButton {
 				sends = append(sends, a.at-pressed)
 			}
 		}
@@ -88,35 +96,7 @@ func TestDeviceKeepsItsPeriods(t *testing.T) {
 // made ago is stamped that long before it was made.
 func TestStallHoldsTheWire(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		start := time.Now()
-		dev := fwsim.New(fwsim.Config{Clock: func() time.Duration { return time.Since(start) }, Latency: 2 * time.Millisecond, BootID: 1})
-		host, device := net.Pipe()
-		defer device.Close()
-		defer host.Close()
-		ctx, cancel := context.WithCancel(t.Context())
-		defer cancel()
-		go dev.Serve(ctx, device)
-		type arrival struct {
-			at time.Duration
-			m  fwproto.Message
-		}
-		got := make(chan arrival, 256)
-		go func() {
-			var dec fwproto.Decoder
-			buf := make([]byte, 256)
-			for {
-				n, err := host.Read(buf)
-				if err != nil {
-					return
-				}
-				at := time.Since(start)
-				dec.Feed(buf[:n], func(f fwproto.Frame, err error) {
-					if m, perr := fwproto.Parse(f); err == nil && perr == nil {
-						got <- arrival{at, m}
-					}
-				})
-			}
-		}()
+		dev, start, got := servePipe(t)
 		time.Sleep(10 * time.Millisecond) // the Hello is out
 		synctest.Wait()
 		for len(got) > 0 {
