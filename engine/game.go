@@ -135,7 +135,7 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	}
 	v := *ev.Value
 	if err := e.p.Score.Check(v.Value, h.result == ResultTsumo); err != nil {
-		a.text = v.Value.String() + " " + err.Error()
+		a.text = v.Value.String() + ": " + err.Error()
 		if v.Limit == payment.NoLimit {
 			a.text = fmt.Sprintf("%d han %d fu: %v", v.Han, v.Fu, err)
 		}
