@@ -11,7 +11,7 @@ import (
 	"github.com/tabled/tabled/payment"
 )
 
-// The JSON shapes of the scenario contract. Field order follows the README;
+// The JSON shapes of the scenario contract. Field order follows docs/scenario-scripts.md;
 // optional fields are omitted when empty so that outputs stay comparable.
 type (
 	jsonSeatCall struct {
