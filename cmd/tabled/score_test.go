@@ -39,17 +39,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 	}
 	var childOut syncBuffer
 	daemon := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
-		childOut.reset()
-		cmd.Stdout, cmd.Stderr = &childOut, &childOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
+		cmd := startChild(t, cfgFile, &childOut)
 		client := &http.Client{Timeout: time.Second}
 		waitUntilFor(t, "the daemon to come up", 30*time.Second, func() bool {
 			resp, err := client.Get("http://" + addr + "/api/state")
