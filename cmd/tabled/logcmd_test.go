@@ -270,7 +270,7 @@ func rewriteLine(t *testing.T, file string, n int, from, to string) {
 // TestReplayGoldenLogs: tabled replay of the log each version of the
 // record wrote exits 0, every outcome reproduced.
 func TestReplayGoldenLogs(t *testing.T) {
-	const logs = "../../claimlog/testdata/golden-logs"
+	const logs = "../../journal/testdata/golden-logs"
 	ents, err := os.ReadDir(logs)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
-package claimlog
+package journal
 
 import (
+	"github.com/tabled/tabled/claimlog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +27,7 @@ func TestGoldenLogsReplay(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			sessions := 0
-			err := Sessions(dir, func(s Session, recs []Record) error {
+			err := Sessions(dir, func(s Session, recs []claimlog.Record) error {
 				sessions++
 				res, err := Replay(s, recs)
 				if err != nil {
@@ -41,7 +42,7 @@ func TestGoldenLogsReplay(t *testing.T) {
 				t.Fatalf("%d sessions: %v", sessions, err)
 			}
 			seen := map[string]bool{}
-			err = Read(dir, Filter{}, func(r Record) error {
+			err = claimlog.Read(dir, claimlog.Filter{}, func(r claimlog.Record) error {
 				seen[r.Kind+" "+r.Type] = true
 				return nil
 			})

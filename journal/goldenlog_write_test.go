@@ -1,4 +1,4 @@
-package claimlog_test
+package journal_test
 
 import (
 	"context"
@@ -12,12 +12,13 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
 )
 
 // writeGoldenLog, when set, is where TestWriteGoldenLog writes a claim log
-// of this version for testdata/golden-logs: go test ./claimlog -run
+// of this version for testdata/golden-logs: go test ./journal -run
 // TestWriteGoldenLog -write-golden-log DIR -golden-version V.
 var (
 	writeGoldenLog = flag.String("write-golden-log", "", "write a golden claim log of this version into this directory")
@@ -68,7 +69,7 @@ func TestWriteGoldenLog(t *testing.T) {
 		start := time.Now()
 		clock := func() time.Duration { return time.Since(start) }
 		p := engine.EMA2016
-		sess := claimlog.Session{Version: *goldenVersion, Table: "golden", Rules: p.Name, WindowNS: int64(p.Window),
+		sess := journal.Session{Version: *goldenVersion, Table: "golden", Rules: p.Name, WindowNS: int64(p.Window),
 			DeadlineNS: int64(p.CallDeadline), FirstSeq: 1, InputLatency: int64(20 * time.Millisecond), Profile: &p}
 		w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
 		if err != nil {
@@ -81,7 +82,7 @@ func TestWriteGoldenLog(t *testing.T) {
 		if err := w.Append([]claimlog.Record{note}); err != nil {
 			t.Fatal(err)
 		}
-		tb, stop := runTable(t, table.Config{Profile: p, Latency: 20 * time.Millisecond, Journal: claimlog.Journal{W: w}, FirstSeq: w.LastSeq() + 1, Clock: clock})
+		tb, stop := runTable(t, table.Config{Profile: p, Latency: 20 * time.Millisecond, Journal: journal.Log{W: w}, FirstSeq: w.LastSeq() + 1, Clock: clock})
 		ctx := context.Background()
 		s, err := script.Parse(strings.NewReader(goldenHand1))
 		if err != nil {
@@ -136,11 +137,11 @@ func TestWriteGoldenLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last, recs, err := claimlog.LastSession(dir)
+		last, recs, err := journal.LastSession(dir)
 		if err != nil || last == nil {
 			t.Fatalf("last session %v %v", last, err)
 		}
-		entries, err := claimlog.Entries(recs)
+		entries, err := journal.Entries(recs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +155,7 @@ func TestWriteGoldenLog(t *testing.T) {
 		if err := w.Append([]claimlog.Record{note}); err != nil {
 			t.Fatal(err)
 		}
-		tb, stop = runTable(t, table.Config{Profile: p, Latency: 20 * time.Millisecond, Journal: claimlog.Journal{W: w}, FirstSeq: w.LastSeq() + 1,
+		tb, stop = runTable(t, table.Config{Profile: p, Latency: 20 * time.Millisecond, Journal: journal.Log{W: w}, FirstSeq: w.LastSeq() + 1,
 			Resume: entries, Clock: clock})
 		dealer = tb.State().Dealer
 		for _, ev := range []engine.Event{
