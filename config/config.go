@@ -292,7 +292,30 @@ func (c Config) Profile() (engine.Profile, error) {
 	return p, p.Validate()
 }
 
+// validate checks what Parse read, a part at a time, and names the line of
+// what is wrong. pins gathers every host pin in use (pin -> what uses it,
+// and where), for each part to refuse one used twice.
 func (c Config) validate(l lines) error {
+	pins := map[string]string{}
+	for _, check := range []func() error{
+		func() error { return c.validateTable(l) },
+		func() error { return c.validateWeb(l) },
+		func() error { return c.validateButtons(l, pins) },
+		func() error { return c.validateNFC(l, pins) },
+		func() error { return c.validateReaders(l) },
+		func() error { return c.validateSerial(l) },
+		func() error { return c.Display.validate(c, l, pins) },
+	} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateTable checks [table]: the rules, the dealer, the latency and
+// the wait bound.
+func (c Config) validateTable(l lines) error {
 	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	if _, err := c.Profile(); err != nil {
 		line := at("table", "rules")
@@ -310,6 +333,12 @@ func (c Config) validate(l lines) error {
 	if wb := time.Duration(c.Table.WaitBound); wb <= 0 || wb > 5*time.Second {
 		return fmt.Errorf("line %d: wait_bound %v: a decision must wait for a lagging source more than 0 and at most 5s", at("table", "wait_bound"), wb)
 	}
+	return nil
+}
+
+// validateWeb checks [web]'s connection limits.
+func (c Config) validateWeb(l lines) error {
+	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	switch w := c.Web; {
 	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:
 		return fmt.Errorf("line %d: max_connections %d is not 1..%d", at("web", "max_connections"), w.MaxConnections, 1<<20)
@@ -317,25 +346,39 @@ func (c Config) validate(l lines) error {
 		return fmt.Errorf("line %d: max_streams %d must be at least 1 and below max_connections (%d), so pages and actions still get through",
 			at("web", "max_streams"), w.MaxStreams, w.MaxConnections)
 	}
-	pins := map[string]string{} // pin -> what uses it, and where
+	return nil
+}
+
+// validateExpanders checks the [[expander]]s and returns their names.
+func (c Config) validateExpanders(l lines, pins map[string]string) (map[string]bool, error) {
 	expanders := map[string]bool{}
 	for i, x := range c.Expanders {
 		line := l.arrayLine("expander", i)
 		switch {
 		case x.Name == "" || strings.ContainsAny(x.Name, ". "):
-			return fmt.Errorf("line %d: expander needs a name without dots or spaces (like mcp0)", line)
+			return nil, fmt.Errorf("line %d: expander needs a name without dots or spaces (like mcp0)", line)
 		case expanders[x.Name]:
-			return fmt.Errorf("line %d: a second expander named %s", line, x.Name)
+			return nil, fmt.Errorf("line %d: a second expander named %s", line, x.Name)
 		case x.Address != 0 && (x.Address < 0x20 || x.Address > 0x27):
-			return fmt.Errorf("line %d: expander address %#x is not an MCP23017's 0x20..0x27", line, x.Address)
+			return nil, fmt.Errorf("line %d: expander address %#x is not an MCP23017's 0x20..0x27", line, x.Address)
 		case x.IntPin == "":
-			return fmt.Errorf("line %d: expander %s needs int_pin, the GPIO its INT is wired to", line, x.Name)
+			return nil, fmt.Errorf("line %d: expander %s needs int_pin, the GPIO its INT is wired to", line, x.Name)
 		}
 		if first, ok := pins[x.IntPin]; ok {
-			return fmt.Errorf("line %d: pin %s is already used by %s", line, x.IntPin, first)
+			return nil, fmt.Errorf("line %d: pin %s is already used by %s", line, x.IntPin, first)
 		}
 		expanders[x.Name] = true
 		pins[x.IntPin] = fmt.Sprintf("expander %s's INT at line %d", x.Name, line)
+	}
+	return expanders, nil
+}
+
+// validateButtons checks the [[button]]s: on host pins, on the pins of an
+// [[expander]] and on serial channels.
+func (c Config) validateButtons(l lines, pins map[string]string) error {
+	expanders, err := c.validateExpanders(l, pins)
+	if err != nil {
+		return err
 	}
 	channels := map[int]int{} // serial channel -> line
 	for i, b := range c.Buttons {
@@ -379,6 +422,12 @@ func (c Config) validate(l lines) error {
 		}
 		pins[b.Pin.Name] = fmt.Sprintf("the button at line %d", line)
 	}
+	return nil
+}
+
+// validateNFC checks [nfc]: the reader and its pins.
+func (c Config) validateNFC(l lines, pins map[string]string) error {
+	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
 		if p.pin == "" || c.NFC.Reader != ReaderMFRC522 {
 			continue
@@ -400,9 +449,12 @@ func (c Config) validate(l lines) error {
 	if c.NFC.Reader == ReaderSerial && c.Serial == nil {
 		return fmt.Errorf("line %d: reader serial needs a [serial] section", at("nfc", "reader"))
 	}
-	if err := c.validateReaders(l); err != nil {
-		return err
-	}
+	return nil
+}
+
+// validateSerial checks [serial] and [club].
+func (c Config) validateSerial(l lines) error {
+	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	if s := c.Serial; s != nil {
 		if s.Path == "" {
 			return fmt.Errorf("line %d: [serial] needs a path", l.header("serial"))
@@ -419,12 +471,9 @@ func (c Config) validate(l lines) error {
 	if cl := c.Club; cl != nil && cl.Broker == "" {
 		return fmt.Errorf("line %d: [club] needs a broker (like mqtt://broker.local:1883)", l.header("club"))
 	}
-	return c.Display.validate(c, l, pins)
+	return nil
 }
 
-// validateReaders checks the [[reader]] roles: a known role, a seat for a
-// discard reader and only for it, each index once, an index the
-// configured reader can have.
 func (c Config) validateReaders(l lines) error {
 	at := func(i int, key string) int { return l.elemKeyLine("reader", i, key) }
 	indexes := map[int]int{} // index -> line
