@@ -291,4 +291,3 @@ func (c Config) Profile() (engine.Profile, error) {
 	}
 	return p, p.Validate()
 }
-
