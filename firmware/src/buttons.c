@@ -1,0 +1,159 @@
+/*
+ * buttons.c: one debouncer per channel (the same state machine as the
+ * host's hw/buttons.Debouncer), fed raw levels with their times (µs, low
+ * 32 bits; a press is confirmed long before they wrap).
+ */
+#include "buttons.h"
+
+#include "board.h"
+#include "clock.h"
+#include "proto.h"
+
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <util/atomic.h>
+
+#define MIN_PRESS_US 5000UL
+#define DEBOUNCE_US 20000UL
+
+#define DIRECT_MASK 0xFC /* PD2..PD7 */
+#define PL PC0
+#define CLK PC1
+#define QH PC2
+
+enum { RELEASED, PRESSING, HELD, RELEASING };
+
+struct deb {
+	uint8_t state;  /* low bits: the state; bit 7: the contact is closed */
+	uint32_t first; /* the first edge of the transition under way */
+	uint32_t last;  /* the latest edge */
+};
+
+static struct deb debs[MAX_BUTTONS];
+
+/* Edges the pin-change handler saw, in order. */
+struct edge {
+	uint8_t ch_closed; /* channel, bit 7: closed */
+	uint32_t at;
+};
+static struct edge edges[8];
+static volatile uint8_t e_head, e_tail;
+static volatile uint8_t e_lost;
+static uint8_t last_pind;
+
+ISR(PCINT2_vect)
+{
+	uint32_t now = clock_us32();
+	uint8_t cur = PIND & DIRECT_MASK;
+	uint8_t changed = cur ^ last_pind;
+	last_pind = cur;
+	for (uint8_t ch = 0; ch < DIRECT_BUTTONS; ch++) {
+		uint8_t bit = (uint8_t)(1 << (ch + 2));
+		if (!(changed & bit))
+			continue;
+		uint8_t next = (e_head + 1) & 7;
+		if (next == e_tail) {
+			e_lost = 1;
+			continue;
+		}
+		edges[e_head].ch_closed = (uint8_t)(ch | ((cur & bit) ? 0 : 0x80));
+		edges[e_head].at = now;
+		e_head = next;
+	}
+}
+
+void buttons_init(void)
+{
+	DDRD &= (uint8_t)~DIRECT_MASK;
+	PORTD |= DIRECT_MASK; /* pull-ups: a button closes to ground */
+	last_pind = PIND & DIRECT_MASK;
+	PCMSK2 = DIRECT_MASK;
+	PCICR |= _BV(PCIE2);
+	DDRC |= _BV(PL) | _BV(CLK);
+	DDRC &= (uint8_t)~_BV(QH);
+	PORTC |= _BV(PL) | _BV(QH);
+	PORTC &= (uint8_t)~_BV(CLK);
+}
+
+static uint8_t due(uint32_t now, uint32_t at) { return (int32_t)(now - at) >= 0; }
+
+/* tick lets time pass to now on channel ch, reporting what it confirms. */
+static void tick(uint8_t ch, uint32_t now)
+{
+	struct deb *d = &debs[ch];
+	uint8_t st = d->state & 3, closed = d->state & 0x80;
+	switch (st) {
+	case PRESSING:
+		if (closed && due(now, d->last + MIN_PRESS_US)) {
+			st = HELD;
+			proto_button(ch, 1, clock_widen(clock_us(), d->first));
+		} else if (!closed && due(now, d->last + DEBOUNCE_US)) {
+			st = RELEASED; /* a spike */
+		}
+		break;
+	case RELEASING:
+		if (!closed && due(now, d->last + DEBOUNCE_US)) {
+			st = RELEASED;
+			proto_button(ch, 0, clock_widen(clock_us(), d->first));
+		} else if (closed && due(now, d->last + DEBOUNCE_US)) {
+			st = HELD; /* a bounce while held */
+		}
+		break;
+	}
+	d->state = (uint8_t)(closed | st);
+}
+
+/* raw feeds the level of channel ch seen at at. */
+static void raw(uint8_t ch, uint8_t closed, uint32_t at)
+{
+	struct deb *d = &debs[ch];
+	tick(ch, at);
+	closed = closed ? 0x80 : 0;
+	if (closed == (d->state & 0x80))
+		return;
+	uint8_t st = d->state & 3;
+	d->last = at;
+	if (st == RELEASED && closed)
+		st = PRESSING, d->first = at;
+	else if (st == HELD && !closed)
+		st = RELEASING, d->first = at;
+	d->state = (uint8_t)(closed | st);
+}
+
+uint8_t buttons_idle(void) { return e_tail == e_head && !e_lost; }
+
+void buttons_edges(void)
+{
+	while (e_tail != e_head) {
+		struct edge e = edges[e_tail];
+		e_tail = (e_tail + 1) & 7;
+		raw(e.ch_closed & 0x7F, e.ch_closed & 0x80, e.at);
+	}
+	if (e_lost) {
+		/* Edges were lost: take the pins' levels now. */
+		e_lost = 0;
+		uint32_t now = clock_us32();
+		uint8_t cur = PIND;
+		for (uint8_t ch = 0; ch < DIRECT_BUTTONS; ch++)
+			raw(ch, !(cur & (1 << (ch + 2))), now);
+	}
+}
+
+void buttons_tick(void)
+{
+	uint32_t now = clock_us32();
+	uint8_t n = DIRECT_BUTTONS + 8 * cfg.chips;
+	if (cfg.chips) {
+		/* Load the inputs, then shift them out: QH shows the nearest
+		 * chip's H first. */
+		PORTC &= (uint8_t)~_BV(PL);
+		PORTC |= _BV(PL);
+		for (uint8_t ch = DIRECT_BUTTONS; ch < n; ch++) {
+			raw(ch, !(PINC & _BV(QH)), now);
+			PORTC |= _BV(CLK);
+			PORTC &= (uint8_t)~_BV(CLK);
+		}
+	}
+	for (uint8_t ch = 0; ch < n; ch++)
+		tick(ch, now);
+}
