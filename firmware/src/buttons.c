@@ -71,7 +71,7 @@ void buttons_init(void)
 	PCICR |= _BV(PCIE2);
 	DDRC |= _BV(PL) | _BV(CLK);
 	DDRC &= (uint8_t)~_BV(QH);
-	PORTC |= _BV(PL) | _BV(QH);
+	PORTC |= _BV(PL); /* QH is driven by the chain: no pull-up */
 	PORTC &= (uint8_t)~_BV(CLK);
 }
 
