@@ -45,6 +45,7 @@ static int in_off, in_n;
 static int xoff;
 static uint8_t out_buf[8192];
 static int out_n;
+static uint64_t last_out_us; /* when the device last sent a byte */
 
 static avr_irq_t *uart_in;
 static void (*core_reset)(avr_t *);
@@ -54,7 +55,7 @@ static uint64_t lag_max_us, lag_recent_us; /* the sim behind the wall clock: eve
 static uint16_t min_sp = 0xFFFF;
 
 /* From the ELF: where a hung loop spins, and the firmware's queue count. */
-static uint32_t sym_exit, sym_queued, sym_heap;
+static uint32_t sym_exit, sym_queued, sym_seq, sym_heap;
 
 /* A mute waits for the watchdog to answer. */
 static int muted;
@@ -96,6 +97,8 @@ static void load_symbols(const char *file)
 				sym_exit = (uint32_t)s.st_value;
 			else if (!strcmp(name, "queued"))
 				sym_queued = (uint32_t)s.st_value & 0xFFFF;
+			else if (!strcmp(name, "seq") && GELF_ST_TYPE(s.st_info) == STT_OBJECT)
+				sym_seq = (uint32_t)s.st_value & 0xFFFF;
 			else if (!strcmp(name, "_end"))
 				sym_heap = (uint32_t)s.st_value & 0xFFFF;
 		}
@@ -146,6 +149,7 @@ static void on_uart_out(avr_irq_t *irq, uint32_t value, void *param)
 	(void)irq, (void)param;
 	if (plugged && out_n < (int)sizeof out_buf)
 		out_buf[out_n++] = (uint8_t)value;
+	last_out_us = mono_us();
 }
 
 static void on_xoff(avr_irq_t *irq, uint32_t value, void *param)
@@ -183,6 +187,36 @@ static void on_reset(avr_t *a)
 		snprintf(json, sizeof json, "{\"ok\":true,\"watchdog_reset_after_us\":%llu}",
 			 (unsigned long long)(mono_us() - mute_at));
 		control_answer(json);
+	}
+}
+
+/* catch_up runs the simulation to the wall clock, again until a run takes
+ * less than 200 µs: what acts next (a byte from the host, a button) acts
+ * at the simulated moment that is now. */
+static void catch_up(void)
+{
+	for (;;) {
+		uint64_t start = mono_ns();
+		avr_cycle_count_t target = base_cycle + (avr_cycle_count_t)((double)(start - base_ns) * cycles_per_ns);
+		if (target > avr->cycle + PACE_CYCLES) {
+			uint64_t lag = (target - avr->cycle) / (FREQ / 1000000);
+			if (lag > lag_max_us)
+				lag_max_us = lag;
+			if (lag > lag_recent_us)
+				lag_recent_us = lag;
+		}
+		while (avr->cycle < target) {
+			avr_run(avr);
+			uint16_t sp = (uint16_t)(avr->data[R_SPL] | avr->data[R_SPH] << 8);
+			if (sp < min_sp)
+				min_sp = sp;
+			if (avr->state == cpu_Done || avr->state == cpu_Crashed) {
+				fprintf(stderr, "seat-harness: the core stopped (state %d): reset\n", avr->state);
+				avr_reset(avr);
+			}
+		}
+		if (mono_ns() - start < 200000)
+			return;
 	}
 }
 
@@ -343,11 +377,12 @@ static int command(char *line, char *out, size_t n)
 		for (int i = 0; i < 4; i++)
 			boot |= (uint32_t)eeprom_byte(8 + i) << (8 * i);
 		int queued = sym_queued ? avr->data[sym_queued] : -1;
+		int seq = sym_seq ? avr->data[sym_seq] : -1;
 		int stack_free = sym_heap && min_sp != 0xFFFF ? (int)min_sp + 1 - (int)sym_heap : -1;
 		snprintf(out, n,
-			 "{\"boot_id\":%u,\"device_us\":%llu,\"unacked\":%d,\"resets\":%d,\"reboots\":%d,"
+			 "{\"boot_id\":%u,\"device_us\":%llu,\"unacked\":%d,\"seq\":%d,\"resets\":%d,\"reboots\":%d,"
 			 "\"watchdog_resets\":%d,\"plugged\":%s,\"stack_free\":%d,\"lag_max_us\":%llu,\"lag_recent_us\":%llu,\"pty\":\"%s\"}",
-			 boot, (unsigned long long)((avr->cycle - reset_cycle) / (FREQ / 1000000)), queued, resets,
+			 boot, (unsigned long long)((avr->cycle - reset_cycle) / (FREQ / 1000000)), queued, seq, resets,
 			 reboots, resets - reboots, plugged ? "true" : "false", stack_free,
 			 (unsigned long long)lag_max_us, (unsigned long long)lag_recent_us, plugged ? pts : "");
 		lag_recent_us = 0;
@@ -468,24 +503,7 @@ int main(int argc, char **argv)
 	for (;;) {
 		/* The simulation catches up with the wall clock first; what came
 		 * meanwhile (bytes from the host, a command) then acts at now. */
-		avr_cycle_count_t target = base_cycle + (avr_cycle_count_t)((double)(mono_ns() - base_ns) * cycles_per_ns);
-		if (target > avr->cycle + PACE_CYCLES) {
-			uint64_t lag = (target - avr->cycle) / (FREQ / 1000000);
-			if (lag > lag_max_us)
-				lag_max_us = lag;
-			if (lag > lag_recent_us)
-				lag_recent_us = lag;
-		}
-		while (avr->cycle < target) {
-			avr_run(avr);
-			uint16_t sp = (uint16_t)(avr->data[R_SPL] | avr->data[R_SPH] << 8);
-			if (sp < min_sp)
-				min_sp = sp;
-			if (avr->state == cpu_Done || avr->state == cpu_Crashed) {
-				fprintf(stderr, "seat-harness: the core stopped (state %d): reset\n", avr->state);
-				avr_reset(avr);
-			}
-		}
+		catch_up();
 		if (control_take(line, sizeof line) && command(line, answer, sizeof answer))
 			control_answer(answer);
 		if (muted && mono_us() > mute_deadline) {
@@ -496,7 +514,9 @@ int main(int argc, char **argv)
 		/* Wake for a byte from the host or a command; else every ms, to
 		 * let the simulation's output out. */
 		struct pollfd p[2] = {{.fd = control_fd(), .events = POLLIN}, {.fd = master, .events = POLLIN}};
-		struct timespec ts = {0, 1000000};
+		/* While the device is talking, look every 250 µs: its bytes reach
+		 * the host about as late as through a USB adapter. */
+		struct timespec ts = {0, mono_us() - last_out_us < 20000 ? 250000 : 1000000};
 		if (ppoll(p, plugged && !host_absent ? 2 : 1, &ts, NULL) > 0 && (p[0].revents & POLLIN))
 			control_drain();
 	}

@@ -30,6 +30,10 @@ struct deb {
 };
 
 static struct deb debs[MAX_BUTTONS];
+/* Channels in a transition (pressing, releasing): only they need ticks. */
+static uint32_t busy;
+/* The chain's levels as last read (bit: closed). */
+static uint32_t chain_closed;
 
 /* Edges the pin-change handler saw, in order. */
 struct edge {
@@ -101,6 +105,10 @@ static void tick(uint8_t ch, uint32_t now)
 		break;
 	}
 	d->state = (uint8_t)(closed | st);
+	if (st == PRESSING || st == RELEASING)
+		busy |= (uint32_t)1 << ch;
+	else
+		busy &= ~((uint32_t)1 << ch);
 }
 
 /* raw feeds the level of channel ch seen at at. */
@@ -118,6 +126,8 @@ static void raw(uint8_t ch, uint8_t closed, uint32_t at)
 	else if (st == HELD && !closed)
 		st = RELEASING, d->first = at;
 	d->state = (uint8_t)(closed | st);
+	if (st == PRESSING || st == RELEASING)
+		busy |= (uint32_t)1 << ch;
 }
 
 uint8_t buttons_idle(void) { return e_tail == e_head && !e_lost; }
@@ -142,18 +152,25 @@ void buttons_edges(void)
 void buttons_tick(void)
 {
 	uint32_t now = clock_us32();
-	uint8_t n = DIRECT_BUTTONS + 8 * cfg.chips;
 	if (cfg.chips) {
 		/* Load the inputs, then shift them out: QH shows the nearest
 		 * chip's H first. */
 		PORTC &= (uint8_t)~_BV(PL);
 		PORTC |= _BV(PL);
-		for (uint8_t ch = DIRECT_BUTTONS; ch < n; ch++) {
-			raw(ch, !(PINC & _BV(QH)), now);
+		uint32_t levels = 0;
+		for (uint8_t i = 0; i < 8 * cfg.chips; i++) {
+			if (!(PINC & _BV(QH)))
+				levels |= (uint32_t)1 << i;
 			PORTC |= _BV(CLK);
 			PORTC &= (uint8_t)~_BV(CLK);
 		}
+		uint32_t changed = levels ^ chain_closed;
+		chain_closed = levels;
+		for (uint8_t i = 0; changed; i++, changed >>= 1)
+			if (changed & 1)
+				raw((uint8_t)(DIRECT_BUTTONS + i), (levels >> i) & 1, now);
 	}
-	for (uint8_t ch = 0; ch < n; ch++)
-		tick(ch, now);
+	for (uint8_t ch = 0; busy >> ch; ch++)
+		if ((busy >> ch) & 1)
+			tick(ch, now);
 }

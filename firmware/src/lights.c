@@ -94,7 +94,9 @@ void lights_tick(void)
 		struct light *l = &lights[ch];
 		if (l->left && --l->left == 0)
 			l->r = l->g = l->b = 0, l->pattern = 0;
-		uint8_t on = (l->r | l->g | l->b) && lit(l->pattern, l->phase);
+		if (!(l->r | l->g | l->b))
+			continue; /* dark: nothing to blink */
+		uint8_t on = lit(l->pattern, l->phase);
 		if (++l->phase == 1000)
 			l->phase = 0;
 		now |= (uint16_t)on << ch;

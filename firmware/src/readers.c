@@ -9,7 +9,9 @@
 #include "clock.h"
 #include "proto.h"
 
+#include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/sleep.h>
 #include <avr/pgmspace.h>
 #include <avr/wdt.h>
 #include <string.h>
@@ -67,11 +69,27 @@ static void select_reader(uint8_t r, uint8_t on)
 		*port |= bit;
 }
 
+static volatile uint8_t spi_done;
+
+ISR(SPI_STC_vect) { spi_done = 1; }
+
+/* spi sends v and returns the byte that came back. It sleeps until the
+ * byte is done, rather than spin: the core's time is the simulator's too.
+ * The count only guards against an SPI that stopped. */
 static uint8_t spi(uint8_t v)
 {
+	spi_done = 0;
 	SPDR = v;
-	for (uint16_t i = 0; i < 2000 && !(SPSR & _BV(SPIF)); i++)
-		;
+	for (uint16_t i = 0; i < 2000 && !spi_done; i++) {
+		cli();
+		if (!spi_done) {
+			sleep_enable();
+			sei();
+			sleep_cpu();
+			sleep_disable();
+		}
+		sei();
+	}
 	return SPDR;
 }
 
@@ -216,7 +234,7 @@ void readers_init(void)
 	DDRC |= _BV(PC3);
 	for (uint8_t r = 0; r < MAX_READERS; r++)
 		select_reader(r, 0);
-	SPCR = _BV(SPE) | _BV(MSTR); /* mode 0, fosc/4 */
+	SPCR = _BV(SPIE) | _BV(SPE) | _BV(MSTR); /* mode 0, fosc/4, an interrupt per byte */
 	for (uint8_t r = 0; r < cfg.readers; r++) {
 		readers[r].ok = init_reader(r);
 		if (!readers[r].ok) {
