@@ -37,7 +37,8 @@ type seatDevice interface {
 	Hang(t *testing.T)
 	// Unplug pulls the cable for d; the device goes on stamping presses.
 	Unplug(t *testing.T, d time.Duration)
-	// Garbage puts n bytes of line noise on the device's wire.
+	// Garbage puts n bytes of line noise on the device's wire to the host
+	// (the harness: also into the firmware's receiver).
 	Garbage(t *testing.T, n int)
 	// Light is the colour light ch shows (the simulator: the colour the
 	// host last commanded), 0 for off.

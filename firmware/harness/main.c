@@ -366,9 +366,14 @@ static int command(char *line, char *out, size_t n)
 			snprintf(out, n, "{\"error\":\"garbage N: 1..4096 bytes\"}");
 			return 1;
 		}
-		/* Line noise on the device's transmit line, between frames. */
+		/* Line noise on both wires, between frames: what the device
+		 * sends and what it hears. */
 		for (int i = 0; i < k && out_n < (int)sizeof out_buf; i++)
 			out_buf[out_n++] = (uint8_t)(i * 73 + 11);
+		if (in_off)
+			memmove(in_buf, in_buf + in_off, (size_t)(in_n - in_off)), in_n -= in_off, in_off = 0;
+		for (int i = 0; i < k && in_n < (int)sizeof in_buf; i++)
+			in_buf[in_n++] = (uint8_t)(i * 91 + 7);
 		snprintf(out, n, "{\"ok\":true}");
 	} else if (!strcmp(cmd, "lights")) {
 		json_lights(out, n);

@@ -18,6 +18,7 @@ ISR(TIMER1_OVF_vect) { t1_overflows++; }
 
 ISR(TIMER0_COMPA_vect)
 {
+	on_tick();
 	ms++;
 	if (ticks_pending < 255)
 		ticks_pending++;

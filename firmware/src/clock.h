@@ -23,5 +23,7 @@ uint64_t clock_widen(uint64_t now, uint32_t stamp);
 extern volatile uint32_t ms;
 extern volatile uint8_t ticks_pending;
 uint32_t clock_ms(void);
+/* on_tick is the application's, called from the 1 kHz interrupt. */
+void on_tick(void);
 
 #endif

@@ -36,6 +36,10 @@ void early(void)
 	wdt_disable();
 }
 
+/* Every ms, whatever the main loop is doing (a reader's poll blocks it
+ * for a few ms): the 74HC165 chain's buttons are stamped to the ms. */
+void on_tick(void) { buttons_sample(); }
+
 static void load_config(void)
 {
 	uint32_t id = eeprom_read_dword((const uint32_t *)EE_DEVICE_ID);

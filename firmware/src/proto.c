@@ -21,7 +21,8 @@
 struct event {
 	uint8_t len;
 	uint8_t body[EVENT_MAX];
-	uint16_t sent; /* ms (low 16 bits) of its latest send */
+	uint8_t sent; /* its latest send, in 4 ms (it wraps after 1 s: every
+	               * event is sent again within 100 ms) */
 };
 
 static struct event queue[QUEUE_LEN];
@@ -364,9 +365,9 @@ void proto_rx(void)
 
 void proto_tick(uint32_t now_ms)
 {
-	uint16_t now = (uint16_t)now_ms;
+	uint8_t now = (uint8_t)(now_ms >> 2);
 	for (uint8_t i = 0; i < queued; i++)
-		if ((uint16_t)(now - queue[i].sent) >= RESEND_MS)
+		if ((uint8_t)(now - queue[i].sent) >= RESEND_MS / 4)
 			due |= (uint32_t)1 << i;
 	if (now_ms - last_beat >= HEARTBEAT_MS) {
 		last_beat = now_ms;
@@ -437,7 +438,7 @@ void proto_tx(void)
 			return;
 		memcpy(b, queue[i].body, queue[i].len);
 		send(b, queue[i].len);
-		queue[i].sent = (uint16_t)clock_ms();
+		queue[i].sent = (uint8_t)(clock_ms() >> 2);
 		due &= ~bit;
 		if (sent_once & bit)
 			retransmits++;
