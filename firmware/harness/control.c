@@ -80,7 +80,7 @@ static void *serve(void *arg)
 	int fd = (int)(intptr_t)arg;
 	FILE *in = fdopen(fd, "r");
 	char line[512];
-	static __thread char out[16384];
+	static __thread char out[16384 + 2]; /* an answer, and its newline */
 	while (in && fgets(line, sizeof line, in)) {
 		line[strcspn(line, "\r\n")] = 0;
 		ask(line, out, sizeof out - 1);
