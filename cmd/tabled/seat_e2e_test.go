@@ -23,7 +23,8 @@ import (
 // a simultaneous chii from another seat; a tag is read as a dora indicator
 // and as a seat's discard; the winner's light shows the decision and
 // leaves it; a reboot, a hung main loop (the watchdog), an unplug and a
-// burst of garbage on the wire lose no press and add none.
+// burst of garbage on the wire lose no press and add none; a queue that
+// overflows while unplugged says so.
 func TestSeatController(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -45,6 +46,9 @@ const (
 	chUnmapped                       = 20
 	lightWest                        = 12
 )
+
+// unmappedChannels are the buttons (of 30) no [[button]] has.
+var unmappedChannels = []int{3, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29}
 
 var (
 	tagDora = []byte{0x04, 0x35, 0x01, 0x00}                   // 5z, 4 bytes
@@ -214,9 +218,11 @@ light_channels = [10, 11, 12, 13]
 	waitUntil(t, "the reboot noted", logHas("rebooted (boot id 00000002, was 00000001"))
 	press(chNorth, "N discard")
 
-	// A hung main loop: the watchdog resets the board, a new boot.
+	// A hung main loop: the watchdog resets the board, a new boot that
+	// says why.
 	dev.Hang(t)
 	waitUntil(t, "the watchdog's reboot noted", logHas("rebooted (boot id 00000003, was 00000002"))
+	waitUntil(t, "the watchdog reset's status noted", logHas("status (status 0): watchdog reset"))
 	press(chEast, "E discard")
 
 	// Unplugged, South discards: stamped by the device, taken on replug.
@@ -226,6 +232,14 @@ light_channels = [10, 11, 12, 13]
 	// Garbage on the wire (the harness: on both wires), then West's discard.
 	dev.Garbage(t, 400)
 	press(chWest, "W discard")
+
+	// Unplugged, 20 buttons no [[button]] has are tapped: 40 events for a
+	// queue of 32. The oldest are lost and a Status says so on replug.
+	dev.Unplug(t, 3*time.Second)
+	for _, ch := range unmappedChannels[:20] {
+		dev.Press(t, ch, 30*time.Millisecond)
+	}
+	waitUntil(t, "the queue's overflow noted", logHas("event queue overflow, events lost (status 1)"))
 
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())

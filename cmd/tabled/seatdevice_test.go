@@ -69,7 +69,7 @@ type simDevice struct {
 
 func newSimDevice(t *testing.T) seatDevice {
 	dev := fwsim.New(fwsim.Config{Clock: monoClock, Latency: time.Millisecond, Jitter: 500 * time.Microsecond,
-		DriftPPM: 80, BootID: 1, DeviceID: 0x2a, Readers: 2, Literal: true})
+		DriftPPM: 80, BootID: 1, DeviceID: 0x2a, Buttons: 30, Readers: 2, Literal: true})
 	s := &simDevice{dev: dev, plug: &ptyPlug{dev: dev, link: filepath.Join(t.TempDir(), "seat")}}
 	if err := s.plug.plug(io.Discard); err != nil {
 		t.Fatal(err)
@@ -100,10 +100,15 @@ func (s *simDevice) Tile(t *testing.T, uid []byte, reader int, gone time.Duratio
 func (s *simDevice) Reboot(t *testing.T) { s.dev.Reboot() }
 
 // Hang is what the firmware's watchdog makes of a hung loop: deaf for
-// its 250 ms, then a new boot.
+// its 250 ms, then a new boot that says why.
 func (s *simDevice) Hang(t *testing.T) {
 	s.dev.Deaf(250 * time.Millisecond)
-	time.AfterFunc(250*time.Millisecond, s.dev.Reboot)
+	time.AfterFunc(250*time.Millisecond, func() {
+		s.dev.Reboot()
+		if err := s.dev.Report(0, "watchdog reset"); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 func (s *simDevice) Unplug(t *testing.T, d time.Duration) {
@@ -185,7 +190,7 @@ func newHarnessDevice(t *testing.T) seatDevice {
 	h := &harnessDevice{port: filepath.Join(t.TempDir(), "seat")}
 	control := freeAddr(t)
 	cmd := exec.Command(fw.harness, "--link", h.port, "--control", control, "--ppm", "80", "--device-id", "2a",
-		"--chips", "2", "--readers", "2", fw.elf)
+		"--chips", "3", "--readers", "2", fw.elf)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -147,6 +147,8 @@ static void drop(uint8_t i)
 		overflow_queued = 0;
 }
 
+/* drop_oldest_event drops the oldest event that is not a Status, or the
+ * oldest Status if the queue holds nothing else. */
 static void drop_oldest_event(void)
 {
 	for (uint8_t i = 0; i < queued; i++)
@@ -154,6 +156,8 @@ static void drop_oldest_event(void)
 			drop(i);
 			return;
 		}
+	if (queued)
+		drop(0);
 }
 
 /* enqueue takes a body whose seq byte it fills; the body is sent at once. */
@@ -183,7 +187,7 @@ static void enqueue(uint8_t *body, uint8_t n)
 			drop_oldest_event();
 			st[0] = T_STATUS;
 			st[2] = ST_OVERFLOW;
-			strcpy_P((char *)st + 3, text);
+			memcpy_P(st + 3, text, sizeof text - 1); /* no NUL: it would not fit */
 			enqueue_raw(st, (uint8_t)(3 + sizeof text - 1));
 			overflow_queued = 1;
 		}
