@@ -240,6 +240,11 @@ light_channels = [10, 11, 12, 13]
 		dev.Press(t, ch, 30*time.Millisecond)
 	}
 	waitUntil(t, "the queue's overflow noted", logHas("event queue overflow, events lost (status 1)"))
+	// Two boots since the first (the power cycle, the watchdog), none more:
+	// no garbage, overflow or unplug restarted the device.
+	if id := dev.BootID(t); id != 3 {
+		t.Errorf("the device is in boot %d, want 3: it restarted on its own", id)
+	}
 
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
@@ -261,6 +266,9 @@ light_channels = [10, 11, 12, 13]
 		s := h.state(t)
 		t.Logf("firmware: boot id %d, %d watchdog resets, stack never closer than %d bytes to the data; the simulation at most %v behind the wall clock",
 			s.BootID, s.Watchdog, s.StackFree, time.Duration(s.LagMaxUS)*time.Microsecond)
+		if s.StackFree <= 0 {
+			t.Errorf("the firmware's stack ran into its data (%d bytes free)", s.StackFree)
+		}
 	}
 }
 

@@ -48,6 +48,8 @@ type seatDevice interface {
 	// Acked counts the events the host acknowledged in this boot (up to
 	// 254: the firmware's seq less its queue).
 	Acked(t *testing.T) int
+	// BootID is the device's boot id now.
+	BootID(t *testing.T) uint32
 }
 
 // monoClock is CLOCK_MONOTONIC: the clock the harness stamps its edges on,
@@ -143,6 +145,8 @@ func (s *simDevice) Light(t *testing.T, ch int) uint32 {
 func (s *simDevice) Unacked(t *testing.T) int { return s.dev.Unacked() }
 
 func (s *simDevice) Acked(t *testing.T) int { return len(s.dev.Acked()) }
+
+func (s *simDevice) BootID(t *testing.T) uint32 { return s.dev.BootID() }
 
 // harnessDevice is the firmware in simavr, driven on its control port.
 type harnessDevice struct {
@@ -305,6 +309,8 @@ func (h *harnessDevice) state(t *testing.T) harnessState {
 }
 
 func (h *harnessDevice) Unacked(t *testing.T) int { return h.state(t).Unacked }
+
+func (h *harnessDevice) BootID(t *testing.T) uint32 { return h.state(t).BootID }
 
 func (h *harnessDevice) Acked(t *testing.T) int {
 	s := h.state(t)
