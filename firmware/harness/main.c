@@ -192,10 +192,11 @@ static void on_reset(avr_t *a)
 
 /* catch_up runs the simulation to the wall clock, again until a run takes
  * less than 200 µs: what acts next (a byte from the host, a button) acts
- * at the simulated moment that is now. */
+ * at the simulated moment that is now. At most four runs: on a machine
+ * too busy for that, the loop must still turn (commands, the pty). */
 static void catch_up(void)
 {
-	for (;;) {
+	for (int pass = 0; pass < 4; pass++) {
 		uint64_t start = mono_ns();
 		avr_cycle_count_t target = base_cycle + (avr_cycle_count_t)((double)(start - base_ns) * cycles_per_ns);
 		if (target > avr->cycle + PACE_CYCLES) {
