@@ -44,7 +44,7 @@ const (
 	chEast, chSouth, chWest, chNorth = 0, 1, 2, 9
 	chSouthChii, chWestPon           = 4, 5
 	chUnmapped                       = 20
-	lightWest                        = 12
+	lightSouth, lightWest            = 11, 12
 )
 
 // unmappedChannels are the buttons (of 30) no [[button]] has.
@@ -219,10 +219,17 @@ light_channels = [10, 11, 12, 13]
 		t.Errorf("the chii and the pon gave %d inputs, want 2", got)
 	}
 
-	// West's light shows the pon, then leaves it (the Hold ends).
+	// West's light shows the pon, South's its lost chii; West's then leaves
+	// it (the Hold ends).
 	const green = 0x00FF00
 	waitUntil(t, "West's light green", func() bool { return dev.Light(t, lightWest) == green })
 	lit := time.Now()
+	// South's lost chii: its light blinks red, slowly (the firmware's
+	// pattern, seen on the strip).
+	waitUntil(t, "South's light blinking red slowly", func() bool {
+		rgb, blink := dev.Blink(t, lightSouth)
+		return rgb == 0xFF0000 && blink == "slow"
+	})
 	waitUntil(t, "West's light no longer green", func() bool { return dev.Light(t, lightWest) != green })
 	t.Logf("West's light green for about %v (display Hold %v)", time.Since(lit).Round(10*time.Millisecond), display.Hold)
 	if h, ok := dev.(*harnessDevice); ok {

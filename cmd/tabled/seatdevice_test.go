@@ -43,6 +43,9 @@ type seatDevice interface {
 	// Light is the colour light ch shows (the simulator: the colour the
 	// host last commanded), 0 for off.
 	Light(t *testing.T, ch int) uint32
+	// Blink is the colour light ch shows when lit and how it blinks:
+	// steady, slow, fast, double (the simulator: as commanded).
+	Blink(t *testing.T, ch int) (lit uint32, blink string)
 	// Unacked is how many events wait for the host's acknowledgement.
 	Unacked(t *testing.T) int
 	// Acked counts the events the host acknowledged in this boot (up to
@@ -140,6 +143,11 @@ func (s *simDevice) Light(t *testing.T, ch int) uint32 {
 		return 0
 	}
 	return uint32(l.R)<<16 | uint32(l.G)<<8 | uint32(l.B)
+}
+
+func (s *simDevice) Blink(t *testing.T, ch int) (uint32, string) {
+	l, _ := s.dev.LED(uint8(ch))
+	return s.Light(t, ch), [...]string{"steady", "slow", "fast", "double"}[min(int(l.Pattern), 3)]
 }
 
 func (s *simDevice) Unacked(t *testing.T) int { return s.dev.Unacked() }
@@ -321,6 +329,7 @@ func (h *harnessDevice) Acked(t *testing.T) int {
 type harnessLight struct {
 	Ch      int    `json:"ch"`
 	RGB     string `json:"rgb"`
+	Lit     string `json:"lit"`
 	Blink   string `json:"blink"`
 	Changes []struct {
 		US  int64  `json:"us"`
@@ -341,7 +350,17 @@ func (h *harnessDevice) lights(t *testing.T) map[int]harnessLight {
 }
 
 func (h *harnessDevice) Light(t *testing.T, ch int) uint32 {
-	rgb, err := strconv.ParseUint(h.lights(t)[ch].RGB, 16, 32)
+	return parseRGB(h.lights(t)[ch].RGB)
+}
+
+func (h *harnessDevice) Blink(t *testing.T, ch int) (uint32, string) {
+	l := h.lights(t)[ch]
+	return parseRGB(l.Lit), l.Blink
+}
+
+// parseRGB is a colour the harness wrote as RRGGBB hex, 0 if none.
+func parseRGB(s string) uint32 {
+	rgb, err := strconv.ParseUint(s, 16, 32)
 	if err != nil {
 		return 0
 	}
