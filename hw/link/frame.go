@@ -13,6 +13,7 @@ import (
 // frame handles one good frame that arrived at at.
 func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 	l.update(func(h *Health) { h.LastFrame = at })
+	l.heard(at)
 	m, err := fwproto.Parse(f)
 	if err != nil {
 		l.update(func(h *Health) { h.BadMessages++ })
@@ -46,18 +47,26 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			return nil
 		}
 		if p := l.pings[m.ID%uint32(len(l.pings))]; p.id == m.ID {
+			if l.clockBehindPing(p.sentAt, m.Time, at) {
+				return nil
+			}
 			l.checkFit(p.sentAt, at, m.Time)
 			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
 			l.update(func(h *Health) {
 				h.SyncSamples, h.DriftPPM, h.MinRTT = l.sync.Samples(), l.sync.Drift(), l.sync.MinRTT()
 			})
+			if err := l.confirmed(port, p.sentAt); err != nil {
+				return err
+			}
 		}
 		l.order.seen(m.Time)
 		l.advance(at)
 		return nil
 	case fwproto.Heartbeat:
 		l.update(func(h *Health) { h.DeviceHeartbeat = m })
-		if !l.hello || l.clockWentBack(port, m.Time, at) {
+		if !l.hello || l.clockWentBack(port, m.Time, at) || l.confirmFrom >= 0 {
+			// Unconfirmed, it may be a new boot's: its queued count
+			// would release holds and call the old boot's seqs lost.
 			return nil
 		}
 		l.lastQueued, l.lastBeat = m.Queued, at
@@ -94,9 +103,18 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	}
 	ev, stamped := l.event(m, at)
 	if stamped {
+		if l.sync.Samples() >= warmSamples && l.order.unexpected(f.Seq) {
+			l.confirm(at, fmt.Sprintf("seq %d, not the one expected", f.Seq))
+		}
 		if l.sync.Samples() < warmSamples {
 			// Too few round trips yet in this boot to map the stamp well.
 			// Unacknowledged, it comes again 100 ms later, after more.
+			l.order.notTaken(f.Seq)
+			return nil
+		}
+		if l.confirmFrom >= 0 {
+			// None since the stream was broken: the boot may have ended.
+			l.holdUnconfirmed(f, at)
 			l.order.notTaken(f.Seq)
 			return nil
 		}
@@ -213,6 +231,9 @@ func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
 func (l *Link) resetFit() {
 	l.sync.Reset()
 	l.fitFrom, l.fitSpan, l.fastPings = -1, 0, 0
+	// The new fit's round trips all come after; what was held for the old
+	// one, unacknowledged, the device sends again.
+	l.confirmFrom, l.unconfirmed = -1, nil
 }
 
 func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {

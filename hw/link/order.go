@@ -89,6 +89,13 @@ func (o *order) delivered(seq uint8, t uint64, stamped bool) {
 	}
 }
 
+// unexpected reports whether a new seq breaks the sequence: the boot's
+// first, or neither the one expected next nor one missing. A device whose
+// seqs began again (a reboot) sends such a seq.
+func (o *order) unexpected(seq uint8) bool {
+	return !o.started || seq != o.next && !o.missing[seq]
+}
+
 // notTaken records a sequenced frame that arrived but was left
 // unacknowledged (no clock fit for its stamp yet, or not durable): it is
 // missing until it is delivered.

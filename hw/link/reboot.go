@@ -1,6 +1,7 @@
 package link
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -71,4 +72,102 @@ func (l *Link) newBoot() {
 	l.order.reset()
 	l.lastDev, l.lastQueued = 0, 0
 	l.update(func(h *Health) { h.SyncSamples, h.DriftPPM, h.MinRTT = 0, 0, 0 })
+}
+
+// The latest reading of the device's clock says little about a reboot once
+// the stream has been broken: after a quiet spell (a stalled wire, a deaf
+// device whose pongs did not come, a host that did not read) a new boot's
+// clock may already be past the old boot's latest reading, and a seq that
+// breaks the sequence may be a new boot's first. What cannot be wrong is
+// the clock fit: a pong's device time was read after its ping left, so it
+// maps through the boot's fit to no earlier than the ping's send, if the
+// clock is the fit's. So after a break no stamped event is taken, nor a
+// heartbeat's count, until a ping sent since comes back on the fit (or
+// shows the reboot).
+
+// quietGap is how long without a frame breaks the stream: the device's
+// heartbeat period (250 ms) and a margin for a loaded host.
+const quietGap = 300 * time.Millisecond
+
+// rateSlack: the fit's slope may be off by up to 1/rateSlack (500 ppm: a
+// crystal warming up) over the time since its latest round trip.
+const rateSlack = 2000
+
+// heard notes a good frame at at, and a quiet spell before it.
+func (l *Link) heard(at time.Duration) {
+	if l.lastHeard >= 0 && at-l.lastHeard > quietGap {
+		l.confirm(at, fmt.Sprintf("nothing heard for %v", (at-l.lastHeard).Round(time.Millisecond)))
+	}
+	l.lastHeard = at
+}
+
+// confirm asks for a round trip on the boot's fit before the next stamped
+// event is taken, and pings at once for it. Without a fit there is
+// nothing to confirm: the fit's first round trips are all to come.
+func (l *Link) confirm(at time.Duration, why string) {
+	if l.confirmFrom >= 0 || l.sync.Samples() == 0 {
+		return
+	}
+	l.cfg.Logf("link: %s: %s: events wait for a round trip on the clock fit", l.cfg.Name, why)
+	l.confirmFrom, l.pingNow = at, true
+}
+
+// heldFrame is a stamped frame that arrived at at while the stream was
+// unconfirmed.
+type heldFrame struct {
+	f  fwproto.Frame
+	at time.Duration
+}
+
+// holdUnconfirmed keeps a stamped frame, unacknowledged, for the round
+// trip that confirms the fit (a few ms away), so that it is taken then and
+// not at its retransmission 100 ms later. A seq already held is not kept
+// twice.
+func (l *Link) holdUnconfirmed(f fwproto.Frame, at time.Duration) {
+	for _, h := range l.unconfirmed {
+		if h.f.Seq == f.Seq {
+			return
+		}
+	}
+	f.Payload = bytes.Clone(f.Payload)
+	l.unconfirmed = append(l.unconfirmed, heldFrame{f, at})
+}
+
+// confirmed notes a pong on the fit for a ping sent at sent; one sent
+// since the stream was broken confirms it, and the frames held meanwhile
+// are taken, in the order they came.
+func (l *Link) confirmed(port Port, sent time.Duration) error {
+	if l.confirmFrom < 0 || sent < l.confirmFrom {
+		return nil
+	}
+	held := l.unconfirmed
+	l.confirmFrom, l.unconfirmed = -1, nil
+	for _, h := range held {
+		m, err := fwproto.Parse(h.f)
+		if err != nil {
+			continue // only frames that parsed are held
+		}
+		if err := l.sequenced(port, h.f, m, fwproto.AckOK, h.at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// clockBehindPing reports whether a pong's device time dev, read when the
+// ping sent at sent arrived, maps through the boot's fit to before sent by
+// more than the fit's error, the slack and the rate's: the clock that
+// read it is not the fit's, the device restarted.
+func (l *Link) clockBehindPing(sent time.Duration, dev uint64, at time.Duration) bool {
+	if l.sync.Samples() < warmSamples {
+		return false // a young fit's slope is no ground: lastDev's check
+	}
+	h, u, ok := l.sync.Map(dev)
+	slack := clockBackSlack*time.Microsecond + max(sent-(l.fitFrom+l.fitSpan), 0)/rateSlack
+	if !ok || h+u+slack >= sent {
+		return false
+	}
+	l.suspectReboot(at, fmt.Sprintf("device clock read %d µs for a ping sent at %v, %v before the clock fit's time then",
+		dev, sent, (sent-h).Round(time.Millisecond)), false)
+	return true
 }

@@ -1,0 +1,216 @@
+package link
+
+import (
+	"context"
+	"errors"
+	"net"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/fwsim"
+)
+
+// pipePlug is a simulated device behind a port the link reopens after a
+// loss, on net.Pipe in a synctest bubble: each Open is a new connection to
+// the same device; while unplugged, Open fails.
+type pipePlug struct {
+	dev *fwsim.Device
+	ctx context.Context
+
+	mu        sync.Mutex
+	device    net.Conn
+	served    chan struct{}
+	unplugged bool
+}
+
+func (p *pipePlug) open() (Port, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.disconnect()
+	if p.unplugged {
+		return nil, errors.New("no such device")
+	}
+	host, device := net.Pipe()
+	p.device, p.served = device, make(chan struct{})
+	go func(done chan struct{}) { p.dev.Serve(p.ctx, device); close(done) }(p.served)
+	return host, nil
+}
+
+// disconnect ends the current connection. Callers hold mu.
+func (p *pipePlug) disconnect() {
+	if p.device != nil {
+		p.device.Close()
+		<-p.served
+		p.device = nil
+	}
+}
+
+// setPlugged pulls the cable (false) or plugs it back in (true).
+func (p *pipePlug) setPlugged(in bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.unplugged = !in
+	if !in {
+		p.disconnect()
+	}
+}
+
+// TestRebootAfterABrokenStream: the device reboots behind the open port
+// after a spell in which the host heard nothing from it, or none of its
+// pongs: its wire stalled, it was deaf to the pings, it was unplugged. The
+// old boot was young, so by the time the host hears the new boot its
+// clock is past the old boot's latest reading: a clock that went back
+// from that reading does not show the reboot; the clock fit does (a pong
+// read after its ping left cannot map to before it). The link notes the
+// reboot once, drops the old fit (the new boot's presses are stamped on
+// the new one) and takes every acknowledged press once: none a new boot
+// made, before the link saw the reboot, is taken on the old fit.
+func TestRebootAfterABrokenStream(t *testing.T) {
+	const ms = time.Millisecond
+	type steps struct {
+		// before runs while the old boot's stream is broken, then the
+		// device reboots, then after runs; pressNew presses on the new
+		// boot right after the reboot.
+		before, after func(dev *fwsim.Device, p *pipePlug)
+		pressNew      bool
+	}
+	wait := func(d time.Duration) func(*fwsim.Device, *pipePlug) {
+		return func(*fwsim.Device, *pipePlug) { time.Sleep(d) }
+	}
+	seq := func(fs ...func(*fwsim.Device, *pipePlug)) func(*fwsim.Device, *pipePlug) {
+		return func(dev *fwsim.Device, p *pipePlug) {
+			for _, f := range fs {
+				f(dev, p)
+			}
+		}
+	}
+	stall := func(dev *fwsim.Device, _ *pipePlug) { dev.Stall() }
+	resume := func(dev *fwsim.Device, _ *pipePlug) { dev.Resume() }
+	deaf := func(d time.Duration) func(*fwsim.Device, *pipePlug) {
+		return func(dev *fwsim.Device, _ *pipePlug) { dev.Deaf(d) }
+	}
+	unplug := func(_ *fwsim.Device, p *pipePlug) { p.setPlugged(false) }
+	replug := func(_ *fwsim.Device, p *pipePlug) { p.setPlugged(true) }
+	for _, tc := range []struct {
+		name string
+		steps
+	}{
+		// The report: stalled, then deaf for 250 ms, then a reboot.
+		{"stalled and deaf, reboot, resume", steps{before: seq(stall, wait(100*ms), deaf(250*ms), wait(250*ms)), after: resume}},
+		{"stalled and deaf, reboot, a new press, resume", steps{before: seq(stall, wait(100*ms), deaf(250*ms), wait(250*ms)), after: resume, pressNew: true}},
+		{"stalled, reboot, resume once the new clock is past the old", steps{before: seq(stall, wait(100*ms)), after: seq(wait(400*ms), resume)}},
+		{"stalled, reboot, a new press, resume later", steps{before: seq(stall, wait(100*ms)), after: seq(wait(400*ms), resume), pressNew: true}},
+		{"deaf to the pings, reboot", steps{before: seq(deaf(400*ms), wait(400*ms)), after: wait(0)}},
+		{"deaf to the pings, reboot, a new press", steps{before: seq(deaf(400*ms), wait(400*ms)), after: wait(0), pressNew: true}},
+		{"stalled past the silence limit, reboot, resume", steps{before: seq(stall, wait(2500*ms)), after: seq(wait(300*ms), resume), pressNew: true}},
+		{"unplugged, reboot, replugged", steps{before: seq(unplug, wait(500*ms)), after: seq(wait(500*ms), replug), pressNew: true}},
+		{"stalled, unplugged, reboot, replugged", steps{before: seq(stall, wait(200*ms), unplug), after: seq(wait(300*ms), replug, resume), pressNew: true}},
+		// A reboot with no break at all: seen as before.
+		{"no break", steps{before: wait(0), after: wait(0), pressNew: true}},
+	} {
+		for _, oldPress := range []bool{false, true} {
+			name := tc.name + ", quiet old boot"
+			if oldPress {
+				// Its seq 1 is remembered: the new boot's seq 1 shows the
+				// reboot too.
+				name = tc.name + ", a press on the old boot"
+			}
+			t.Run(name, func(t *testing.T) {
+				synctest.Test(t, func(t *testing.T) {
+					start := time.Now()
+					clock := func() time.Duration { return time.Since(start) }
+					// Start 0: the device clock counts from its boot, as the
+					// firmware's does.
+					dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7, Literal: true})
+					ctx, cancel := context.WithCancel(t.Context())
+					p := &pipePlug{dev: dev, ctx: ctx}
+					var r record
+					l := New(Config{Name: "virtual", Clock: clock, Open: p.open, MaxBackoff: 200 * ms, Logf: t.Logf,
+						OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice})
+					done := make(chan struct{})
+					go func() { l.Run(ctx); close(done) }()
+					defer func() {
+						cancel()
+						<-done
+						p.setPlugged(false)
+					}()
+
+					// The old boot: up for 200 ms, one press taken or none.
+					truth := map[uint8]time.Duration{}
+					time.Sleep(170 * ms)
+					if oldPress {
+						truth[1] = dev.Press(1)
+					}
+					time.Sleep(30 * ms)
+					synctest.Wait()
+					tc.before(dev, p)
+					truth[2] = dev.Press(2) // in the broken stream: the host may never see it
+					dev.Reboot()
+					if tc.pressNew {
+						truth[3] = dev.Press(3)
+					}
+					tc.after(dev, p)
+					time.Sleep(3 * time.Second)
+					truth[4] = dev.Press(4) // well after, on the new boot
+					time.Sleep(17 * time.Second)
+					synctest.Wait()
+
+					h := l.Health()
+					if h.Reboots != 1 || h.Device == nil || h.Device.BootID != 2 || !h.Up {
+						t.Fatalf("health %+v: want the reboot noted once, boot 2, up", h)
+					}
+					if n := r.notices(NoticeReboot); len(n) != 1 {
+						t.Fatalf("reboot notices %+v", n)
+					}
+					// Every press the device had acknowledged is taken once, and
+					// stamped on its own boot's fit: the old fit puts a new
+					// boot's stamp hundreds of ms off.
+					taken := map[uint8]int{}
+					for _, e := range r.events() {
+						if e.Kind != Press {
+							continue
+						}
+						taken[e.Channel]++
+						if d := (e.At - truth[e.Channel]).Abs(); d > 5*ms {
+							t.Errorf("press on %d stamped %v, made at %v: %v off", e.Channel, e.At, truth[e.Channel], d)
+						}
+					}
+					acked := map[uint8]bool{}
+					for _, m := range dev.Acked() {
+						if b, ok := m.(fwproto.Button); ok {
+							acked[b.Channel] = true
+						}
+					}
+					for ch, n := range taken {
+						if n != 1 || !acked[ch] {
+							t.Errorf("press on %d taken %d times (acknowledged: %v)", ch, n, acked[ch])
+						}
+					}
+					for ch := range acked {
+						if taken[ch] != 1 {
+							t.Errorf("press on %d acknowledged, taken %d times", ch, taken[ch])
+						}
+					}
+					want := []uint8{4}
+					if tc.pressNew {
+						want = append(want, 3)
+					}
+					if oldPress {
+						want = append(want, 1)
+					}
+					for _, ch := range want {
+						if taken[ch] != 1 {
+							t.Errorf("press on %d not taken (taken: %v)", ch, taken)
+						}
+					}
+					if dev.Unacked() != 0 {
+						t.Errorf("the device still holds %d events", dev.Unacked())
+					}
+				})
+			})
+		}
+	}
+}
