@@ -50,6 +50,7 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			if l.clockBehindPing(p.sentAt, m.Time, at) {
 				return nil
 			}
+			l.roundTrip(at, m.Time)
 			l.checkFit(p.sentAt, at, m.Time)
 			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
 			l.update(func(h *Health) {
@@ -233,7 +234,7 @@ func (l *Link) resetFit() {
 	l.fitFrom, l.fitSpan, l.fastPings = -1, 0, 0
 	// The new fit's round trips all come after; what was held for the old
 	// one, unacknowledged, the device sends again.
-	l.confirmFrom, l.unconfirmed = -1, nil
+	l.confirmFrom, l.unconfirmed, l.rtAt = -1, nil, -1
 }
 
 func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {

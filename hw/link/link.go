@@ -269,9 +269,13 @@ type Link struct {
 	// boot's clock fit (reboot.go).
 	lastHeard, confirmFrom time.Duration
 	unconfirmed            []heldFrame // stamped frames held until then
-	q                      querier
-	live                   bool          // last reported liveness
-	mark                   time.Duration // last reported watermark
+	// rtAt is when the boot's latest round trip's pong came (-1: none),
+	// rtDev its device time.
+	rtAt  time.Duration
+	rtDev uint64
+	q     querier
+	live  bool          // last reported liveness
+	mark  time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -327,7 +331,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1, lastHeard: -1, confirmFrom: -1}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1, lastHeard: -1, confirmFrom: -1, rtAt: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when

@@ -79,19 +79,20 @@ func (l *Link) newBoot() {
 // device whose pongs did not come, a host that did not read) a new boot's
 // clock may already be past the old boot's latest reading, and a seq that
 // breaks the sequence may be a new boot's first. What cannot be wrong is
-// the clock fit: a pong's device time was read after its ping left, so it
-// maps through the boot's fit to no earlier than the ping's send, if the
-// clock is the fit's. So after a break no stamped event is taken, nor a
-// heartbeat's count, until a ping sent since comes back on the fit (or
-// shows the reboot).
+// the time that passed: a pong's device time was read after its ping
+// left, so on the same clock it is at least the latest round trip's plus
+// the host time from that round trip's pong to this ping (at the slowest
+// rate a clock may run). So after a break no stamped event is taken, nor a
+// heartbeat's count, until a ping sent since comes back on the boot's
+// clock (or shows the reboot).
 
 // quietGap is how long without a frame breaks the stream: the device's
 // heartbeat period (250 ms) and a margin for a loaded host.
 const quietGap = 300 * time.Millisecond
 
-// rateSlack: the fit's slope may be off by up to 1/rateSlack (500 ppm: a
-// crystal warming up) over the time since its latest round trip.
-const rateSlack = 2000
+// rateSlack: a device's clock runs at the host's rate within 1/rateSlack
+// (1%: a ceramic resonator's tolerance is 0.5%).
+const rateSlack = 100
 
 // heard notes a good frame at at, and a quiet spell before it.
 func (l *Link) heard(at time.Duration) {
@@ -155,19 +156,25 @@ func (l *Link) confirmed(port Port, sent time.Duration) error {
 }
 
 // clockBehindPing reports whether a pong's device time dev, read when the
-// ping sent at sent arrived, maps through the boot's fit to before sent by
-// more than the fit's error, the slack and the rate's: the clock that
-// read it is not the fit's, the device restarted.
+// ping sent at sent arrived, is behind the boot's latest round trip (its
+// device time read before its pong came) by more than the slack, counting
+// the host time from that pong to this ping at the slowest rate a clock
+// runs: the clock that read it is not that boot's, the device restarted.
+// It needs no fit: a young one's slope is no ground.
 func (l *Link) clockBehindPing(sent time.Duration, dev uint64, at time.Duration) bool {
-	if l.sync.Samples() < warmSamples {
-		return false // a young fit's slope is no ground: lastDev's check
-	}
-	h, u, ok := l.sync.Map(dev)
-	slack := clockBackSlack*time.Microsecond + max(sent-(l.fitFrom+l.fitSpan), 0)/rateSlack
-	if !ok || h+u+slack >= sent {
+	if l.rtAt < 0 || sent <= l.rtAt {
 		return false
 	}
-	l.suspectReboot(at, fmt.Sprintf("device clock read %d µs for a ping sent at %v, %v before the clock fit's time then",
-		dev, sent, (sent-h).Round(time.Millisecond)), false)
+	gone := sent - l.rtAt
+	least := l.rtDev + uint64((gone - gone/rateSlack).Microseconds())
+	if dev+clockBackSlack >= least {
+		return false
+	}
+	l.suspectReboot(at, fmt.Sprintf("device clock read %d µs for a ping sent %v after a round trip that read %d µs",
+		dev, gone.Round(time.Millisecond), l.rtDev), false)
 	return true
 }
+
+// roundTrip notes the boot's latest round trip: its pong came at at with
+// device time dev.
+func (l *Link) roundTrip(at time.Duration, dev uint64) { l.rtAt, l.rtDev = at, dev }
