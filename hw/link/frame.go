@@ -103,6 +103,11 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 		return nil
 	}
 	ev, stamped := l.event(m, at)
+	if stamped && l.order.otherStamp(f.Seq, ev.Device) {
+		// As a repeat of a remembered seq with other content.
+		l.suspectReboot(at, fmt.Sprintf("seq %d, not taken before, came again with another stamp", f.Seq), true)
+		return nil
+	}
 	if stamped {
 		if l.sync.Samples() >= warmSamples && l.order.unexpected(f.Seq) {
 			l.confirm(at, fmt.Sprintf("seq %d, not the one expected", f.Seq))
@@ -110,20 +115,20 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 		if l.sync.Samples() < warmSamples {
 			// Too few round trips yet in this boot to map the stamp well.
 			// Unacknowledged, it comes again 100 ms later, after more.
-			l.order.notTaken(f.Seq)
+			l.order.notTaken(f.Seq, ev.Device)
 			return nil
 		}
 		if l.confirmFrom >= 0 {
 			// None since the stream was broken: the boot may have ended.
 			l.holdUnconfirmed(f, at)
-			l.order.notTaken(f.Seq)
+			l.order.notTaken(f.Seq, ev.Device)
 			return nil
 		}
 		ev.Seq = f.Seq
 		if err := l.cfg.OnEvent(ev); err != nil {
 			l.cfg.Logf("link: %s: %s seq %d not taken, left for the device to send again: %v", l.cfg.Name, ev.Kind, f.Seq, err)
 			l.update(func(h *Health) { h.NotDurable++ })
-			l.order.notTaken(f.Seq)
+			l.order.notTaken(f.Seq, ev.Device)
 			return nil
 		}
 		l.update(func(h *Health) { h.Events++ })

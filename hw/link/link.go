@@ -269,6 +269,9 @@ type Link struct {
 	// boot's clock fit (reboot.go).
 	lastHeard, confirmFrom time.Duration
 	unconfirmed            []heldFrame // stamped frames held until then
+	// newClock is the new boot's clock reading that shows a reboot, while
+	// the old boot's losses are counted (0: none).
+	newClock uint64
 	// rtAt is when the boot's latest round trip's pong came (-1: none),
 	// rtDev its device time.
 	rtAt  time.Duration

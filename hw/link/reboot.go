@@ -21,6 +21,7 @@ const clockBackSlack = 50_000 // µs
 // before the boot's latest by more than the slack: the device restarted.
 func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
 	if l.lastDev > clockBackSlack && t < l.lastDev-clockBackSlack {
+		l.newClock = t
 		l.suspectReboot(at, fmt.Sprintf("device clock went back from %d µs to %d µs", l.lastDev, t), false)
 		return true
 	}
@@ -36,6 +37,7 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.cfg.Logf("link: %s: device reboot suspected (%s): querying it", l.cfg.Name, why)
 	l.suspect, l.suspectSeqs = why, seqs
 	l.unackedAtReboot = l.oldBootUnacked()
+	l.newClock = 0
 	l.hello = false
 	l.resetFit()
 	l.order.reset()
@@ -47,8 +49,10 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 // oldBootUnacked is how many frames the device's boot may still have held
 // unacknowledged: what its latest heartbeat said, less the Acks sent since
 // (or just before: on their way when it was sent), or the seqs missing.
+// A seq that arrived stamped no later than the new boot's clock reading
+// that showed the reboot (l.newClock) was the new boot's: not counted.
 func (l *Link) oldBootUnacked() int {
-	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.nMissing)
+	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.lost(l.newClock))
 }
 
 // rebooted notes a reboot, and the frames it may have lost.
@@ -170,6 +174,7 @@ func (l *Link) clockBehindPing(sent time.Duration, dev uint64, at time.Duration)
 	if dev+clockBackSlack >= least {
 		return false
 	}
+	l.newClock = dev
 	l.suspectReboot(at, fmt.Sprintf("device clock read %d µs for a ping sent %v after a round trip that read %d µs",
 		dev, gone.Round(time.Millisecond), l.rtDev), false)
 	return true

@@ -211,6 +211,14 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 							t.Errorf("press on %d not taken (taken: %v)", ch, taken)
 						}
 					}
+					// Frames are noted lost when the host saw a press and did not
+					// take it (press 1 on a young fit): not for press 2, which the
+					// reboot took off the wire, nor for a new boot's press held until
+					// the reboot showed.
+					lost := r.notices(NoticeEventsLost)
+					if want := oldPress && taken[1] == 0; (len(lost) > 0) != want {
+						t.Errorf("events lost noted: %+v, want a note: %v", lost, want)
+					}
 					if dev.Unacked() != 0 {
 						t.Errorf("the device still holds %d events", dev.Unacked())
 					}
