@@ -227,3 +227,45 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 		}
 	}
 }
+
+// TestClockBehindPing: a pong read after its ping left is at least the
+// latest round trip's device time plus the host time from that round
+// trip's pong to the ping, at 1% slow, less 50 ms: a slow crystal, a
+// long unplug or a pong held on a stalled wire is no reboot; a clock that
+// began again is, however long the silence before it.
+func TestClockBehindPing(t *testing.T) {
+	const ms = time.Millisecond
+	for _, tc := range []struct {
+		name string
+		// The latest round trip's pong came at 1 s with device time
+		// rtDev; the ping went at sent, and its pong read dev.
+		rtDev     uint64
+		sent      time.Duration
+		dev       uint64
+		want      bool
+		noHistory bool
+	}{
+		{"on time", 5_000_000, 1100 * ms, 5_100_000, false, false},
+		{"0.5% slow over a minute's unplug", 5_000_000, 61 * time.Second, 5_000_000 + 59_700_000, false, false},
+		{"pong held on a stalled wire (sent soon, read soon)", 5_000_000, 1020 * ms, 5_020_000, false, false},
+		{"40 ms behind: within the slack", 5_000_000, 1100 * ms, 5_060_000, false, false},
+		{"a young boot rebooted after a 500 ms silence, its clock past the old reading", 143_000, 1500 * ms, 160_000, true, false},
+		{"rebooted after a minute, read 2 s into the new boot", 5_000_000, 61 * time.Second, 2_000_000, true, false},
+		{"no round trip yet in this boot", 5_000_000, 61 * time.Second, 1_000, false, true},
+		{"ping sent before the latest pong came", 5_000_000, 990 * ms, 4_900_000, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := New(Config{})
+			l.hello = true
+			if !tc.noHistory {
+				l.roundTrip(time.Second, tc.rtDev)
+			}
+			if got := l.clockBehindPing(tc.sent, tc.dev, tc.sent+2*ms); got != tc.want {
+				t.Fatalf("reboot seen: %v, want %v", got, tc.want)
+			}
+			if tc.want && l.hello {
+				t.Fatal("a reboot seen, yet the link still takes the device's frames unasked")
+			}
+		})
+	}
+}
