@@ -1,11 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -27,15 +23,7 @@ func TestRebootAfterAStallThroughRun(t *testing.T) {
 	dev := fwsim.New(fwsim.Config{Clock: clock, Latency: time.Millisecond, BootID: 1, DeviceID: 0xF1, Literal: true})
 	port := plugController(t, dev)
 
-	dir := t.TempDir()
-	cfgFile := filepath.Join(dir, "tabled.toml")
-	os.WriteFile(cfgFile, []byte(fmt.Sprintf(`[log]
-dir = %q
-
-[web]
-listen = "127.0.0.1:0"
-
-[serial]
+	d := startDaemon(t, fmt.Sprintf(`[serial]
 path = %q
 device_id = "000000F1"
 
@@ -48,20 +36,16 @@ channel = 5
 seat = 1
 call = "pon"
 channel = 6
-`, filepath.Join(dir, "log"), port)), 0o644)
-	var stdout, stderr syncBuffer
+`, port))
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("stderr:\n%s", stderr.String())
+			t.Logf("stderr:\n%s", d.stderr.String())
 		}
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int, 1)
-	go func() { done <- runDaemon(ctx, []string{"--config", cfgFile}, strings.NewReader(""), &stdout, &stderr) }()
 	reboots := func(n int) func() bool {
-		return func() bool { return strings.Count(stderr.String(), "tabled: reboot at") == n }
+		return func() bool { return strings.Count(d.stderr.String(), "tabled: reboot at") == n }
 	}
-	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "device 000000f1 (boot 00000001)") })
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(d.stderr.String(), "device 000000f1 (boot 00000001)") })
 	dev.Press(5) // West's pon on the first boot
 	waitUntil(t, "the first boot's press acknowledged", func() bool { return dev.Unacked() == 0 })
 	dev.Reboot()
@@ -77,16 +61,10 @@ channel = 6
 	dev.Resume()
 	waitUntil(t, "the second reboot reported", reboots(2))
 	waitUntil(t, "the third boot's press acknowledged", func() bool { return dev.Unacked() == 0 })
-	cancel()
-	if code := <-done; code != 0 {
-		t.Fatalf("daemon exited %d: %s", code, stderr.String())
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
-
-	var out, errb bytes.Buffer
-	if code := run([]string{"log", "--dir", filepath.Join(dir, "log")}, &out, &errb); code != 0 {
-		t.Fatalf("tabled log: %s", errb.String())
-	}
-	log := out.String()
+	log := d.log(t)
 	t.Logf("tabled log:\n%s", log)
 	for _, c := range []struct {
 		substr string
