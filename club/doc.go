@@ -42,6 +42,9 @@ type Status struct {
 // Replay is the payload on the replay topic.
 type Replay struct {
 	From uint64 `json:"from"`
+	// By names the requester (a watcher's client id): a table takes one
+	// ask a second from each, so one asking too often slows only itself.
+	By string `json:"by,omitempty"`
 }
 
 func topic(table, kind string) string { return Prefix + "/" + table + "/" + kind }

@@ -71,9 +71,9 @@ type Publisher struct {
 
 	mu        sync.Mutex
 	acked     uint64
-	rewind    uint64 // a replay asked from here; 0 when none
 	connected bool
 	wake      chan struct{}
+	replay    *replayer
 }
 
 // NewPublisher checks the configuration and reads the ack file.
@@ -84,7 +84,7 @@ func NewPublisher(cfg PublisherConfig) (*Publisher, error) {
 	if cfg.Outbox == nil {
 		return nil, errors.New("club: publisher needs an outbox")
 	}
-	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1)}
+	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1), replay: newReplayer(nil)}
 	if cfg.AckFile != "" {
 		b, err := os.ReadFile(cfg.AckFile)
 		switch {
@@ -159,12 +159,9 @@ func (p *Publisher) Run(ctx context.Context) error {
 		if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
 			return false, nil
 		}
-		p.mu.Lock()
-		if p.rewind == 0 || r.From < p.rewind {
-			p.rewind = r.From
+		if p.replay.ask(r.By, r.From) {
+			p.poke()
 		}
-		p.mu.Unlock()
-		p.poke()
 		return true, nil
 	}}
 	// The connection outlives ctx by the goodbye below: a clean disconnect
@@ -188,52 +185,110 @@ func (p *Publisher) Run(ctx context.Context) error {
 		if err := cm.AwaitConnection(ctx); err != nil {
 			return nil
 		}
-		p.mu.Lock()
-		if p.rewind != 0 {
-			next, p.rewind = min(next, p.rewind), 0
+		if n := p.replay.refusals(); n > 0 {
+			p.logf("club: refused %d replay asks of table %q: asked too often, or by too many", n, p.cfg.Table)
 		}
-		p.mu.Unlock()
-		recs, err := p.cfg.Outbox.Read(next, 64)
+		p.replay.take(next)
+		recs, err := p.cfg.Outbox.Read(next, replayBatch)
 		if err != nil {
 			return fmt.Errorf("club: outbox: %w", err)
 		}
-		if len(recs) == 0 {
-			wctx, cancel := context.WithCancel(ctx)
-			go func() {
-				select {
-				case <-p.wake:
-					cancel()
-				case <-wctx.Done():
-				}
-			}()
-			p.cfg.Outbox.Wait(wctx, next-1)
-			cancel()
+		if len(recs) > 0 {
+			if next, err = p.publishLive(ctx, cm, recs, next); err != nil {
+				return err
+			}
 			continue
 		}
-		for _, r := range recs {
-			b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
-			if err != nil {
-				return fmt.Errorf("club: record %d: %w", r.Seq, err)
+		from, n, wait := p.replay.batch(next)
+		if n > 0 {
+			if err := p.publishReplay(ctx, cm, from, n, next); err != nil {
+				return err
 			}
-			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
-			cancel()
-			if err != nil {
-				break // the connection dropped: publish again from next once it is back
-			}
-			next = r.Seq + 1
-			p.mu.Lock()
-			if r.Seq > p.acked {
-				p.acked = r.Seq
-			}
-			p.mu.Unlock()
+			continue
 		}
-		if err := p.saveAck(); err != nil {
-			return err
+		// Nothing to send: wait for the log, an ask, or the replay's pace.
+		wctx, cancel := context.WithCancel(ctx)
+		if wait > 0 {
+			wctx, cancel = context.WithTimeout(ctx, wait)
 		}
-		cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
+		go func() {
+			select {
+			case <-p.wake:
+				cancel()
+			case <-wctx.Done():
+			}
+		}()
+		p.cfg.Outbox.Wait(wctx, next-1)
+		cancel()
 	}
 	return nil
+}
+
+// publishLive publishes new records in order from next and returns the
+// next record to publish: after the last the broker acknowledged.
+func (p *Publisher) publishLive(ctx context.Context, cm *autopaho.ConnectionManager, recs []Record, next uint64) (uint64, error) {
+	for _, r := range recs {
+		if err := p.publish(ctx, cm, r); errors.Is(err, errRecord) {
+			return next, err
+		} else if err != nil {
+			break // the connection dropped: publish again from next once it is back
+		}
+		next = r.Seq + 1
+		p.mu.Lock()
+		if r.Seq > p.acked {
+			p.acked = r.Seq
+		}
+		p.mu.Unlock()
+	}
+	if err := p.saveAck(); err != nil {
+		return next, err
+	}
+	cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
+	return next, nil
+}
+
+// publishReplay publishes again up to n records from from, all before
+// next (what is after is live), read through the outbox's index: a
+// replay costs what it sends.
+func (p *Publisher) publishReplay(ctx context.Context, cm *autopaho.ConnectionManager, from uint64, n int, next uint64) error {
+	recs, err := p.cfg.Outbox.Read(from, n)
+	if err != nil {
+		return fmt.Errorf("club: outbox: %w", err)
+	}
+	sent, last := 0, from-1
+	for _, r := range recs {
+		if r.Seq >= next {
+			break
+		}
+		if err := p.publish(ctx, cm, r); errors.Is(err, errRecord) {
+			return err
+		} else if err != nil {
+			break // the connection dropped: the replay goes on from here
+		}
+		sent, last = sent+1, r.Seq
+	}
+	if sent == 0 && len(recs) > 0 && recs[0].Seq < next {
+		return nil // not one went: try again once the connection is back
+	}
+	p.replay.sent(last, sent, next)
+	return nil
+}
+
+// errRecord is a record the publisher cannot send (its body is not JSON):
+// publishing stops there rather than skip it.
+var errRecord = errors.New("club: record")
+
+// publish sends one record on the events topic and waits for the broker's
+// acknowledgement.
+func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager, r Record) error {
+	b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
+	if err != nil {
+		return fmt.Errorf("%w %d: %v", errRecord, r.Seq, err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
+	return err
 }
 
 // saveAck writes the acknowledged sequence atomically; losing it only

@@ -179,7 +179,7 @@ func (w *Watcher) askLocked(ctx context.Context, table string) {
 	wait := replayEvery - time.Since(w.asked[table])
 	if wait <= 0 {
 		w.asked[table], wait = time.Now(), replayEvery
-		r := Replay{From: w.last[table] + 1}
+		r := Replay{From: w.last[table] + 1, By: w.cfg.ClientID}
 		switch {
 		case w.publish != nil:
 			go w.publish(ctx, table, r)

@@ -319,7 +319,7 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 		}
 	}
 	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-		Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 	if err != nil {
 		return nil, err
 	}
