@@ -199,9 +199,9 @@ func (p *Publisher) Run(ctx context.Context) error {
 			}
 			continue
 		}
-		from, n, wait := p.replay.batch(next)
+		from, n, end, wait := p.replay.batch()
 		if n > 0 {
-			if err := p.publishReplay(ctx, cm, from, n, next); err != nil {
+			if err := p.publishReplay(ctx, cm, from, n, end); err != nil {
 				return err
 			}
 			continue
@@ -248,16 +248,16 @@ func (p *Publisher) publishLive(ctx context.Context, cm *autopaho.ConnectionMana
 }
 
 // publishReplay publishes again up to n records from from, all before
-// next (what is after is live), read through the outbox's index: a
-// replay costs what it sends.
-func (p *Publisher) publishReplay(ctx context.Context, cm *autopaho.ConnectionManager, from uint64, n int, next uint64) error {
+// end (what is after went out live since the ask), read through the
+// outbox's index: a replay costs what it sends.
+func (p *Publisher) publishReplay(ctx context.Context, cm *autopaho.ConnectionManager, from uint64, n int, end uint64) error {
 	recs, err := p.cfg.Outbox.Read(from, n)
 	if err != nil {
 		return fmt.Errorf("club: outbox: %w", err)
 	}
 	sent, last := 0, from-1
 	for _, r := range recs {
-		if r.Seq >= next {
+		if r.Seq >= end {
 			break
 		}
 		if err := p.publish(ctx, cm, r); errors.Is(err, errRecord) {
@@ -267,10 +267,10 @@ func (p *Publisher) publishReplay(ctx context.Context, cm *autopaho.ConnectionMa
 		}
 		sent, last = sent+1, r.Seq
 	}
-	if sent == 0 && len(recs) > 0 && recs[0].Seq < next {
+	if sent == 0 && len(recs) > 0 && recs[0].Seq < end {
 		return nil // not one went: try again once the connection is back
 	}
-	p.replay.sent(last, sent, next)
+	p.replay.sent(last, sent)
 	return nil
 }
 

@@ -31,8 +31,10 @@ type replayer struct {
 	mu    sync.Mutex
 	now   func() time.Time
 	asked map[string]time.Time // requester -> when an ask was last taken
-	// from is the first record of the replay still to send; 0: none.
-	from uint64
+	// from..end-1 are the records of the replay still to send; from 0:
+	// none. end is where live publishing was at the latest ask: what came
+	// after went out once, after the ask.
+	from, end uint64
 	// want is the lowest first record of the asks taken since the loop
 	// last looked; 0: none.
 	want uint64
@@ -94,38 +96,41 @@ func (r *replayer) refusals() int {
 func (r *replayer) take(next uint64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.want != 0 && (r.from == 0 || r.want < r.from) {
-		r.from = r.want
+	if r.want != 0 {
+		if r.from == 0 || r.want < r.from {
+			r.from = r.want
+		}
+		r.end = next
 	}
 	r.want = 0
-	if r.from >= next {
+	if r.from >= r.end {
 		r.from = 0
 	}
 }
 
-// batch returns the first record and the count of the replay's next batch
-// (0 when none is due), and how long until one may go when the pace holds
-// it back.
-func (r *replayer) batch(next uint64) (from uint64, n int, wait time.Duration) {
+// batch returns the first record, the count and the end (exclusive) of
+// the replay's next batch (n 0 when none is due), and how long until one
+// may go when the pace holds it back.
+func (r *replayer) batch() (from uint64, n int, end uint64, wait time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.from == 0 || r.from >= next {
+	if r.from == 0 || r.from >= r.end {
 		r.from = 0
-		return 0, 0, 0
+		return 0, 0, 0, 0
 	}
 	if d := r.paced.Sub(r.now()); d > 0 {
-		return 0, 0, d
+		return 0, 0, 0, d
 	}
-	return r.from, int(min(uint64(replayBatch), next-r.from)), 0
+	return r.from, int(min(uint64(replayBatch), r.end-r.from)), r.end, 0
 }
 
-// sent notes that a batch up to seq went (or, with n 0, that the log had
-// nothing there) and sets the pace for the next.
-func (r *replayer) sent(seq uint64, n int, next uint64) {
+// sent notes that a batch of n up to seq went (or, with n 0, that the log
+// had nothing there) and sets the pace for the next.
+func (r *replayer) sent(seq uint64, n int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.paced = r.now().Add(time.Duration(max(n, 1)) * time.Second / replayRate)
-	if n == 0 || seq+1 >= next {
+	if n == 0 || seq+1 >= r.end {
 		r.from = 0
 		return
 	}
