@@ -37,6 +37,8 @@ type TableView struct {
 	// AgeSeconds is how long ago that was, when the view was made: a
 	// stalled table stands out.
 	AgeSeconds float64 `json:"age_s"`
+	// TakenOver is the table's count of its client id taken by another.
+	TakenOver uint64 `json:"taken_over,omitempty"`
 }
 
 // Alert is something on a table the head referee should look at, until
@@ -64,6 +66,7 @@ type Console struct {
 	tables  map[string]*TableView
 	version uint64
 	changed chan struct{}
+	warned  uint64 // alerts raised by the console itself
 }
 
 // NewConsole returns an empty console; feed it with Event and Status.
@@ -246,9 +249,8 @@ func (c *Console) Status(s Status) {
 	defer c.mu.Unlock()
 	t := c.table(s.Table)
 	t.Online = s.Online
-	if s.URL != "" {
-		t.URL = s.URL
-	}
+	c.statusLinkLocked(t, s.URL)
+	c.takenOverLocked(t, s.TakenOver)
 	c.bump()
 }
 

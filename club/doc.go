@@ -37,6 +37,9 @@ type Status struct {
 	Seq uint64 `json:"seq"`
 	// URL is the table's own status page, for drilling down from the console.
 	URL string `json:"url,omitempty"`
+	// TakenOver counts the times since the table started that the broker
+	// cut it off for another client with its client id.
+	TakenOver uint64 `json:"taken_over,omitempty"`
 }
 
 // Replay is the payload on the replay topic.

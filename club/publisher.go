@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -74,6 +75,43 @@ type Publisher struct {
 	connected bool
 	wake      chan struct{}
 	replay    *replayer
+	// takenOver counts the broker cutting the table off for another client
+	// with its client id; the status tells the console. cuts are when the
+	// broker last closed the connection.
+	takenOver uint64
+	cuts      []time.Time
+}
+
+// cutsTakenOver is how many times within cutsWindow the broker closes a
+// table's connection before the table takes it for another client with
+// its client id (each reconnects, and the broker closes the other's):
+// a broker restarting closes it once.
+const (
+	cutsTakenOver = 3
+	cutsWindow    = time.Minute
+)
+
+// cutOff notes that the broker closed the connection; said is whether it
+// gave "session taken over" as the reason.
+func (p *Publisher) cutOff(said bool) {
+	p.mu.Lock()
+	now := time.Now()
+	kept := p.cuts[:0]
+	for _, at := range p.cuts {
+		if now.Sub(at) < cutsWindow {
+			kept = append(kept, at)
+		}
+	}
+	p.cuts = append(kept, now)
+	taken := said || len(p.cuts) >= cutsTakenOver
+	if taken {
+		p.takenOver++
+		p.cuts = p.cuts[:0]
+	}
+	p.mu.Unlock()
+	if taken {
+		p.logf("club: the broker cut table %q off: another client connects with its client id (give each table its own login)", p.cfg.Table)
+	}
 }
 
 // NewPublisher checks the configuration and reads the ack file.
@@ -124,7 +162,10 @@ func (p *Publisher) poke() {
 }
 
 func (p *Publisher) status(online bool) []byte {
-	b, _ := json.Marshal(Status{Table: p.cfg.Table, Online: online, Seq: p.Acked(), URL: p.cfg.URL})
+	p.mu.Lock()
+	st := Status{Table: p.cfg.Table, Online: online, Seq: p.acked, URL: p.cfg.URL, TakenOver: p.takenOver}
+	p.mu.Unlock()
+	b, _ := json.Marshal(st)
 	return b
 }
 
@@ -153,6 +194,19 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.mu.Unlock()
 		p.logf("club: lost the broker %s; the claim log keeps what it has not taken", p.cfg.Broker.URL)
 		return true
+	}
+	// A broker that says so (MQTT 5's "session taken over"), or one that
+	// closes the table's connection again and again (mosquitto says
+	// nothing): another client connects with the table's client id.
+	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
+		if d.ReasonCode == reasonTakenOver {
+			p.cutOff(true)
+		}
+	}
+	cfg.OnClientError = func(err error) {
+		if errors.Is(err, io.EOF) {
+			p.cutOff(false)
+		}
 	}
 	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
 		var r Replay
