@@ -80,6 +80,8 @@ type Publisher struct {
 	// broker last closed the connection.
 	takenOver uint64
 	cuts      []time.Time
+	// refused is why the broker last refused a record; "" when it did not.
+	refused string
 }
 
 // cutsTakenOver is how many times within cutsWindow the broker closes a
@@ -251,6 +253,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 			if next, err = p.publishLive(ctx, cm, recs, next); err != nil {
 				return err
 			}
+			p.backOffIfRefused(ctx)
 			continue
 		}
 		from, n, end, wait := p.replay.batch()
@@ -258,6 +261,7 @@ func (p *Publisher) Run(ctx context.Context) error {
 			if err := p.publishReplay(ctx, cm, from, n, end); err != nil {
 				return err
 			}
+			p.backOffIfRefused(ctx)
 			continue
 		}
 		// Nothing to send: wait for the log, an ask, or the replay's pace.
@@ -341,8 +345,38 @@ func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager,
 	}
 	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
+	pr, err := cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
+	if err != nil && pr != nil && pr.ReasonCode >= 0x80 {
+		p.mu.Lock()
+		p.refused = fmt.Sprintf("%v (reason 0x%02x)", err, pr.ReasonCode)
+		p.mu.Unlock()
+	}
 	return err
+}
+
+// refusedWait is how long a table waits before it publishes again after
+// the broker refused a record: a login that the ACL does not let write
+// the table's topics would otherwise have it try without pause.
+const refusedWait = 5 * time.Second
+
+// backOffIfRefused waits refusedWait (or until ctx is done) when the
+// broker refused the last record, saying why.
+func (p *Publisher) backOffIfRefused(ctx context.Context) {
+	p.mu.Lock()
+	why := p.refused
+	p.refused = ""
+	p.mu.Unlock()
+	if why == "" {
+		return
+	}
+	p.logf("club: the broker refused table %q's events: %s; is the table's login named %q, and the broker's ACL as docs/security.md shows? Trying again in %v",
+		p.cfg.Table, why, p.cfg.Table, refusedWait)
+	t := time.NewTimer(refusedWait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
 }
 
 // saveAck writes the acknowledged sequence atomically; losing it only
