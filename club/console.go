@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/web"
 )
 
 //go:embed static
@@ -283,6 +284,11 @@ func (c *Console) Handler() http.Handler {
 		json.NewEncoder(w).Encode(ts)
 	})
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
+		// The table's rule for actions: a JSON body, which a cross-site
+		// form cannot send.
+		if !web.JSONOnly(w, r) {
+			return
+		}
 		var a struct {
 			Table string `json:"table"`
 			Seq   uint64 `json:"seq"`

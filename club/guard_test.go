@@ -3,6 +3,8 @@ package club
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
+	"github.com/tabled/tabled/web"
 )
 
 // guarded is a watcher fed by hand, with what it delivers, asks and alerts.
@@ -224,5 +227,38 @@ func TestClientIDTakenOverAlerts(t *testing.T) {
 		case <-bound.C:
 			t.Fatalf("no client-id alert on the console: %+v", ts)
 		}
+	}
+}
+
+// TestConsoleActionsNeedJSON: the requests a page of another site sends
+// to the console (a text/plain form post acknowledging an alert, and
+// through a rebinding name) are refused, and the alert stays.
+func TestConsoleActionsNeedJSON(t *testing.T) {
+	c := NewConsole()
+	c.Warn("t1", "suspicious", "an alert to keep")
+	ts, _, _ := c.Tables()
+	seq := ts[0].Alerts[0].Seq
+	h := web.Guard(c.Handler(), web.NewHosts("127.0.0.1:8081"))
+	body := fmt.Sprintf(`{"table":"t1","seq":%d,"x":"="}`, seq)
+	for _, tc := range []struct {
+		name, host, ctype string
+		code              int
+	}{
+		{"a form post from another site", "127.0.0.1:8081", "text/plain", http.StatusUnsupportedMediaType},
+		{"an urlencoded form", "127.0.0.1:8081", "application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
+		{"through a rebinding name", "rebind.evil.test:8081", "application/json", http.StatusMisdirectedRequest},
+	} {
+		req := httptest.NewRequest("POST", "/api/ack", strings.NewReader(body))
+		req.Host = tc.host
+		req.Header.Set("Content-Type", tc.ctype)
+		req.Header.Set("Origin", "http://evil.example")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.code {
+			t.Errorf("%s: %d, want %d", tc.name, rec.Code, tc.code)
+		}
+	}
+	if ts, _, _ := c.Tables(); len(ts[0].Alerts) != 1 {
+		t.Fatal("a cross-site request acknowledged the alert")
 	}
 }

@@ -14,6 +14,17 @@ import (
 // was away longer than the hub remembers is told to start again from the
 // state. A stream whose client stops reading is dropped at its next write.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	if !loopback(r.RemoteAddr) {
+		client := clientKey(r.RemoteAddr)
+		if !s.streamsBy.add(client, s.cfg.Limits.MaxStreamsPerAddr) {
+			metricStreamsBusy.Inc()
+			w.Header().Set("Retry-After", "10")
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{
+				"error": fmt.Sprintf("too many live streams from %s (%d): close other pages of this table", client, s.cfg.Limits.MaxStreamsPerAddr)})
+			return
+		}
+		defer s.streamsBy.done(client)
+	}
 	if n := s.streams.Add(1); n > int64(s.cfg.Limits.MaxStreams) {
 		s.streams.Add(-1)
 		metricStreamsBusy.Inc()

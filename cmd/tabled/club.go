@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/tabled/tabled/club"
+	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/web"
 )
 
@@ -26,6 +26,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	caFile := fs.String("ca-file", "", "the club's CA certificate (PEM) for an mqtts:// broker")
 	maxTables := fs.Int("max-tables", club.DefaultMaxTables, "the most tables the console follows; messages for more are refused and alerted")
 	listen := fs.String("listen", "127.0.0.1:8081", "address of the console page")
+	hosts := fs.String("hosts", "", "names the console's page is reached by, comma-separated, besides the machine's own and localhost (others get 421)")
 	host, _ := os.Hostname()
 	id := fs.String("client-id", "tabled-console-"+host, "the console's session at the broker; keep it across restarts")
 	if err := fs.Parse(args); err != nil {
@@ -58,23 +59,20 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
 	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, *listen, console.Handler())
+		names := append([]string{*listen}, strings.Split(*hosts, ",")...)
+		return web.ListenAndServe(ctx, *listen, web.Guard(console.Handler(), web.NewHosts(names...)))
 	})
 }
 
-// brokerPassword reads the console's broker password from file (its
-// first line), or else from $TABLED_BROKER_PASSWORD.
+// brokerPassword reads the console's broker password from file, or else
+// from $TABLED_BROKER_PASSWORD.
 func brokerPassword(file string) (string, error) {
 	if file == "" {
-		return os.Getenv("TABLED_BROKER_PASSWORD"), nil
+		return os.Getenv(config.EnvBrokerPassword), nil
 	}
-	b, err := os.ReadFile(file)
+	pw, err := config.ReadSecret(file)
 	if err != nil {
 		return "", fmt.Errorf("password file: %w", err)
-	}
-	pw, _, _ := strings.Cut(string(b), "\n")
-	if pw = strings.TrimRight(pw, "\r"); pw == "" {
-		return "", errors.New("password file: " + file + " is empty")
 	}
 	return pw, nil
 }

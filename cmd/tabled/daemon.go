@@ -168,7 +168,8 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
 		func(ctx context.Context) error {
 			return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
-				LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
+				LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
+				Hosts: web.NewHosts(append([]string{cfg.Web.URL, cfg.Web.Listen}, cfg.Web.Hosts...)...), Logf: logf}))
 		}}
 	if hw.sim != nil {
 		services = append(services, hw.sim.Run)
