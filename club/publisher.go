@@ -173,9 +173,59 @@ func (p *Publisher) status(online bool) []byte {
 
 // Run publishes until ctx is done.
 func (p *Publisher) Run(ctx context.Context) error {
-	cfg, err := p.cfg.Broker.config("tabled-table-" + p.cfg.Table)
+	cfg, err := p.connConfig(ctx)
 	if err != nil {
 		return err
+	}
+	// The connection outlives ctx by the goodbye below: a clean disconnect
+	// does not fire the will, so the table says itself that it is offline.
+	connCtx, connCancel := context.WithCancel(context.Background())
+	defer connCancel()
+	cm, err := autopaho.NewConnection(connCtx, cfg)
+	if err != nil {
+		return fmt.Errorf("club: connect %s: %w", p.cfg.Broker.URL, err)
+	}
+	defer p.goodbye(cm)
+	next := p.Acked() + 1
+	for ctx.Err() == nil {
+		if err := cm.AwaitConnection(ctx); err != nil {
+			return nil
+		}
+		if n := p.replay.refusals(); n > 0 {
+			p.logf("club: refused %d replay asks of table %q: asked too often, or by too many", n, p.cfg.Table)
+		}
+		p.replay.take(next)
+		recs, err := p.cfg.Outbox.Read(next, replayBatch)
+		if err != nil {
+			return fmt.Errorf("club: outbox: %w", err)
+		}
+		if len(recs) > 0 {
+			if next, err = p.publishLive(ctx, cm, recs, next); err != nil {
+				return err
+			}
+			p.backOffIfRefused(ctx)
+			continue
+		}
+		from, n, end, wait := p.replay.batch()
+		if n > 0 {
+			if err := p.publishReplay(ctx, cm, from, n, end); err != nil {
+				return err
+			}
+			p.backOffIfRefused(ctx)
+			continue
+		}
+		p.waitFor(ctx, next, wait)
+	}
+	return nil
+}
+
+// connConfig is the broker connection: the table's will (offline), and
+// what to do when the connection comes up or goes down and when a watcher
+// asks for a replay.
+func (p *Publisher) connConfig(ctx context.Context) (autopaho.ClientConfig, error) {
+	cfg, err := p.cfg.Broker.config("tabled-table-" + p.cfg.Table)
+	if err != nil {
+		return cfg, err
 	}
 	cfg.CleanStartOnInitialConnection = true
 	cfg.SetWillMessage(topic(p.cfg.Table, "status"), p.status(false), 1, true)
@@ -210,76 +260,51 @@ func (p *Publisher) Run(ctx context.Context) error {
 			p.cutOff(false)
 		}
 	}
-	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
-		var r Replay
-		if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
-			return false, nil
-		}
-		if p.replay.ask(r.By, r.From) {
-			p.poke()
-		}
-		return true, nil
-	}}
-	// The connection outlives ctx by the goodbye below: a clean disconnect
-	// does not fire the will, so the table says itself that it is offline.
-	connCtx, connCancel := context.WithCancel(context.Background())
-	defer connCancel()
-	cm, err := autopaho.NewConnection(connCtx, cfg)
-	if err != nil {
-		return fmt.Errorf("club: connect %s: %w", p.cfg.Broker.URL, err)
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){p.replayAsked}
+	return cfg, nil
+}
+
+// replayAsked takes a watcher's ask to publish again from a sequence, as
+// the replay's limits allow.
+func (p *Publisher) replayAsked(pr paho.PublishReceived) (bool, error) {
+	var r Replay
+	if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
+		return false, nil
 	}
-	defer func() {
-		dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		if p.Connected() {
-			cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+	if p.replay.ask(r.By, r.From) {
+		p.poke()
+	}
+	return true, nil
+}
+
+// goodbye says the table is offline, if the broker is there to hear it,
+// and disconnects.
+func (p *Publisher) goodbye(cm *autopaho.ConnectionManager) {
+	dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if p.Connected() {
+		cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+	}
+	cm.Disconnect(dctx)
+}
+
+// waitFor returns once the outbox holds record next, the publisher is
+// poked (a connection, a replay asked), wait has passed (when not 0: the
+// replay's pace) or ctx is done.
+func (p *Publisher) waitFor(ctx context.Context, next uint64, wait time.Duration) {
+	wctx, cancel := context.WithCancel(ctx)
+	if wait > 0 {
+		wctx, cancel = context.WithTimeout(ctx, wait)
+	}
+	defer cancel()
+	go func() {
+		select {
+		case <-p.wake:
+			cancel()
+		case <-wctx.Done():
 		}
-		cm.Disconnect(dctx)
 	}()
-	next := p.Acked() + 1
-	for ctx.Err() == nil {
-		if err := cm.AwaitConnection(ctx); err != nil {
-			return nil
-		}
-		if n := p.replay.refusals(); n > 0 {
-			p.logf("club: refused %d replay asks of table %q: asked too often, or by too many", n, p.cfg.Table)
-		}
-		p.replay.take(next)
-		recs, err := p.cfg.Outbox.Read(next, replayBatch)
-		if err != nil {
-			return fmt.Errorf("club: outbox: %w", err)
-		}
-		if len(recs) > 0 {
-			if next, err = p.publishLive(ctx, cm, recs, next); err != nil {
-				return err
-			}
-			p.backOffIfRefused(ctx)
-			continue
-		}
-		from, n, end, wait := p.replay.batch()
-		if n > 0 {
-			if err := p.publishReplay(ctx, cm, from, n, end); err != nil {
-				return err
-			}
-			p.backOffIfRefused(ctx)
-			continue
-		}
-		// Nothing to send: wait for the log, an ask, or the replay's pace.
-		wctx, cancel := context.WithCancel(ctx)
-		if wait > 0 {
-			wctx, cancel = context.WithTimeout(ctx, wait)
-		}
-		go func() {
-			select {
-			case <-p.wake:
-				cancel()
-			case <-wctx.Done():
-			}
-		}()
-		p.cfg.Outbox.Wait(wctx, next-1)
-		cancel()
-	}
-	return nil
+	p.cfg.Outbox.Wait(wctx, next-1)
 }
 
 // publishLive publishes new records in order from next and returns the
