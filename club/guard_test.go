@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -260,5 +262,32 @@ func TestConsoleActionsNeedJSON(t *testing.T) {
 	}
 	if ts, _, _ := c.Tables(); len(ts[0].Alerts) != 1 {
 		t.Fatal("a cross-site request acknowledged the alert")
+	}
+}
+
+// TestAckFileLinkNotFollowed: a link planted under the ack file's
+// temporary name is replaced, not written through: the file it points
+// at is untouched and the ack is saved.
+func TestAckFileLinkNotFollowed(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	victim := filepath.Join(elsewhere, "victim")
+	os.WriteFile(victim, []byte("someone else's file\n"), 0o644)
+	ack := filepath.Join(dir, "club.ack")
+	if err := os.Symlink(victim, ack+".tmp"); err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPublisher(PublisherConfig{Table: "t1", Outbox: NewMemOutbox(), AckFile: ack})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.acked = 42
+	if err := p.saveAck(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "someone else's file\n" {
+		t.Errorf("the linked file was written: %q", b)
+	}
+	if b, _ := os.ReadFile(ack); string(b) != "42\n" {
+		t.Errorf("ack file %q, want 42", b)
 	}
 }

@@ -410,8 +410,18 @@ func (p *Publisher) saveAck() error {
 	if p.cfg.AckFile == "" {
 		return nil
 	}
+	// A new file, never one already there: a link planted under the
+	// temporary name (a log directory others can reach) is not followed.
 	tmp := p.cfg.AckFile + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strconv.FormatUint(p.Acked(), 10)+"\n"), 0o644); err != nil {
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("club: save ack: %w", err)
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("club: save ack: %w", err)
+	}
+	_, err = f.WriteString(strconv.FormatUint(p.Acked(), 10) + "\n")
+	if err = errors.Join(err, f.Close()); err != nil {
 		return fmt.Errorf("club: save ack: %w", err)
 	}
 	if err := os.Rename(tmp, p.cfg.AckFile); err != nil {
