@@ -78,6 +78,14 @@ type Web struct {
 	// TABLED_REFEREE_TOKEN comes before both.
 	RefereeToken     string `toml:"referee_token"`
 	RefereeTokenFile string `toml:"referee_token_file"`
+	// HTTPSListen serves the page over HTTPS as well ("host:port"), and
+	// referee actions then only there: the token no longer crosses the
+	// network in clear. CertFile and KeyFile are the club's certificate;
+	// without them the table makes its own (kept in the log directory)
+	// and shows its fingerprint.
+	HTTPSListen string `toml:"https_listen"`
+	CertFile    string `toml:"cert_file"`
+	KeyFile     string `toml:"key_file"`
 	// MaxConnections caps the open connections (default 512): beyond it a
 	// new one is closed at once, so a flood cannot use up the descriptors
 	// and the page keeps answering the tablets already connected.

@@ -148,6 +148,10 @@ func (l *limiter) len() int {
 // credential and a JSON body: a cross-site form can send neither, which is
 // what keeps it safe from CSRF without cookies.
 func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.HTTPS != "" && r.TLS == nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": "referee actions go over HTTPS, so the token stays private: open " + s.cfg.HTTPS, "https": s.cfg.HTTPS})
+		return
+	}
 	client := clientKey(r.RemoteAddr)
 	if s.limit.blocked(client) {
 		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})

@@ -47,6 +47,10 @@ type Config struct {
 	Hosts *Hosts
 	// Logf logs what the server refuses (presses too fast); nil: log.Printf.
 	Logf func(format string, args ...any)
+	// HTTPS is the page's https:// address when the table serves one:
+	// referee actions are then refused over plain HTTP, which would show
+	// the token to the whole network.
+	HTTPS string
 }
 
 // Server is the table's HTTP handler.
@@ -134,7 +138,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv := s.hub.state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
-		"log": s.cfg.LogDir != "", "state": sv, "recent": entries})
+		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
 }
 
 // stateView is the page's view of a state under the table's profile.

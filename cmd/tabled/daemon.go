@@ -166,12 +166,19 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(2, fmt.Errorf("club: %w", err))
 	}
+	https, err := httpsListener(cfg, stdout)
+	if err != nil {
+		return fail(1, err)
+	}
+	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
+		LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
+		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
 	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
-		func(ctx context.Context) error {
-			return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
-				LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
-				Hosts: web.NewHosts(append([]string{cfg.Web.URL, cfg.Web.Listen}, cfg.Web.Hosts...)...), Logf: logf}))
-		}}
+		func(ctx context.Context) error { return web.Serve(ctx, ln, srv) }}
+	if https.ln != nil {
+		defer https.ln.Close()
+		services = append(services, func(ctx context.Context) error { return web.Serve(ctx, https.ln, srv) })
+	}
 	if hw.sim != nil {
 		services = append(services, hw.sim.Run)
 	}
