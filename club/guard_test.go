@@ -291,3 +291,42 @@ func TestAckFileLinkNotFollowed(t *testing.T) {
 		t.Errorf("ack file %q, want 42", b)
 	}
 }
+
+// FuzzWatcherReceive: whatever arrives on the broker, the watcher neither
+// crashes nor follows more tables than its cap, and delivers in order.
+func FuzzWatcherReceive(f *testing.F) {
+	f.Add("tabled/t1/events", []byte(`{"seq":1,"body":{}}`), "tabled/t1/status", []byte(`{"online":true,"seq":18446744073709551615,"url":"javascript:x"}`))
+	f.Add("tabled/+/events", []byte(`{"seq":18446744073709551615}`), "tabled//status", []byte(`{}`))
+	f.Fuzz(func(t *testing.T, topic1 string, payload1 []byte, topic2 string, payload2 []byte) {
+		synctest.Test(t, func(t *testing.T) {
+			c := NewConsole()
+			last := map[string]uint64{}
+			w, err := NewWatcher(WatcherConfig{ClientID: "fuzz", MaxTables: 2, OnStatus: c.Status, OnAlert: c.Warn,
+				OnEvent: func(m Message) {
+					if m.Seq <= last[m.Table] {
+						t.Errorf("table %q: %d delivered after %d", m.Table, m.Seq, last[m.Table])
+					}
+					last[m.Table] = m.Seq
+					c.Event(m)
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.publish = func(context.Context, string, Replay) {}
+			for range 2 {
+				w.receive(t.Context(), topic1, payload1)
+				w.receive(t.Context(), topic2, payload2)
+			}
+			if len(w.known) > 2 {
+				t.Errorf("the watcher follows %d tables, over its cap of 2", len(w.known))
+			}
+			for _, tv := range must(c.Tables()) {
+				if tv.URL != "" && checkLink(tv.URL) != "" {
+					t.Errorf("the console shows the link %q", tv.URL)
+				}
+			}
+		})
+	})
+}
+
+func must(ts []TableView, _ uint64, _ <-chan struct{}) []TableView { return ts }

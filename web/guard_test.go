@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -228,3 +229,48 @@ type fakeAddr string
 
 func (a fakeAddr) Network() string { return "tcp" }
 func (a fakeAddr) String() string  { return string(a) }
+
+// FuzzHostsAllowed: any Host header is answered without a crash, and one
+// the allow-list takes names a configured host, localhost, or an address
+// of the machine.
+func FuzzHostsAllowed(f *testing.F) {
+	for _, s := range []string{"table-7.local:8080", "[::1]:80", "evil.example", "[fe80::1%eth0]:80", "", ":", "[", "a:b:c"} {
+		f.Add(s)
+	}
+	h := NewHosts("table-7.local")
+	h.addrs = func() ([]netip.Addr, error) { return []netip.Addr{netip.MustParseAddr("192.168.1.20")}, nil }
+	f.Fuzz(func(t *testing.T, host string) {
+		if !h.Allowed(host) {
+			return
+		}
+		name := hostOnly(host)
+		a, err := netip.ParseAddr(name)
+		if !h.names[name] && (err != nil || !a.Unmap().IsLoopback() && a.Unmap().WithZone("") != netip.MustParseAddr("192.168.1.20")) {
+			t.Errorf("Allowed(%q): %q is neither configured nor the machine's", host, name)
+		}
+	})
+}
+
+// TestStreamCapPerAddress: one client at its cap of live streams gets 503;
+// another client still gets one, and the machine itself is not capped.
+func TestStreamCapPerAddress(t *testing.T) {
+	s := New(Config{Hosts: testHosts, Limits: Limits{MaxStreamsPerAddr: 2}})
+	admit := func(remote string) int {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/api/events", nil)
+		req.RemoteAddr = remote
+		if _, ok := s.admitClientStream(rec, req); !ok {
+			return rec.Code
+		}
+		return http.StatusOK
+	}
+	got := []int{admit("192.168.1.50:1"), admit("192.168.1.50:2"), admit("192.168.1.50:3"), admit("192.168.1.51:1"), admit("127.0.0.1:1"), admit("127.0.0.1:2"), admit("127.0.0.1:3")}
+	want := []int{200, 200, 503, 200, 200, 200, 200}
+	if !slices.Equal(got, want) {
+		t.Errorf("answers %v, want %v", got, want)
+	}
+	s.streamsBy.done("192.168.1.50")
+	if admit("192.168.1.50:4") != http.StatusOK {
+		t.Error("a stream ended left no room")
+	}
+}
