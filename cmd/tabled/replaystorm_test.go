@@ -153,3 +153,43 @@ func TestReplayStorm(t *testing.T) {
 	t.Logf("%d records, replay asks from 1 at 15/s: press-to-publish p50 %v, max %v over %d presses; test process CPU %v in %v",
 		records, lat[len(lat)/2].Round(time.Millisecond), lat[len(lat)-1].Round(time.Millisecond), presses, cpu.Round(time.Millisecond), elapsed.Round(time.Millisecond))
 }
+
+// BenchmarkOutboxNewRecord is what reading one new record costs the club
+// publisher's outbox with 27,000 records in the log (the append before
+// each read is not timed).
+//
+//	go test -run '^$' -bench OutboxNewRecord -benchtime 200x ./cmd/tabled/
+func BenchmarkOutboxNewRecord(b *testing.B) {
+	dir := b.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	body, _ := json.Marshal(map[string]string{"note": strings.Repeat("x", 560)})
+	for i := 0; i < 27000; i += 100 {
+		batch := make([]claimlog.Record, 100)
+		for j := range batch {
+			batch[j] = claimlog.Record{Mono: int64(i + j), Wall: time.Now(), Kind: claimlog.KindNote, Source: "table", Type: "test", Body: body}
+		}
+		if err := w.Append(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	o := newLogOutbox(dir, w, nil)
+	if _, err := o.Read(w.LastSeq(), 64); err != nil { // the first read indexes the log
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		if err := w.Append([]claimlog.Record{{Mono: int64(27000 + i), Wall: time.Now(), Kind: claimlog.KindInput, Source: "gpio", Seat: "E", Type: "pon"}}); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		recs, err := o.Read(w.LastSeq(), 64)
+		if err != nil || len(recs) != 1 {
+			b.Fatalf("read %d records: %v", len(recs), err)
+		}
+	}
+}
