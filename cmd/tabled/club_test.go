@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,22 @@ func TestHTTPSDoctor(t *testing.T) {
 	cfg.Web.CertFile, cfg.Web.KeyFile = filepath.Join(cfg.Log.Dir, "none.crt"), filepath.Join(cfg.Log.Dir, "none.key")
 	if r := httpsDoctor(cfg); r.OK || r.Fix == "" {
 		t.Errorf("a missing club certificate: %+v, want a failure with its fix", r)
+	}
+}
+
+// TestRunRefusesWeakToken: tabled run with the example's referee token, or
+// a short one, stops at start and says why and what to do.
+func TestRunRefusesWeakToken(t *testing.T) {
+	for _, tok := range []string{"change-me", "s3cret"} {
+		dir := t.TempDir()
+		cfg := filepath.Join(dir, "tabled.toml")
+		os.WriteFile(cfg, fmt.Appendf(nil, "[table]\nname = \"t1\"\n[log]\ndir = %q\n[web]\nlisten = \"127.0.0.1:0\"\nreferee_token = %q\n", filepath.Join(dir, "log"), tok), 0o644)
+		var out, errs strings.Builder
+		if code := cmdRun([]string{"--sim", "--config", cfg}, &out, &errs); code == 0 {
+			t.Fatalf("token %q: tabled run started", tok)
+		}
+		if !strings.Contains(errs.String(), "line 7: referee_token") || !strings.Contains(errs.String(), "openssl rand -hex 16") {
+			t.Errorf("token %q: said %q, want the line, the reason and how to make one", tok, errs.String())
+		}
 	}
 }
