@@ -56,6 +56,7 @@ func newReplayer(now func() time.Time) *replayer {
 // asked less than askGap ago or is one too many; it reports whether it
 // was taken.
 func (r *replayer) ask(by string, from uint64) bool {
+	by = by[:min(len(by), 64)] // a name, not a place to store megabytes
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	now := r.now()
