@@ -117,3 +117,36 @@ fetch(%[1]q + "/api/press", {method: "POST", mode: "no-cors", headers: {"Content
 		}
 	}
 }
+
+// TestBrowserRefereeSentToHTTPS: on a table with HTTPS, the claim log
+// page opened over plain HTTP says where the referee's actions go, and a
+// referee action from it sends nothing (the token stays in the tab): the
+// page goes to the HTTPS address instead.
+func TestBrowserRefereeSentToHTTPS(t *testing.T) {
+	ctx := browser(t)
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(tctx) }()
+	const https = "https://table-7.invalid:8443/"
+	rec := &codeRecorder{h: New(Config{Table: tb, LogDir: t.TempDir(), RefereeToken: token, HTTPS: https}), codes: map[string][]int{}}
+	srv := httptest.NewServer(rec)
+	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/log.html"),
+		chromedp.Poll[chromedp.Void](`!document.getElementById('httpsnote').hidden && document.getElementById('httpslink').href === '`+https+`log.html'`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('referee').open = true; document.getElementById('token').value = '`+token+`'; window.confirm = () => true`),
+		// referee() leaves for the https address before any await: once
+		// this returns, it has sent what it would send.
+		chromedp.Evaluate[chromedp.Void](`void referee({action: "newhand"}, "deal a new hand")`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.of("/api/referee"); len(got) != 0 {
+		t.Errorf("the page posted a referee action over plain HTTP: %v", got)
+	}
+}
