@@ -49,6 +49,24 @@ func (c *codeRecorder) of(path string) []int {
 	return append([]int(nil), c.codes[path]...)
 }
 
+// recordedTable runs a table served with cfg (its Table set here) on
+// loopback, the status of every answer noted; all of it ends with the test.
+func recordedTable(t *testing.T, cfg Config) (*table.Table, *httptest.Server, *codeRecorder) {
+	t.Helper()
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(tctx) }()
+	cfg.Table = tb
+	rec := &codeRecorder{h: New(cfg), codes: map[string][]int{}}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done })
+	return tb, srv, rec
+}
+
 // TestBrowserCrossSiteAndRebinding: in chromium, a page of another site
 // posts a form (text/plain) and a no-cors fetch to the simulated table's
 // press endpoint: both reach the table and are refused (415), and the
@@ -57,16 +75,7 @@ func (c *codeRecorder) of(path string) []int {
 // address still gets the log.
 func TestBrowserCrossSiteAndRebinding(t *testing.T) {
 	ctx := browser(t, chromedp.Flag("host-resolver-rules", "MAP rebind.evil.test 127.0.0.1"))
-	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(tctx) }()
-	rec := &codeRecorder{h: New(Config{Table: tb, Sim: true, LogDir: t.TempDir()}), codes: map[string][]int{}}
-	srv := httptest.NewServer(rec)
-	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
+	tb, srv, rec := recordedTable(t, Config{Sim: true, LogDir: t.TempDir()})
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprintf(w, `<!doctype html><body>
@@ -78,8 +87,7 @@ fetch(%[1]q + "/api/press", {method: "POST", mode: "no-cors", headers: {"Content
 	}))
 	defer evil.Close()
 
-	err = chromedp.Do(ctx, chromedp.Navigate(evil.URL))
-	if err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
 		t.Fatal(err)
 	}
 	bound := time.Now().Add(30 * time.Second)
@@ -124,18 +132,9 @@ fetch(%[1]q + "/api/press", {method: "POST", mode: "no-cors", headers: {"Content
 // page goes to the HTTPS address instead.
 func TestBrowserRefereeSentToHTTPS(t *testing.T) {
 	ctx := browser(t)
-	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- tb.Run(tctx) }()
 	const https = "https://table-7.invalid:8443/"
-	rec := &codeRecorder{h: New(Config{Table: tb, LogDir: t.TempDir(), RefereeToken: token, HTTPS: https}), codes: map[string][]int{}}
-	srv := httptest.NewServer(rec)
-	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
-	err = chromedp.Do(ctx,
+	_, srv, rec := recordedTable(t, Config{LogDir: t.TempDir(), RefereeToken: token, HTTPS: https})
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/log.html"),
 		chromedp.Poll[chromedp.Void](`!document.getElementById('httpsnote').hidden && document.getElementById('httpslink').href === '`+https+`log.html'`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('referee').open = true; document.getElementById('token').value = '`+token+`'; window.confirm = () => true`),
