@@ -44,10 +44,10 @@ func ensureReserve(dir string, size int64) (bool, error) {
 	if size <= 0 {
 		return false, nil
 	}
-	if fi, err := os.Stat(path); err == nil && fi.Size() >= size {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && fi.Size() >= size {
 		return true, nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		if isNoSpace(err) {
 			return false, nil

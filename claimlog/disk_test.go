@@ -11,10 +11,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// fullDisk mounts a 1 MiB tmpfs on a new directory, or skips the test.
+// fullDisk mounts a 1 MiB tmpfs on a new directory (the daemon's own:
+// mode 0700, not tmpfs's 1777, which the writer refuses), or skips the test.
 func fullDisk(t *testing.T) string {
 	dir := t.TempDir()
-	if err := unix.Mount("tmpfs", dir, "tmpfs", 0, "size=1m"); err != nil {
+	if err := unix.Mount("tmpfs", dir, "tmpfs", 0, "size=1m,mode=0700"); err != nil {
 		t.Skipf("cannot mount a 1 MiB tmpfs to fill for real (%v): this test needs root (CAP_SYS_ADMIN)", err)
 	}
 	t.Cleanup(func() { unix.Unmount(dir, 0) })

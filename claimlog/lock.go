@@ -59,7 +59,7 @@ const markFmt = "%0*d\n"
 // never leaves a stale lock.
 func lockDir(dir string, now time.Time) (*dirLock, error) {
 	path := filepath.Join(dir, lockName)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("claimlog: lock %s: %w", path, errOf(err))
 	}

@@ -118,7 +118,7 @@ func (w *Writer) keepAside() []noteRec {
 }
 
 func writeFileSync(path string, b []byte) error {
-	f, err := os.Create(path)
+	f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return errOf(err)
 	}
@@ -158,7 +158,7 @@ func repairTail(lf logFile) (*tailCut, error) {
 	if tail := len(b) - (bytes.LastIndexByte(b, '\n') + 1); tail > 0 {
 		what = append(what, fmt.Sprintf("a torn last line of %d bytes", tail))
 	}
-	f, err := os.OpenFile(lf.path, os.O_WRONLY, 0)
+	f, err := openNoFollow(lf.path, os.O_WRONLY, 0)
 	if err != nil {
 		return nil, fmt.Errorf("claimlog: repair %s: %w", lf.path, errOf(err))
 	}

@@ -70,6 +70,9 @@ func Open(dir string, opts Options) (*Writer, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("claimlog: open %s: %w", dir, errOf(err))
 	}
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
 	lk, err := lockDir(dir, w.now())
 	if err != nil {
 		return nil, err
@@ -277,7 +280,7 @@ func (w *Writer) checkFile() error {
 func (w *Writer) create(first uint64, day string) error {
 	for n := 1; ; n++ {
 		path := filepath.Join(w.dir, fileName(first, n))
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 		if errors.Is(err, os.ErrExist) {
 			continue
 		}

@@ -36,6 +36,15 @@ func mosquittoPath(t *testing.T) string {
 
 func startMosquitto(t *testing.T) *mosquitto {
 	t.Helper()
+	return startMosquittoConf(t, func(dir string, port int) string {
+		return fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location %s/\nautosave_interval 1\nmax_queued_messages 100000\n", port, dir)
+	})
+}
+
+// startMosquittoConf starts a broker with the configuration conf makes
+// for its directory and port.
+func startMosquittoConf(t *testing.T, conf func(dir string, port int) string) *mosquitto {
+	t.Helper()
 	mosquittoPath(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -44,8 +53,7 @@ func startMosquitto(t *testing.T) *mosquitto {
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
 	m := &mosquitto{t: t, dir: t.TempDir(), port: port}
-	conf := fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location %s/\nautosave_interval 1\nmax_queued_messages 100000\n", port, m.dir)
-	if err := os.WriteFile(filepath.Join(m.dir, "mosquitto.conf"), []byte(conf), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(m.dir, "mosquitto.conf"), []byte(conf(m.dir, port)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m.start()

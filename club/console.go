@@ -13,6 +13,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/web"
 )
 
 //go:embed static
@@ -38,6 +39,8 @@ type TableView struct {
 	// AgeSeconds is how long ago that was, when the view was made: a
 	// stalled table stands out.
 	AgeSeconds float64 `json:"age_s"`
+	// TakenOver is the table's count of its client id taken by another.
+	TakenOver uint64 `json:"taken_over,omitempty"`
 }
 
 // Alert is something on a table the head referee should look at, until
@@ -65,6 +68,7 @@ type Console struct {
 	tables  map[string]*TableView
 	version uint64
 	changed chan struct{}
+	warned  uint64 // alerts raised by the console itself
 }
 
 // NewConsole returns an empty console; feed it with Event and Status.
@@ -212,9 +216,8 @@ func (c *Console) Status(s Status) {
 	defer c.mu.Unlock()
 	t := c.table(s.Table)
 	t.Online = s.Online
-	if s.URL != "" {
-		t.URL = s.URL
-	}
+	c.statusLinkLocked(t, s.URL)
+	c.takenOverLocked(t, s.TakenOver)
 	c.bump()
 }
 
@@ -247,6 +250,11 @@ func (c *Console) Handler() http.Handler {
 		json.NewEncoder(w).Encode(ts)
 	})
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
+		// The table's rule for actions: a JSON body, which a cross-site
+		// form cannot send.
+		if !web.JSONOnly(w, r) {
+			return
+		}
 		var a struct {
 			Table string `json:"table"`
 			Seq   uint64 `json:"seq"`

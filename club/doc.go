@@ -37,11 +37,17 @@ type Status struct {
 	Seq uint64 `json:"seq"`
 	// URL is the table's own status page, for drilling down from the console.
 	URL string `json:"url,omitempty"`
+	// TakenOver counts the times since the table started that the broker
+	// cut it off for another client with its client id.
+	TakenOver uint64 `json:"taken_over,omitempty"`
 }
 
 // Replay is the payload on the replay topic.
 type Replay struct {
 	From uint64 `json:"from"`
+	// By names the requester (a watcher's client id): a table takes one
+	// ask a second from each, so one asking too often slows only itself.
+	By string `json:"by,omitempty"`
 }
 
 func topic(table, kind string) string { return Prefix + "/" + table + "/" + kind }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -71,9 +72,48 @@ type Publisher struct {
 
 	mu        sync.Mutex
 	acked     uint64
-	rewind    uint64 // a replay asked from here; 0 when none
 	connected bool
 	wake      chan struct{}
+	replay    *replayer
+	// takenOver counts the broker cutting the table off for another client
+	// with its client id; the status tells the console. cuts are when the
+	// broker last closed the connection.
+	takenOver uint64
+	cuts      []time.Time
+	// refused is why the broker last refused a record; "" when it did not.
+	refused string
+}
+
+// cutsTakenOver is how many times within cutsWindow the broker closes a
+// table's connection before the table takes it for another client with
+// its client id (each reconnects, and the broker closes the other's):
+// a broker restarting closes it once.
+const (
+	cutsTakenOver = 3
+	cutsWindow    = time.Minute
+)
+
+// cutOff notes that the broker closed the connection; said is whether it
+// gave "session taken over" as the reason.
+func (p *Publisher) cutOff(said bool) {
+	p.mu.Lock()
+	now := time.Now()
+	kept := p.cuts[:0]
+	for _, at := range p.cuts {
+		if now.Sub(at) < cutsWindow {
+			kept = append(kept, at)
+		}
+	}
+	p.cuts = append(kept, now)
+	taken := said || len(p.cuts) >= cutsTakenOver
+	if taken {
+		p.takenOver++
+		p.cuts = p.cuts[:0]
+	}
+	p.mu.Unlock()
+	if taken {
+		p.logf("club: the broker cut table %q off: another client connects with its client id (give each table its own login)", p.cfg.Table)
+	}
 }
 
 // NewPublisher checks the configuration and reads the ack file.
@@ -84,7 +124,7 @@ func NewPublisher(cfg PublisherConfig) (*Publisher, error) {
 	if cfg.Outbox == nil {
 		return nil, errors.New("club: publisher needs an outbox")
 	}
-	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1)}
+	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1), replay: newReplayer(nil)}
 	if cfg.AckFile != "" {
 		b, err := os.ReadFile(cfg.AckFile)
 		switch {
@@ -124,7 +164,10 @@ func (p *Publisher) poke() {
 }
 
 func (p *Publisher) status(online bool) []byte {
-	b, _ := json.Marshal(Status{Table: p.cfg.Table, Online: online, Seq: p.Acked(), URL: p.cfg.URL})
+	p.mu.Lock()
+	st := Status{Table: p.cfg.Table, Online: online, Seq: p.acked, URL: p.cfg.URL, TakenOver: p.takenOver}
+	p.mu.Unlock()
+	b, _ := json.Marshal(st)
 	return b
 }
 
@@ -148,26 +191,30 @@ func (p *Publisher) Run(ctx context.Context) error {
 		if err := cm.AwaitConnection(ctx); err != nil {
 			return nil
 		}
-		p.mu.Lock()
-		if p.rewind != 0 {
-			next, p.rewind = min(next, p.rewind), 0
+		if n := p.replay.refusals(); n > 0 {
+			p.logf("club: refused %d replay asks of table %q: asked too often, or by too many", n, p.cfg.Table)
 		}
-		p.mu.Unlock()
-		recs, err := p.cfg.Outbox.Read(next, 64)
+		p.replay.take(next)
+		recs, err := p.cfg.Outbox.Read(next, replayBatch)
 		if err != nil {
 			return fmt.Errorf("club: outbox: %w", err)
 		}
-		if len(recs) == 0 {
-			p.waitFor(ctx, next)
+		if len(recs) > 0 {
+			if next, err = p.publishLive(ctx, cm, recs, next); err != nil {
+				return err
+			}
+			p.backOffIfRefused(ctx)
 			continue
 		}
-		if next, err = p.publish(ctx, cm, recs, next); err != nil {
-			return err
+		from, n, end, wait := p.replay.batch()
+		if n > 0 {
+			if err := p.publishReplay(ctx, cm, from, n, end); err != nil {
+				return err
+			}
+			p.backOffIfRefused(ctx)
+			continue
 		}
-		if err := p.saveAck(); err != nil {
-			return err
-		}
-		cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
+		p.waitFor(ctx, next, wait)
 	}
 	return nil
 }
@@ -200,22 +247,33 @@ func (p *Publisher) connConfig(ctx context.Context) (autopaho.ClientConfig, erro
 		p.logf("club: lost the broker %s; the claim log keeps what it has not taken", p.cfg.Broker.URL)
 		return true
 	}
+	// A broker that says so (MQTT 5's "session taken over"), or one that
+	// closes the table's connection again and again (mosquitto says
+	// nothing): another client connects with the table's client id.
+	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
+		if d.ReasonCode == reasonTakenOver {
+			p.cutOff(true)
+		}
+	}
+	cfg.OnClientError = func(err error) {
+		if errors.Is(err, io.EOF) {
+			p.cutOff(false)
+		}
+	}
 	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){p.replayAsked}
 	return cfg, nil
 }
 
-// replayAsked takes a watcher's ask to publish again from a sequence.
+// replayAsked takes a watcher's ask to publish again from a sequence, as
+// the replay's limits allow.
 func (p *Publisher) replayAsked(pr paho.PublishReceived) (bool, error) {
 	var r Replay
 	if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
 		return false, nil
 	}
-	p.mu.Lock()
-	if p.rewind == 0 || r.From < p.rewind {
-		p.rewind = r.From
+	if p.replay.ask(r.By, r.From) {
+		p.poke()
 	}
-	p.mu.Unlock()
-	p.poke()
 	return true, nil
 }
 
@@ -231,9 +289,13 @@ func (p *Publisher) goodbye(cm *autopaho.ConnectionManager) {
 }
 
 // waitFor returns once the outbox holds record next, the publisher is
-// poked (a connection, a replay asked) or ctx is done.
-func (p *Publisher) waitFor(ctx context.Context, next uint64) {
+// poked (a connection, a replay asked), wait has passed (when not 0: the
+// replay's pace) or ctx is done.
+func (p *Publisher) waitFor(ctx context.Context, next uint64, wait time.Duration) {
 	wctx, cancel := context.WithCancel(ctx)
+	if wait > 0 {
+		wctx, cancel = context.WithTimeout(ctx, wait)
+	}
 	defer cancel()
 	go func() {
 		select {
@@ -245,20 +307,14 @@ func (p *Publisher) waitFor(ctx context.Context, next uint64) {
 	p.cfg.Outbox.Wait(wctx, next-1)
 }
 
-// publish sends recs in order, each acknowledged before the next, and
-// returns the sequence to go on from: past the last the broker took (a
-// dropped connection leaves the rest for when it is back).
-func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager, recs []Record, next uint64) (uint64, error) {
+// publishLive publishes new records in order from next and returns the
+// next record to publish: after the last the broker acknowledged.
+func (p *Publisher) publishLive(ctx context.Context, cm *autopaho.ConnectionManager, recs []Record, next uint64) (uint64, error) {
 	for _, r := range recs {
-		b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
-		if err != nil {
-			return next, fmt.Errorf("club: record %d: %w", r.Seq, err)
-		}
-		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
-		cancel()
-		if err != nil {
-			return next, nil // the connection dropped: publish again from next once it is back
+		if err := p.publish(ctx, cm, r); errors.Is(err, errRecord) {
+			return next, err
+		} else if err != nil {
+			break // the connection dropped: publish again from next once it is back
 		}
 		next = r.Seq + 1
 		p.mu.Lock()
@@ -267,7 +323,85 @@ func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager,
 		}
 		p.mu.Unlock()
 	}
+	if err := p.saveAck(); err != nil {
+		return next, err
+	}
+	cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
 	return next, nil
+}
+
+// publishReplay publishes again up to n records from from, all before
+// end (what is after went out live since the ask), read through the
+// outbox's index: a replay costs what it sends.
+func (p *Publisher) publishReplay(ctx context.Context, cm *autopaho.ConnectionManager, from uint64, n int, end uint64) error {
+	recs, err := p.cfg.Outbox.Read(from, n)
+	if err != nil {
+		return fmt.Errorf("club: outbox: %w", err)
+	}
+	sent, last := 0, from-1
+	for _, r := range recs {
+		if r.Seq >= end {
+			break
+		}
+		if err := p.publish(ctx, cm, r); errors.Is(err, errRecord) {
+			return err
+		} else if err != nil {
+			break // the connection dropped: the replay goes on from here
+		}
+		sent, last = sent+1, r.Seq
+	}
+	if sent == 0 && len(recs) > 0 && recs[0].Seq < end {
+		return nil // not one went: try again once the connection is back
+	}
+	p.replay.sent(last, sent)
+	return nil
+}
+
+// errRecord is a record the publisher cannot send (its body is not JSON):
+// publishing stops there rather than skip it.
+var errRecord = errors.New("club: record")
+
+// publish sends one record on the events topic and waits for the broker's
+// acknowledgement.
+func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager, r Record) error {
+	b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
+	if err != nil {
+		return fmt.Errorf("%w %d: %v", errRecord, r.Seq, err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	pr, err := cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
+	if err != nil && pr != nil && pr.ReasonCode >= 0x80 {
+		p.mu.Lock()
+		p.refused = fmt.Sprintf("%v (reason 0x%02x)", err, pr.ReasonCode)
+		p.mu.Unlock()
+	}
+	return err
+}
+
+// refusedWait is how long a table waits before it publishes again after
+// the broker refused a record: a login that the ACL does not let write
+// the table's topics would otherwise have it try without pause.
+const refusedWait = 5 * time.Second
+
+// backOffIfRefused waits refusedWait (or until ctx is done) when the
+// broker refused the last record, saying why.
+func (p *Publisher) backOffIfRefused(ctx context.Context) {
+	p.mu.Lock()
+	why := p.refused
+	p.refused = ""
+	p.mu.Unlock()
+	if why == "" {
+		return
+	}
+	p.logf("club: the broker refused table %q's events: %s; is the table's login named %q, and the broker's ACL as docs/security.md shows? Trying again in %v",
+		p.cfg.Table, why, p.cfg.Table, refusedWait)
+	t := time.NewTimer(refusedWait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
 }
 
 // saveAck writes the acknowledged sequence atomically; losing it only
@@ -276,8 +410,18 @@ func (p *Publisher) saveAck() error {
 	if p.cfg.AckFile == "" {
 		return nil
 	}
+	// A new file, never one already there: a link planted under the
+	// temporary name (a log directory others can reach) is not followed.
 	tmp := p.cfg.AckFile + ".tmp"
-	if err := os.WriteFile(tmp, []byte(strconv.FormatUint(p.Acked(), 10)+"\n"), 0o644); err != nil {
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("club: save ack: %w", err)
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("club: save ack: %w", err)
+	}
+	_, err = f.WriteString(strconv.FormatUint(p.Acked(), 10) + "\n")
+	if err = errors.Join(err, f.Close()); err != nil {
 		return fmt.Errorf("club: save ack: %w", err)
 	}
 	if err := os.Rename(tmp, p.cfg.AckFile); err != nil {

@@ -24,6 +24,15 @@ type WatcherConfig struct {
 	// order per table. OnStatus gets status changes. Neither may block long.
 	OnEvent  func(Message)
 	OnStatus func(Status)
+	// OnAlert gets what the watcher refuses or holds (a table too many, a
+	// sequence number too far ahead, its own client id taken), for the
+	// console (Console.Warn); nil: dropped silently. It may not block long.
+	OnAlert func(table, kind, text string)
+	// MaxTables caps the tables followed (0: DefaultMaxTables); MaxJump
+	// bounds how far past what a table is known to have published an
+	// event or status may be (0: DefaultMaxJump).
+	MaxTables int
+	MaxJump   uint64
 }
 
 // Watcher follows every table on the broker.
@@ -36,7 +45,13 @@ type Watcher struct {
 	asked   map[string]time.Time // table -> when a replay was last asked
 	again   map[string]*time.Timer
 	dropped int // duplicates and out-of-order events dropped
-	cm      *autopaho.ConnectionManager
+	// known is every table followed; told what each said it has published
+	// (its status); warned when each warning was last raised.
+	known         map[string]bool
+	told          map[string]uint64
+	warned        map[string]time.Time
+	refusedTables int
+	cm            *autopaho.ConnectionManager
 	// publish sends a replay request; nil: through cm.
 	publish func(ctx context.Context, table string, r Replay)
 }
@@ -50,7 +65,7 @@ func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 		return nil, fmt.Errorf("club: a watcher needs a client id, kept across restarts")
 	}
 	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
-		again: map[string]*time.Timer{}}, nil
+		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{}}, nil
 }
 
 // Last is the last sequence delivered for a table.
@@ -83,6 +98,14 @@ func (w *Watcher) Run(ctx context.Context) error {
 			{Topic: Prefix + "/+/status", QoS: 1},
 		}})
 	}
+	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
+		if d.ReasonCode == reasonTakenOver {
+			w.mu.Lock()
+			wn := w.warnLocked(ConsoleRow, "client-id", fmt.Sprintf("another client connected to the broker as the console (%q), cutting it off: give the console its own login", w.cfg.ClientID))
+			w.mu.Unlock()
+			w.warn(wn)
+		}
+	}
 	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
 		w.receive(ctx, pr.Packet.Topic, pr.Packet.Payload)
 		return true, nil
@@ -103,7 +126,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 
 func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 	table, kind, ok := tableOf(t)
-	if !ok {
+	if !ok || kind != "status" && kind != "events" {
 		return
 	}
 	switch kind {
@@ -113,11 +136,21 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 			return
 		}
 		s.Table = table
+		if !w.admit(table) {
+			return
+		}
 		// A table that has published more than we have seen: what was sent
 		// while we were away (and the broker forgot) is asked for again.
 		w.mu.Lock()
 		last, seen := w.last[table]
+		held, wn := w.jumpLocked(table, "status", s.Seq)
+		if held {
+			s.Seq = 0 // the rest of it (online, the link) the console checks
+		} else {
+			w.told[table] = max(w.told[table], s.Seq)
+		}
 		w.mu.Unlock()
+		w.warn(wn)
 		if seen && s.Seq > last {
 			w.askReplay(ctx, table, s.Seq)
 		}
@@ -130,7 +163,15 @@ func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 			return // not ours, or garbage: nothing to deliver
 		}
 		m.Table = table
+		if !w.admit(table) {
+			return
+		}
 		w.mu.Lock()
+		if held, wn := w.jumpLocked(table, "event", m.Seq); held {
+			w.mu.Unlock()
+			w.warn(wn)
+			return
+		}
 		last, seen := w.last[table]
 		switch {
 		case !seen && !w.cfg.FromStart:
@@ -179,7 +220,7 @@ func (w *Watcher) askLocked(ctx context.Context, table string) {
 	wait := replayEvery - time.Since(w.asked[table])
 	if wait <= 0 {
 		w.asked[table], wait = time.Now(), replayEvery
-		r := Replay{From: w.last[table] + 1}
+		r := Replay{From: w.last[table] + 1, By: w.cfg.ClientID}
 		switch {
 		case w.publish != nil:
 			go w.publish(ctx, table, r)

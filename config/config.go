@@ -67,8 +67,25 @@ type Web struct {
 	// URL is the status page as tablets reach it ("http://table-7.local:8080/"),
 	// shown on the club console.
 	URL string `toml:"url"`
-	// RefereeToken enables referee actions for whoever presents it.
-	RefereeToken string `toml:"referee_token"`
+	// Hosts are the names and addresses tablets may use for the table
+	// besides its own (its addresses, its host name and .local name,
+	// localhost, and URL's host): a request naming another host is
+	// refused (421), which keeps DNS-rebinding pages out.
+	Hosts []string `toml:"hosts"`
+	// RefereeToken enables referee actions for whoever presents it: at
+	// least MinTokenLen characters, not the example's. RefereeTokenFile
+	// names a file holding it instead (its first line); the environment's
+	// TABLED_REFEREE_TOKEN comes before both.
+	RefereeToken     string `toml:"referee_token"`
+	RefereeTokenFile string `toml:"referee_token_file"`
+	// HTTPSListen serves the page over HTTPS as well ("host:port"), and
+	// referee actions then only there: the token no longer crosses the
+	// network in clear. CertFile and KeyFile are the club's certificate;
+	// without them the table makes its own (kept in the log directory)
+	// and shows its fingerprint.
+	HTTPSListen string `toml:"https_listen"`
+	CertFile    string `toml:"cert_file"`
+	KeyFile     string `toml:"key_file"`
 	// MaxConnections caps the open connections (default 512): beyond it a
 	// new one is closed at once, so a flood cannot use up the descriptors
 	// and the page keeps answering the tablets already connected.
@@ -180,8 +197,12 @@ type Reader struct {
 type Club struct {
 	Broker   string `toml:"broker"`
 	Username string `toml:"username"`
-	Password string `toml:"password"`
-	CAFile   string `toml:"ca_file"`
+	// Password is the broker login's; PasswordFile names a file holding it
+	// instead (its first line); the environment's TABLED_BROKER_PASSWORD
+	// comes before both.
+	Password     string `toml:"password"`
+	PasswordFile string `toml:"password_file"`
+	CAFile       string `toml:"ca_file"`
 }
 
 // Duration is a time.Duration written as a Go duration string ("250ms").
@@ -227,6 +248,9 @@ func Load(path string) (Config, error) {
 	}
 	c, err := Parse(b)
 	if err != nil {
+		return Config{}, fmt.Errorf("config: %s: %w", path, err)
+	}
+	if err := c.loadSecrets(os.Getenv); err != nil {
 		return Config{}, fmt.Errorf("config: %s: %w", path, err)
 	}
 	return c, nil

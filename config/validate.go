@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"time"
 
@@ -63,6 +64,23 @@ func (c Config) validateWeb(l lines) error {
 	case w.MaxStreams < 1 || w.MaxStreams >= w.MaxConnections:
 		return fmt.Errorf("line %d: max_streams %d must be at least 1 and below max_connections (%d), so pages and actions still get through",
 			at("web", "max_streams"), w.MaxStreams, w.MaxConnections)
+	}
+	if h := c.Web.HTTPSListen; h != "" {
+		if _, _, err := net.SplitHostPort(h); err != nil {
+			return fmt.Errorf("line %d: https_listen %q is not host:port (like \":8443\")", at("web", "https_listen"), h)
+		}
+	}
+	if (c.Web.CertFile == "") != (c.Web.KeyFile == "") {
+		line := at("web", "cert_file")
+		if c.Web.CertFile == "" {
+			line = at("web", "key_file")
+		}
+		return fmt.Errorf("line %d: cert_file and key_file go together (or neither: the table makes its own certificate)", line)
+	}
+	if c.Web.RefereeToken != "" {
+		if err := CheckToken(c.Web.RefereeToken); err != nil {
+			return fmt.Errorf("line %d: referee_token: %w", at("web", "referee_token"), err)
+		}
 	}
 	return nil
 }

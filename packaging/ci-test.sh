@@ -50,6 +50,8 @@ installed() {
   [ "$(stat -c %U /var/lib/tabled)" = tabled ] || fail "$1: /var/lib/tabled is not tabled's"
   [ -L /etc/systemd/system/multi-user.target.wants/tabled.service ] || fail "$1: tabled.service not enabled"
   dpkg-query -W -f '${Conffiles}\n' tabled | grep -q /etc/tabled/tabled.toml || fail "$1: tabled.toml is not a conffile"
+  [ "$(stat -c '%a %U:%G' /etc/tabled/tabled.toml)" = "640 root:tabled" ] || fail "$1: tabled.toml is $(stat -c '%a %U:%G' /etc/tabled/tabled.toml), want 640 root:tabled (it holds the secrets)"
+  [ -f /usr/share/doc/tabled/mosquitto/tabled.acl ] || fail "$1: the broker's ACL is not shipped"
   /usr/bin/tabled version | grep -q "^tabled " || fail "$1: tabled version does not run"
   echo "$1: files, user, enabled unit, conffile ok; $(/usr/bin/tabled version)"
 }

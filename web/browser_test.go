@@ -39,13 +39,14 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-func browser(t *testing.T) context.Context {
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Headless,
 		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1000, 800))
+	opts = append(opts, extra...)
 	parent, stop := context.WithTimeout(context.Background(), 90*time.Second)
 	actx, cancelA := chromedp.NewExecAllocator(parent, opts...)
 	ctx, cancel := chromedp.NewContext(actx)
@@ -96,7 +97,7 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 	tctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- tb.Run(tctx) }()
-	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, RefereeToken: "tok"}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true, RefereeToken: "tok"}))
 	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
 
 	decided := `document.getElementById('decision').textContent.includes('PON North') && document.getElementById('decision').textContent.includes('from East') && document.getElementById('why').textContent.includes('CHII South lost: called within')`
@@ -156,7 +157,7 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 	})
 	w.Close()
 	tb, _ := table.New(table.Config{Profile: engine.EMA2016})
-	srv := httptest.NewServer(New(Config{Table: tb, LogDir: dir}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, LogDir: dir}))
 	defer srv.Close()
 	rows := `document.querySelectorAll('#rows tr').length`
 	err = chromedp.Do(ctx,
@@ -198,7 +199,7 @@ func TestBrowserShowsPanel(t *testing.T) {
 		}
 		return png.Encode(w, image.NewGray(r))
 	}
-	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, Panel: panel}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true, Panel: panel}))
 	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
 
 	img := `document.getElementById('panel')`

@@ -88,6 +88,9 @@ func serveInBubble(t *testing.T, p engine.Profile, cfg Config) *bubbled {
 	done := make(chan error, 1)
 	go func() { done <- tb.Run(ctx) }()
 	cfg.Table = tb
+	if cfg.Hosts == nil {
+		cfg.Hosts = testHosts
+	}
 	s := New(cfg)
 	ln := newPipeListener()
 	serveCtx, stopServe := context.WithCancel(context.Background())

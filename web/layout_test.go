@@ -31,7 +31,7 @@ func loggedTable(t *testing.T) (*table.Table, *httptest.Server) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- tb.Run(ctx) }()
-	srv := httptest.NewServer(New(Config{Table: tb, Sim: true, LogDir: dir, RefereeToken: token, Profile: p}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true, LogDir: dir, RefereeToken: token, Profile: p}))
 	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done; w.Close() })
 	return tb, srv
 }

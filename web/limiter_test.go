@@ -56,7 +56,7 @@ func TestLimiterOverHTTP(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- tb.Run(ctx) }()
-	s := New(Config{Table: tb, RefereeToken: token})
+	s := New(Config{Hosts: testHosts, Table: tb, RefereeToken: token})
 	srv := httptest.NewServer(s)
 	t.Cleanup(func() { srv.Close(); cancel(); <-done })
 	s.limit.size = 64

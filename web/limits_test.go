@@ -46,7 +46,7 @@ func serveTable(t *testing.T, lim Limits, keepAlive time.Duration, wrap func(net
 	if wrap != nil {
 		ln = wrap(ln)
 	}
-	s := New(Config{Table: tb, Sim: true, KeepAlive: keepAlive, Limits: lim})
+	s := New(Config{Hosts: testHosts, Table: tb, Sim: true, KeepAlive: keepAlive, Limits: lim})
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- Serve(ctx, ln, s) }()
 	t.Cleanup(func() {
@@ -233,3 +233,7 @@ func openFDs() int {
 	ents, _ := os.ReadDir("/proc/self/fd")
 	return len(ents)
 }
+
+// testHosts are the Host headers the tests send besides loopback ones:
+// httptest.NewRequest's and the raw requests'.
+var testHosts = NewHosts("example.com", "table", "table.test")

@@ -24,6 +24,11 @@ type Limits struct {
 	// MaxStreams caps the live event streams (default 256); one more is
 	// answered 503.
 	MaxStreams int
+	// MaxConnsPerAddr and MaxStreamsPerAddr cap what one client (an
+	// address; for IPv6 its /64) holds (defaults 32 and 8): one host
+	// cannot take every place, so the rest of the club still gets in.
+	// Loopback (the machine itself) is not capped.
+	MaxConnsPerAddr, MaxStreamsPerAddr int
 	// ReadHeaderTimeout is how long a client has to send a request's
 	// headers (default 5s); ReadTimeout the whole request with its body
 	// (default 10s). Event streams lift ReadTimeout once their request is in.
@@ -39,8 +44,10 @@ type Limits struct {
 
 // The default Limits.
 const (
-	DefaultMaxConns   = 512
-	DefaultMaxStreams = 256
+	DefaultMaxConns          = 512
+	DefaultMaxStreams        = 256
+	DefaultMaxConnsPerAddr   = 32
+	DefaultMaxStreamsPerAddr = 8
 )
 
 func (l Limits) withDefaults() Limits {
@@ -54,6 +61,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxStreams <= 0 {
 		l.MaxStreams = DefaultMaxStreams
+	}
+	if l.MaxConnsPerAddr <= 0 {
+		l.MaxConnsPerAddr = DefaultMaxConnsPerAddr
+	}
+	if l.MaxStreamsPerAddr <= 0 {
+		l.MaxStreamsPerAddr = DefaultMaxStreamsPerAddr
 	}
 	def(&l.ReadHeaderTimeout, 5*time.Second)
 	def(&l.ReadTimeout, 10*time.Second)
@@ -82,6 +95,7 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 	}
 	lim = lim.withDefaults()
 	cl := newConnLimit(ln, lim.MaxConns)
+	cl.perAddr = lim.MaxConnsPerAddr
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
 		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, ConnState: cl.state, MaxHeaderBytes: 16 << 10}
 	errc := make(chan error, 1)
@@ -106,14 +120,18 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 type connLimit struct {
 	net.Listener
 	max int
+	// perAddr caps one client's connections (0: no cap); loopback is not
+	// capped.
+	perAddr int
 
-	mu   sync.Mutex
-	open int
-	idle *list.List // *limitedConn with no request in progress, longest idle first
+	mu     sync.Mutex
+	open   int
+	idle   *list.List     // *limitedConn with no request in progress, longest idle first
+	byAddr map[string]int // open connections per client (clientKey)
 }
 
 func newConnLimit(ln net.Listener, max int) *connLimit {
-	return &connLimit{Listener: ln, max: max, idle: list.New()}
+	return &connLimit{Listener: ln, max: max, idle: list.New(), byAddr: map[string]int{}}
 }
 
 // refusal is what a connection over the cap gets before it is closed.
@@ -142,7 +160,17 @@ func (l *connLimit) Accept() (net.Conn, error) {
 // admit counts c in, making room by closing the longest idle connection if
 // needed; nil when every connection is busy.
 func (l *connLimit) admit(c net.Conn) *limitedConn {
+	key := ""
+	if l.perAddr > 0 && !loopback(c.RemoteAddr().String()) {
+		key = clientKey(c.RemoteAddr().String())
+	}
 	l.mu.Lock()
+	if key != "" && l.byAddr[key] >= l.perAddr {
+		// One client at its cap: refused, whatever room is left for the
+		// others (closing one of its own idle ones would let it churn).
+		l.mu.Unlock()
+		return nil
+	}
 	if l.open >= l.max {
 		if e := l.idle.Front(); e != nil {
 			victim := e.Value.(*limitedConn)
@@ -159,7 +187,10 @@ func (l *connLimit) admit(c net.Conn) *limitedConn {
 		return nil
 	}
 	l.open++
-	lc := &limitedConn{Conn: c, l: l}
+	if key != "" {
+		l.byAddr[key]++
+	}
+	lc := &limitedConn{Conn: c, l: l, key: key}
 	lc.elem = l.idle.PushBack(lc)
 	return lc
 }
@@ -194,6 +225,7 @@ type limitedConn struct {
 	net.Conn
 	l      *connLimit
 	elem   *list.Element // in l.idle; guarded by l.mu
+	key    string        // the client, when capped
 	closed atomic.Bool
 }
 
@@ -208,6 +240,11 @@ func (c *limitedConn) Close() error {
 		c.elem = nil
 	}
 	c.l.open--
+	if c.key != "" {
+		if c.l.byAddr[c.key]--; c.l.byAddr[c.key] <= 0 {
+			delete(c.l.byAddr, c.key)
+		}
+	}
 	c.l.mu.Unlock()
 	metricConnsClosed.Inc()
 	return c.Conn.Close()

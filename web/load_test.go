@@ -32,7 +32,7 @@ func TestLoadHundredTablets(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- tb.Run(ctx) }()
-	srv := httptest.NewServer(New(Config{Table: tb, Sim: true}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true}))
 	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
 
 	var (

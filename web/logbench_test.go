@@ -52,7 +52,7 @@ func bigLog(b *testing.B) (dir string, last uint64, hands int) {
 func BenchmarkLogPage(b *testing.B) {
 	dir, last, hands := bigLog(b)
 	tb, _ := table.New(table.Config{Profile: engine.EMA2016})
-	s := New(Config{Table: tb, LogDir: dir})
+	s := New(Config{Hosts: testHosts, Table: tb, LogDir: dir})
 	// The index is built once, at the first request; it is measured apart.
 	b.Run("index/build", func(b *testing.B) {
 		for b.Loop() {

@@ -172,6 +172,16 @@ func (s *Server) handStart(starts map[int]int64, hand int) (int64, bool) {
 
 // handleExport serves the filtered claim log as a file: GET /api/export?format=csv|json&...
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
+	// An export reads the whole log: a few at once, the rest wait a little.
+	select {
+	case s.exports <- struct{}{}:
+		defer func() { <-s.exports }()
+	default:
+		metricExportRefused.Inc()
+		w.Header().Set("Retry-After", "5")
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "exports are running: try again in a few seconds"})
+		return
+	}
 	f, _, err := logFilter(r.URL.Query())
 	if err != nil {
 		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})

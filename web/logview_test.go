@@ -26,7 +26,7 @@ func logServer(t *testing.T) *httptest.Server {
 	}
 	w.Close()
 	tb, _ := table.New(table.Config{Profile: engine.EMA2016})
-	srv := httptest.NewServer(New(Config{Table: tb, LogDir: dir}))
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, LogDir: dir}))
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -23,6 +23,11 @@ var (
 	metricStreamsBusy  = metrics.NewCounter(`tabled_web_event_streams_refused_total`)
 	// Lagged: a stream that fell further behind than the hub holds, dropped.
 	metricStreamsLagged = metrics.NewCounter(`tabled_web_event_streams_lagged_total`)
+	// Refused for naming another host (DNS rebinding), for pressing faster
+	// than a hand can, for exporting while exports run.
+	metricHostRefused   = metrics.NewCounter(`tabled_web_host_refused_total`)
+	metricPressRefused  = metrics.NewCounter(`tabled_web_presses_refused_total`)
+	metricExportRefused = metrics.NewCounter(`tabled_web_exports_refused_total`)
 )
 
 func init() {

@@ -42,7 +42,7 @@ func TestPanelEndpoint(t *testing.T) {
 		{name: "no panel", code: http.StatusNotFound, contains: "404"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := getPanel(t, New(Config{Panel: tc.panel}), "GET", "/api/panel.png", "")
+			rec := getPanel(t, New(Config{Hosts: testHosts, Panel: tc.panel}), "GET", "/api/panel.png", "")
 			if rec.Code != tc.code {
 				t.Fatalf("status %d, want %d: %s", rec.Code, tc.code, rec.Body)
 			}
@@ -68,7 +68,7 @@ func TestPanelEndpoint(t *testing.T) {
 // presents it gets a 304 without a body until the frame changes.
 func TestPanelETag(t *testing.T) {
 	frame := []byte("frame one")
-	h := New(Config{Panel: func(w io.Writer) error { _, err := w.Write(frame); return err }})
+	h := New(Config{Hosts: testHosts, Panel: func(w io.Writer) error { _, err := w.Write(frame); return err }})
 	first := getPanel(t, h, "GET", "/api/panel.png", "")
 	tag := first.Header().Get("ETag")
 	if len(tag) < 3 || tag[0] != '"' || tag[len(tag)-1] != '"' {

@@ -4,8 +4,6 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"io"
-	"mime"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -184,32 +182,34 @@ func (l *limiter) len() int {
 	return len(l.clients)
 }
 
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 // handleReferee applies a referee action. It needs the token as a bearer
 // credential and a JSON body: a cross-site form can send neither, which is
 // what keeps it safe from CSRF without cookies.
 func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
+	if s.cfg.HTTPS != "" && r.TLS == nil {
+		writeJSON(w, http.StatusForbidden, map[string]string{"error": "referee actions go over HTTPS, so the token stays private: open " + s.cfg.HTTPS, "https": s.cfg.HTTPS})
+		return
+	}
+	client := clientKey(r.RemoteAddr)
 	if s.limit.blocked(client) {
 		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})
 		return
 	}
 	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if s.cfg.RefereeToken == "" || !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.RefereeToken)) != 1 {
-		s.limit.fail(client)
+	if s.cfg.RefereeToken == "" || !ok || got == "" {
+		// No token is no guess: a page in another tab can send this, and
+		// counting it would lock the referee out.
 		metricRefereeRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing"})
 		return
 	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "Content-Type must be application/json"})
+	if subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.RefereeToken)) != 1 {
+		s.limit.fail(client)
+		metricRefereeRefused.Inc()
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token wrong"})
+		return
+	}
+	if !JSONOnly(w, r) {
 		return
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)

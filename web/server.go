@@ -42,17 +42,33 @@ type Config struct {
 	// Profile is the table's rule profile, for the page's countdowns (the
 	// window and the call deadline); zero: the named profile's defaults.
 	Profile engine.Profile
+	// Hosts are the Host headers answered besides the machine's own names
+	// and addresses and localhost (Guard); nil: those only.
+	Hosts *Hosts
+	// Logf logs what the server refuses (presses too fast); nil: log.Printf.
+	Logf func(format string, args ...any)
+	// HTTPS is the page's https:// address when the table serves one:
+	// referee actions are then refused over plain HTTP, which would show
+	// the token to the whole network.
+	HTTPS string
 }
 
 // Server is the table's HTTP handler.
 type Server struct {
 	cfg   Config
 	mux   *http.ServeMux
+	guard http.Handler
 	limit *limiter
-	hub   *hub
-	index *claimlog.Index // of cfg.LogDir, for /api/log
-	// streams is how many event streams are open, against Limits.MaxStreams.
-	streams atomic.Int64
+	// presses limits how fast one client presses; exports how many
+	// exports run at once.
+	presses *rate
+	exports chan struct{}
+	hub     *hub
+	index   *claimlog.Index // of cfg.LogDir, for /api/log
+	// streams is how many event streams are open, against Limits.MaxStreams;
+	// streamsBy how many each client holds.
+	streams   atomic.Int64
+	streamsBy counts
 }
 
 // New returns the handler for a table.
@@ -61,7 +77,12 @@ func New(cfg Config) *Server {
 		cfg.KeepAlive = 15 * time.Second
 	}
 	cfg.Limits = cfg.Limits.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5, limiterClients)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), limit: newLimiter(5, limiterClients),
+		presses: newRate(pressesPerSecond, pressesPerSecond, limiterClients), exports: make(chan struct{}, maxExports)}
+	if cfg.Logf != nil {
+		s.presses.logf = cfg.Logf
+	}
+	s.guard = Guard(s.mux, cfg.Hosts)
 	if cfg.Table != nil {
 		s.hub = newHub(cfg.Table, s.stateView)
 	}
@@ -86,7 +107,15 @@ func New(cfg Config) *Server {
 	return s
 }
 
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.guard.ServeHTTP(w, r) }
+
+// pressesPerSecond is the most presses a second one client may make, and
+// its burst: a hand on a button does not press faster. A script that
+// does is refused, so that it cannot grow the log at will.
+const pressesPerSecond = 8
+
+// maxExports is how many exports (each reads the whole log) run at once.
+const maxExports = 2
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -109,7 +138,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv := s.hub.state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
-		"log": s.cfg.LogDir != "", "state": sv, "recent": entries})
+		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
 }
 
 // stateView is the page's view of a state under the table's profile.
@@ -182,6 +211,16 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 }
 
 func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
+	if !JSONOnly(w, r) {
+		return
+	}
+	if client := clientKey(r.RemoteAddr); !loopback(r.RemoteAddr) && !s.presses.take(client) {
+		metricPressRefused.Inc()
+		s.presses.refused(client, "presses")
+		w.Header().Set("Retry-After", "1")
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "presses faster than a hand can make them: refused"})
+		return
+	}
 	ev, err := DecodePress(r.Body)
 	if err != nil {
 		badBody(w, err)

@@ -14,6 +14,11 @@ import (
 // was away longer than the hub remembers is told to start again from the
 // state. A stream whose client stops reading is dropped at its next write.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	if client, ok := s.admitClientStream(w, r); !ok {
+		return
+	} else if client != "" {
+		defer s.streamsBy.done(client)
+	}
 	if !s.admitStream(w) {
 		return
 	}
@@ -66,6 +71,25 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 
 // admitStream counts a new stream in, or answers 503 when the table has
 // as many as it serves.
+// admitClientStream counts a stream against its client's cap
+// (Limits.MaxStreamsPerAddr), answering 503 when the client holds as many
+// already; it returns the client to count the stream's end against, ""
+// for the machine itself, which is not capped.
+func (s *Server) admitClientStream(w http.ResponseWriter, r *http.Request) (string, bool) {
+	if loopback(r.RemoteAddr) {
+		return "", true
+	}
+	client := clientKey(r.RemoteAddr)
+	if !s.streamsBy.add(client, s.cfg.Limits.MaxStreamsPerAddr) {
+		metricStreamsBusy.Inc()
+		w.Header().Set("Retry-After", "10")
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{
+			"error": fmt.Sprintf("too many live streams from %s (%d): close other pages of this table", client, s.cfg.Limits.MaxStreamsPerAddr)})
+		return "", false
+	}
+	return client, true
+}
+
 func (s *Server) admitStream(w http.ResponseWriter) bool {
 	if n := s.streams.Add(1); n > int64(s.cfg.Limits.MaxStreams) {
 		s.streams.Add(-1)

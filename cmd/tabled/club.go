@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/tabled/tabled/club"
+	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/web"
 )
 
@@ -19,19 +21,36 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	broker := fs.String("broker", "mqtt://127.0.0.1:1883", "the club's MQTT broker")
 	user := fs.String("user", "", "broker username")
-	password := fs.String("password", "", "broker password (or $TABLED_BROKER_PASSWORD)")
+	password := fs.String("password", "", "no longer taken (a flag shows in ps): use $TABLED_BROKER_PASSWORD or --password-file")
+	passwordFile := fs.String("password-file", "", "a file holding the broker password (else $TABLED_BROKER_PASSWORD)")
+	caFile := fs.String("ca-file", "", "the club's CA certificate (PEM) for an mqtts:// broker")
+	maxTables := fs.Int("max-tables", club.DefaultMaxTables, "the most tables the console follows; messages for more are refused and alerted")
 	listen := fs.String("listen", "127.0.0.1:8081", "address of the console page")
+	hosts := fs.String("hosts", "", "names the console's page is reached by, comma-separated, besides the machine's own and localhost (others get 421)")
 	host, _ := os.Hostname()
 	id := fs.String("client-id", "tabled-console-"+host, "the console's session at the broker; keep it across restarts")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *password == "" {
-		*password = os.Getenv("TABLED_BROKER_PASSWORD")
+	if *password != "" {
+		fmt.Fprintln(stderr, "tabled club: --password is no longer taken: any user sees it in ps. Put the password in $TABLED_BROKER_PASSWORD or in a file named by --password-file")
+		return 2
+	}
+	pw, err := brokerPassword(*passwordFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled club: %v\n", err)
+		return 2
+	}
+	b := club.Broker{URL: *broker, Username: *user, Password: pw}
+	if *caFile != "" {
+		if b.TLS, err = club.TLSWithCA(*caFile); err != nil {
+			fmt.Fprintf(stderr, "tabled club: %v\n", err)
+			return 2
+		}
 	}
 	console := club.NewConsole()
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: *broker, Username: *user, Password: *password},
-		ClientID: *id, OnEvent: console.Event, OnStatus: console.Status})
+	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables,
+		OnEvent: console.Event, OnStatus: console.Status, OnAlert: console.Warn})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
@@ -40,6 +59,20 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
 	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
-		return web.ListenAndServe(ctx, *listen, console.Handler())
+		names := append([]string{*listen}, strings.Split(*hosts, ",")...)
+		return web.ListenAndServe(ctx, *listen, web.Guard(console.Handler(), web.NewHosts(names...)))
 	})
+}
+
+// brokerPassword reads the console's broker password from file, or else
+// from $TABLED_BROKER_PASSWORD.
+func brokerPassword(file string) (string, error) {
+	if file == "" {
+		return os.Getenv(config.EnvBrokerPassword), nil
+	}
+	pw, err := config.ReadSecret(file)
+	if err != nil {
+		return "", fmt.Errorf("password file: %w", err)
+	}
+	return pw, nil
 }

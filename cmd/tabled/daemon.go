@@ -172,11 +172,19 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(2, fmt.Errorf("club: %w", err))
 	}
+	https, err := httpsListener(cfg, stdout)
+	if err != nil {
+		return fail(1, err)
+	}
+	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
+		LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
+		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
 	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
-		func(ctx context.Context) error {
-			return web.Serve(ctx, ln, web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
-				LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams}}))
-		}}
+		func(ctx context.Context) error { return web.Serve(ctx, ln, srv) }}
+	if https.ln != nil {
+		defer https.ln.Close()
+		services = append(services, func(ctx context.Context) error { return web.Serve(ctx, https.ln, srv) })
+	}
 	if hw.sim != nil {
 		services = append(services, hw.sim.Run)
 	}
@@ -326,7 +334,7 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 		}
 	}
 	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-		Outbox: logOutbox{dir: cfg.Log.Dir, w: logw, fed: fed}, AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
 	if err != nil {
 		return nil, err
 	}

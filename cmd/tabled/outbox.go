@@ -13,28 +13,41 @@ import (
 // logOutbox serves the club publisher from the claim log itself, so what
 // the broker has not acknowledged survives a restart of the daemon.
 type logOutbox struct {
-	dir string
-	w   *claimlog.Writer
+	w *claimlog.Writer
+	// index finds records by sequence number without reading the log
+	// through: a read costs what it returns (a file re-read per batch made
+	// a replay of the whole log cost its square).
+	index *claimlog.Index
 	// fed says when the table has journaled more (nil: Wait only ends
 	// with its context).
 	fed *appended
 }
 
-// Read implements club.Outbox: the records from seq from on, each as its log line.
+func newLogOutbox(dir string, w *claimlog.Writer, fed *appended) logOutbox {
+	return logOutbox{w: w, index: claimlog.NewIndex(dir), fed: fed}
+}
+
+// Read implements club.Outbox: up to max records from seq from on, each as
+// its log line. Only records the writer has finished appending are read: a
+// batch being written is not published before it is whole.
 func (o logOutbox) Read(from uint64, max int) ([]club.Record, error) {
-	var out []club.Record
-	err := claimlog.Read(o.dir, claimlog.Filter{FromSeq: from}, func(r claimlog.Record) error {
+	recs, _, err := o.index.Page(claimlog.Filter{FromSeq: from}, max)
+	if err != nil {
+		return nil, err
+	}
+	last := o.w.LastSeq()
+	out := make([]club.Record, 0, len(recs))
+	for _, r := range recs {
+		if r.Seq > last {
+			break
+		}
 		b, err := json.Marshal(r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		out = append(out, club.Record{Seq: r.Seq, Body: b})
-		if len(out) >= max {
-			return claimlog.ErrStop
-		}
-		return nil
-	})
-	return out, err
+	}
+	return out, nil
 }
 
 // Wait implements club.Outbox: it returns once the log holds a record
@@ -83,9 +96,14 @@ type feedJournal struct {
 // Append implements table.Journal.
 func (f feedJournal) Append(es []table.Entry) error {
 	err := f.j.Append(es)
-	f.a.mu.Lock()
-	close(f.a.c)
-	f.a.c = make(chan struct{})
-	f.a.mu.Unlock()
+	f.a.announce()
 	return err
+}
+
+// announce wakes everyone waiting on next.
+func (a *appended) announce() {
+	a.mu.Lock()
+	close(a.c)
+	a.c = make(chan struct{})
+	a.mu.Unlock()
 }

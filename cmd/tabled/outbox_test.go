@@ -22,7 +22,7 @@ func TestOutboxWaitWokenByJournal(t *testing.T) {
 		defer w.Close()
 		fed := newAppended()
 		j := fed.journal(claimJournal(w))
-		o := logOutbox{dir: dir, w: w, fed: fed}
+		o := newLogOutbox(dir, w, fed)
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		done := make(chan error, 1)

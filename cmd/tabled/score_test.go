@@ -35,7 +35,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 	logDir := filepath.Join(dir, "log")
 	addr := freeAddr(t)
 	cfgFile := filepath.Join(dir, "tabled.toml")
-	cfg := fmt.Sprintf("[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"tok\"\n", logDir, addr)
+	cfg := fmt.Sprintf("[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"score-test-referee-token\"\n", logDir, addr)
 	if err := os.WriteFile(cfgFile, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		t.Helper()
 		req, _ := http.NewRequest("POST", "http://"+addr+path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer tok")
+		req.Header.Set("Authorization", "Bearer score-test-referee-token")
 		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatalf("%s %s: %v", path, body, err)

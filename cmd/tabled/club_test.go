@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/web"
+)
+
+// TestClubPasswordNotAFlag: tabled club refuses --password (any user sees
+// a flag in ps) and says what to use instead.
+func TestClubPasswordNotAFlag(t *testing.T) {
+	var out, errs strings.Builder
+	code := cmdClub([]string{"--password", "hunter2"}, &out, &errs)
+	if code != 2 || !strings.Contains(errs.String(), "$TABLED_BROKER_PASSWORD") || !strings.Contains(errs.String(), "--password-file") {
+		t.Fatalf("exit %d, said %q; want 2 and the replacements named", code, errs.String())
+	}
+}
+
+// TestBrokerPassword: the console's password comes from a file (its first
+// line) or the environment.
+func TestBrokerPassword(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	t.Setenv("TABLED_BROKER_PASSWORD", "from-env")
+	for _, tc := range []struct {
+		name, file, want, err string
+	}{
+		{"environment", "", "from-env", ""},
+		{"file", write("pw", "s3cret-pass\n"), "s3cret-pass", ""},
+		{"file with CRLF and more lines", write("crlf", "s3cret\r\nignored\n"), "s3cret", ""},
+		{"empty file", write("empty", "\n"), "", "is empty"},
+		{"missing file", filepath.Join(dir, "none"), "", "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := brokerPassword(tc.file)
+			if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("brokerPassword(%q) = %q, %v; want %q, %q", tc.file, got, err, tc.want, tc.err)
+			}
+		})
+	}
+}
+
+// TestHTTPSDoctor: tabled doctor says the table will make its certificate
+// at its first start, then shows its fingerprint; a club certificate that
+// is missing is a failure with the fix.
+func TestHTTPSDoctor(t *testing.T) {
+	var cfg config.Config
+	cfg.Log.Dir = t.TempDir()
+	cfg.Web.Listen, cfg.Web.HTTPSListen, cfg.Web.URL = ":8080", ":8443", "http://table-7.local:8080/"
+	if r := httpsDoctor(cfg); !r.OK || !strings.Contains(r.Detail, "first start") {
+		t.Errorf("before the first start: %+v", r)
+	}
+	_, fp, err := web.Certificate("", "", cfg.Log.Dir, tableNames(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := httpsDoctor(cfg); !r.OK || !strings.Contains(r.Detail, fp) || !strings.Contains(r.Detail, "https://table-7.local:8443/") {
+		t.Errorf("after: %+v, want the fingerprint %s and the address", r, fp)
+	}
+	cfg.Web.CertFile, cfg.Web.KeyFile = filepath.Join(cfg.Log.Dir, "none.crt"), filepath.Join(cfg.Log.Dir, "none.key")
+	if r := httpsDoctor(cfg); r.OK || r.Fix == "" {
+		t.Errorf("a missing club certificate: %+v, want a failure with its fix", r)
+	}
+}
+
+// TestRunRefusesWeakToken: tabled run with the example's referee token, or
+// a short one, stops at start and says why and what to do.
+func TestRunRefusesWeakToken(t *testing.T) {
+	for _, tok := range []string{"change-me", "s3cret"} {
+		dir := t.TempDir()
+		cfg := filepath.Join(dir, "tabled.toml")
+		os.WriteFile(cfg, fmt.Appendf(nil, "[table]\nname = \"t1\"\n[log]\ndir = %q\n[web]\nlisten = \"127.0.0.1:0\"\nreferee_token = %q\n", filepath.Join(dir, "log"), tok), 0o644)
+		var out, errs strings.Builder
+		if code := cmdRun([]string{"--sim", "--config", cfg}, &out, &errs); code == 0 {
+			t.Fatalf("token %q: tabled run started", tok)
+		}
+		if !strings.Contains(errs.String(), "line 7: referee_token") || !strings.Contains(errs.String(), "openssl rand -hex 16") {
+			t.Errorf("token %q: said %q, want the line, the reason and how to make one", tok, errs.String())
+		}
+	}
+}
