@@ -1,13 +1,10 @@
 package web
 
 import (
-	"crypto/subtle"
 	"fmt"
 	"io"
-	"mime"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 
@@ -159,19 +156,16 @@ func clientOf(r *http.Request) string {
 // what keeps it safe from CSRF without cookies.
 func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	client := clientOf(r)
-	if s.limit.blocked(client) {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})
+	if s.tooMany(w, client) {
 		return
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if s.cfg.RefereeToken == "" || !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.RefereeToken)) != 1 {
+	if !s.isReferee(r) {
 		s.limit.fail(client)
 		metricRefereeRefused.Inc()
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
 		return
 	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "Content-Type must be application/json"})
+	if !jsonOnly(w, r) {
 		return
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
