@@ -140,6 +140,17 @@ type Board struct {
 	// URL is the status page's address, shown as a QR code at idle. NewView
 	// leaves it empty; the Driver fills it in.
 	URL string
+	// Pair is the table's pairing code (package pairing), shown at idle and
+	// at a hand's end, when values are entered. NewView leaves it empty;
+	// the Driver fills it in for the panels at the table, never for the
+	// image the status page serves.
+	Pair string
+}
+
+// ShowsPair reports whether the panel shows the pairing code: at idle and
+// at a hand's end.
+func (b Board) ShowsPair() bool {
+	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd)
 }
 
 // Equal reports whether two boards give the same panel frame.
@@ -148,7 +159,8 @@ func (b Board) Equal(c Board) bool {
 		b.RiichiSticks == c.RiichiSticks && b.Dealer == c.Dealer && b.Turn == c.Turn && b.Phase == c.Phase &&
 		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
-		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL
+		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
+		b.Pair == c.Pair
 }
 
 // View is the table as every display shows it at one moment.

@@ -11,6 +11,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/pairing"
 )
 
 // Panel sizes, landscape.
@@ -70,6 +71,18 @@ func PNG(w io.Writer, v display.View) error {
 // roundLine is "East 1  0 honba  1 riichi".
 func roundLine(b display.Board) string {
 	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
+}
+
+// pairLine is the pairing code as the panels show it.
+func pairLine(code string) string { return "pairing code " + pairing.Show(code) }
+
+// boardDetail is the board's detail lines, the pairing code first when
+// the panel shows it.
+func boardDetail(b display.Board) []string {
+	if !b.ShowsPair() {
+		return b.Detail
+	}
+	return append([]string{pairLine(b.Pair)}, b.Detail...)
 }
 
 // turnLetter is the wind letter of the seat on turn, "-" when none.
@@ -196,7 +209,7 @@ func (c *canvas) large(b display.Board) {
 		widths = append(widths, w)
 	}
 	var detail []string
-	for _, d := range b.Detail {
+	for _, d := range boardDetail(b) {
 		if len(detail) >= len(widths) {
 			break
 		}
@@ -296,6 +309,14 @@ func (c *canvas) compact(b display.Board) {
 		}
 		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
 		y += 13
+	case b.ShowsPair() && b.KanDoraDue == 0:
+		// The code in place of the tags: the headline says the rest.
+		code := "CODE " + pairing.Show(b.Pair)
+		if width(code, small)+4 > W-1 { // beside the QR code
+			code = pairing.Show(b.Pair)
+		}
+		c.tags([]string{code}, 1, y, W, 12, 2)
+		y += 12
 	case len(b.Tags) > 0 && b.Brief != "" && b.KanDoraDue == 0:
 		// No room for a row of tags and a line of reason: the first tag,
 		// short, then the reason; the reason alone if both do not fit.

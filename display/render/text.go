@@ -57,6 +57,9 @@ func WriteText(w io.Writer, v display.View) error {
 	if b.Mode == display.ModeIdle && b.URL != "" {
 		fmt.Fprintf(&sb, "  join: %s", b.URL)
 	}
+	if b.ShowsPair() {
+		fmt.Fprintf(&sb, "\n| %s", pairLine(b.Pair))
+	}
 	sb.WriteString("\n| lights:")
 	for w := engine.East; w <= engine.North; w++ {
 		s := v.Seats[w.Seat(b.Dealer)]
