@@ -95,7 +95,7 @@ func (s *Server) handlePairRenew(w http.ResponseWriter, r *http.Request) {
 // entrySource is who may enter a table's values and seat names, from the
 // request's credentials: the referee token ("Bearer TOKEN", source
 // referee), a pairing token ("Pair TOKEN", source web), or on a simulated
-// table anyone (source web). ok is false, and the failure counted, for
+// table without a pairing code anyone (source web). ok is false, and the failure counted, for
 // credentials that are wrong or missing where they are needed.
 func (s *Server) entrySource(r *http.Request, client string) (src engine.Source, ok bool) {
 	auth := r.Header.Get("Authorization")
@@ -108,7 +108,7 @@ func (s *Server) entrySource(r *http.Request, client string) (src engine.Source,
 		if s.cfg.Pairing != nil && s.cfg.Pairing.Valid(strings.TrimPrefix(auth, "Pair ")) {
 			return engine.SourceWeb, true
 		}
-	case auth == "" && s.cfg.Sim:
+	case auth == "" && s.cfg.Sim && s.cfg.Pairing == nil:
 		return engine.SourceWeb, true
 	}
 	s.limit.fail(client)

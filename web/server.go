@@ -42,7 +42,8 @@ type Config struct {
 	Limits Limits
 	// Pairing is the table's pairing code: a tablet that enters it may
 	// enter the table's hand values and seat names (POST /api/pair); nil
-	// for none, where only the referee may, or anyone on a Sim table.
+	// for none, where only the referee may, or anyone on a Sim table. A
+	// Sim table with a code asks for it as a real one does.
 	Pairing *pairing.Code
 	// Profile is the table's rule profile, for the page's countdowns (the
 	// window and the call deadline); zero: the named profile's defaults.
