@@ -140,6 +140,15 @@ type Board struct {
 	// URL is the status page's address, shown as a QR code at idle. NewView
 	// leaves it empty; the Driver fills it in.
 	URL string
+	// Scoring: the game keeps score. Scores are each physical seat's
+	// points now; Names the players' names ("" for none).
+	Scoring bool
+	Scores  [4]int
+	Names   [4]string
+	// Settled: the hand that ended is settled; Deltas are each seat's
+	// change in it, shown until the next deal.
+	Settled bool
+	Deltas  [4]int
 	// Pair is the table's pairing code (package pairing), shown at idle and
 	// at a hand's end, when values are entered. NewView leaves it empty;
 	// the Driver fills it in for the panels at the table, never for the
@@ -160,7 +169,8 @@ func (b Board) Equal(c Board) bool {
 		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
-		b.Pair == c.Pair
+		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
+		b.Deltas == c.Deltas
 }
 
 // View is the table as every display shows it at one moment.

@@ -73,6 +73,26 @@ func roundLine(b display.Board) string {
 	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
 }
 
+// scoreCells are the four scores by wind, East first: "E 25000", or in
+// hundreds for a small panel, "E250", which shows a settled hand's change
+// instead until the next deal ("E+52"): the large panel has it in a
+// detail line.
+func scoreCells(b display.Board, hundreds bool) []string {
+	var cells []string
+	for w := engine.East; w <= engine.North; w++ {
+		s := w.Seat(b.Dealer)
+		switch {
+		case b.Settled && hundreds:
+			cells = append(cells, fmt.Sprintf("%s%+d", w.Letter(), b.Deltas[s]/100))
+		case hundreds:
+			cells = append(cells, fmt.Sprintf("%s%d", w.Letter(), b.Scores[s]/100))
+		default:
+			cells = append(cells, fmt.Sprintf("%s %d", w.Letter(), b.Scores[s]))
+		}
+	}
+	return cells
+}
+
 // pairLine is the pairing code as the panels show it.
 func pairLine(code string) string { return "pairing code " + pairing.Show(code) }
 
@@ -151,6 +171,19 @@ func (c *canvas) large(b display.Board) {
 
 	stripTop := H - 36
 	main := image.Rect(0, 16, W, stripTop-1)
+	if b.Scoring {
+		// The four scores in a row above the dora strip, East first.
+		rowTop := stripTop - 14
+		c.fill(image.Rect(0, rowTop-1, W, rowTop), Black)
+		for i, cell := range scoreCells(b, false) {
+			x := i * W / 4
+			if i > 0 {
+				c.fill(image.Rect(x, rowTop, x+1, stripTop), Black)
+			}
+			c.text(x+3, rowTop+11, shorten(cell, W/4-4, small, ""), small, Black)
+		}
+		main.Max.Y = rowTop - 1
+	}
 	right := W - 3
 	asideBottom := main.Max.Y // below it, lines may use the whole width
 	switch {
@@ -332,6 +365,13 @@ func (c *canvas) compact(b display.Board) {
 		y += 12
 	}
 	bottom := stripTop
+	if b.Scoring && qr.Empty() {
+		// The four scores in hundreds, as automatic tables show them.
+		bottom -= 11
+		for i, cell := range scoreCells(b, true) {
+			c.text(1+i*W/4, stripTop-2, shorten(cell, W/4-1, small, ""), small, Black)
+		}
+	}
 	if b.KanDoraDue > 0 {
 		bottom -= 13
 	}
@@ -347,12 +387,12 @@ func (c *canvas) compact(b display.Board) {
 	y += face.Metrics().Descent.Ceil()
 	switch {
 	case b.KanDoraDue > 0:
-		c.fill(image.Rect(0, stripTop-13, W, stripTop-1), Black)
-		c.text(2, stripTop-3, "REVEAL KAN DORA", small, White)
-	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= stripTop:
-		c.text(2, stripTop-3, shorten(b.Brief, W-3, small, "."), small, Black)
-	case len(b.Detail) > 0 && y+12 <= stripTop:
-		c.text(2, stripTop-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
+		c.fill(image.Rect(0, bottom, W, bottom+12), Black)
+		c.text(2, bottom+10, "REVEAL KAN DORA", small, White)
+	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
+	case len(b.Detail) > 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
 	}
 	c.doraStrip(image.Rect(1, stripTop, W-1, H), b)
 }

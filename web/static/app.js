@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const WINDS = { E: "East", S: "South", W: "West", N: "North" };
 const HOLD = 3000; // ms a seat shows won, lost, rejected: as its light does
 let sim = false, panel = false;
+let pairing = false; // the table asks for its pairing code before values and names
 let st = null; // the latest state
 let offset = 0; // performance.now() - table time at the latest state
 let outcomes = []; // this hand's outcome entries, oldest first (withdrawn ones removed)
@@ -276,6 +277,53 @@ function show(entries) {
   while ($("log").children.length > 60) $("log").lastChild.remove();
 }
 
+// entryAuth is the credential this tablet enters values and names with:
+// the referee token this tab holds (from the claim log page), else the
+// token the pairing code gave; "" for none.
+function entryAuth() {
+  const ref = sessionStorage.getItem("token");
+  if (ref) return "Bearer " + ref;
+  const p = localStorage.getItem("pair");
+  return p ? "Pair " + p : "";
+}
+// mayEnter: this tablet may enter values and names (the server checks again).
+const mayEnter = () => (sim && !pairing) || entryAuth() !== "";
+
+function showPairing(msg) {
+  $("pairbox").hidden = !pairing || entryAuth() !== "";
+  if (msg) { $("pairmsg").textContent = msg; $("pairmsg").className = "bad"; }
+}
+
+// pairTablet trades the typed code for the table's pairing token.
+async function pairTablet(code) {
+  const r = await fetch("/api/pair", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+  const j = await r.json();
+  if (!r.ok) return showPairing(j.error);
+  localStorage.setItem("pair", j.token);
+  $("paircode").value = "";
+  showPairing();
+  render();
+}
+$("pairbox").addEventListener("submit", (ev) => { ev.preventDefault(); pairTablet($("paircode").value); });
+
+// entry posts a value or a name; it answers "" or the server's reason. A
+// pairing token the table no longer knows (a new code) is dropped, and
+// the tablet asked for the new code.
+async function entry(body) {
+  const headers = { "Content-Type": "application/json" };
+  const auth = entryAuth();
+  if (auth) headers.Authorization = auth;
+  const r = await fetch("/api/seat", { method: "POST", headers, body: JSON.stringify(body) });
+  if (r.ok) return "";
+  const j = await r.json().catch(() => ({ error: r.statusText }));
+  if (r.status === 401 && auth.startsWith("Pair ")) {
+    localStorage.removeItem("pair");
+    showPairing("the table has a new pairing code: type the one on its panel");
+    render();
+  }
+  return j.error || r.statusText;
+}
+
 async function press(body) {
   const r = await fetch("/api/press", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (!r.ok) alert((await r.json()).error);
@@ -347,6 +395,8 @@ async function start() {
   const j = await r.json();
   sim = j.sim;
   panel = j.panel;
+  pairing = j.pairing;
+  showPairing();
   $("simctl").hidden = !sim;
   $("loglink").hidden = !j.log;
   show(j.recent);
