@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"github.com/tabled/tabled/payment"
 )
 
 // Profile holds every rule parameter on which editions of the EMA rules
@@ -49,6 +51,10 @@ type Profile struct {
 	// MinWallForRiichi is the fewest live tiles left that still allow a
 	// riichi declaration.
 	MinWallForRiichi int `json:"min_wall_for_riichi"`
+	// Score holds the figures a score sheet needs (starting points, uma,
+	// payments, ...); nil keeps no score: a profile recorded before the
+	// score was kept replays as it was decided, with no score lines.
+	Score *payment.Rules `json:"score,omitempty"`
 }
 
 // Order is how the calls of one precedence step are ranked.
@@ -159,6 +165,9 @@ func ProfileByName(name string) (Profile, error) {
 	if !ok {
 		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
 	}
+	if r, ok := ScoreFigures(name); ok && p.Score == nil {
+		p.Score = &r
+	}
 	// A copy of its own, so that a caller's change never reaches the registry.
 	p.Precedence = append([]Step(nil), p.Precedence...)
 	for i := range p.Precedence {
@@ -197,6 +206,11 @@ func (p Profile) Validate() error {
 	for i, s := range p.Precedence {
 		if s.Within < 0 || s.Within > MaxWindow {
 			return fmt.Errorf("engine: profile %s: precedence step %d: within must be 0..%v, not %v", p.Name, i+1, MaxWindow, s.Within)
+		}
+	}
+	if p.Score != nil {
+		if err := p.Score.Validate(); err != nil {
+			return fmt.Errorf("engine: profile %s: %w", p.Name, err)
 		}
 	}
 	return nil

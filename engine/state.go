@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/tabled/tabled/payment"
+)
 
 // Phase is what the seat on turn is expected to do next.
 type Phase uint8
@@ -75,6 +79,24 @@ type State struct {
 	Winners []Seat
 	// Now is the time of the latest event or Advance.
 	Now time.Duration
+
+	// Scoring: the profile keeps score; the fields below are zero otherwise.
+	Scoring bool
+	// Scores are each physical seat's points now (a riichi deposit placed
+	// in the hand already taken off).
+	Scores [4]int
+	// Names are the players' names by physical seat ("" when not given).
+	Names [4]string
+	// ValueDue marks the winners of the ended hand whose value is still
+	// to be entered.
+	ValueDue [4]bool
+	// LastScore is the latest hand's settlement, nil before the first.
+	LastScore *Score
+	// Game is the game's length; GameOver is set once it has ended, with
+	// GameEnd its standings.
+	Game     payment.Length
+	GameOver bool
+	GameEnd  *GameEnd
 }
 
 // hand is the mutable state of one hand.

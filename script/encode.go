@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // The JSON shapes of the scenario contract. Field order follows docs/scenario-scripts.md;
@@ -77,8 +78,74 @@ type (
 		Indicators []engine.Tile `json:"indicators"`
 		Riichi     []string      `json:"riichi"`
 		Turn       *string       `json:"turn"`
+		// Scores and Sticks: only when the profile keeps score.
+		Scores *windPoints `json:"scores,omitempty"`
+		Sticks *int        `json:"sticks,omitempty"`
+	}
+	jsonWin struct {
+		Seat    string        `json:"seat"`
+		From    *string       `json:"from"`
+		Han     int           `json:"han"`
+		Fu      int           `json:"fu"`
+		Limit   payment.Limit `json:"limit"`
+		Yakuman int           `json:"yakuman,omitempty"`
+		Pao     string        `json:"pao,omitempty"`
+		Points  int           `json:"points"`
+		Yaku    []string      `json:"yaku"`
+	}
+	jsonScore struct {
+		Type   string     `json:"type"`
+		AtMS   jsonMS     `json:"at_ms"`
+		Result string     `json:"result"`
+		Chombo string     `json:"chombo,omitempty"`
+		Wins   []jsonWin  `json:"wins"`
+		Deltas windPoints `json:"deltas"`
+		Scores windPoints `json:"scores"`
+		Honba  int        `json:"honba"`
+		Sticks int        `json:"sticks"`
+	}
+	jsonStanding struct {
+		Seat   int    `json:"seat"`
+		Wind   string `json:"wind"`
+		Place  int    `json:"place"`
+		Points int    `json:"points"`
+		Result int    `json:"result"`
+	}
+	jsonGameEnd struct {
+		Type      string         `json:"type"`
+		AtMS      jsonMS         `json:"at_ms"`
+		Scores    windPoints     `json:"scores"`
+		Sticks    int            `json:"sticks"`
+		Standings []jsonStanding `json:"standings"`
 	}
 )
+
+// windPoints is a number per seat printed as an object keyed by wind
+// letter, in the order E, S, W, N.
+type windPoints [4]int
+
+func (p windPoints) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for w := engine.East; w <= engine.North; w++ {
+		if w > engine.East {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, w.Letter()...)
+		b = append(b, '"', ':')
+		b = strconv.AppendInt(b, int64(p[w]), 10)
+	}
+	return append(b, '}'), nil
+}
+
+// byWind turns points by physical seat into points by wind.
+func byWind(p [4]int, dealer engine.Seat) windPoints {
+	var out windPoints
+	for w := engine.East; w <= engine.North; w++ {
+		out[w] = p[w.Seat(dealer)]
+	}
+	return out
+}
 
 // jsonMS prints a duration in milliseconds: a whole number when it is one.
 type jsonMS time.Duration
@@ -140,10 +207,48 @@ func MarshalOutcome(o engine.Outcome) ([]byte, error) {
 			RiichiSticks: o.RiichiSticks, DealerSeat: int(o.Dealer)}
 	case engine.KindKongStands:
 		v = jsonKongStands{Type: "kong_stands", AtMS: at, Kong: jsonClaimed{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile}, Reason: o.Reason}
+	case engine.KindScore:
+		if o.Score == nil {
+			return nil, fmt.Errorf("script: score outcome without a score")
+		}
+		v = scoreJSON(o, at)
+	case engine.KindGameEnd:
+		if o.GameEnd == nil {
+			return nil, fmt.Errorf("script: game_end outcome without standings")
+		}
+		g := jsonGameEnd{Type: "game_end", AtMS: at, Scores: byWind(o.GameEnd.Scores, o.Dealer), Sticks: o.GameEnd.Sticks, Standings: []jsonStanding{}}
+		for _, st := range o.GameEnd.Standings {
+			g.Standings = append(g.Standings, jsonStanding{Seat: st.Seat, Wind: letter(engine.Seat(st.Seat), o.Dealer), Place: st.Place, Points: st.Points, Result: st.Result})
+		}
+		v = g
 	default:
 		return nil, fmt.Errorf("script: outcome kind %v has no JSON form", o.Kind)
 	}
 	return marshal(v)
+}
+
+func scoreJSON(o engine.Outcome, at jsonMS) jsonScore {
+	sc := o.Score
+	js := jsonScore{Type: "score", AtMS: at, Result: sc.Result.String(), Wins: []jsonWin{},
+		Deltas: byWind(sc.Deltas, o.Dealer), Scores: byWind(sc.Scores, o.Dealer), Honba: sc.Honba, Sticks: sc.Sticks}
+	if o.Seat.Valid() {
+		js.Chombo = letter(o.Seat, o.Dealer)
+	}
+	for _, w := range sc.Wins {
+		jw := jsonWin{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit, Points: w.Points, Yaku: []string{}}
+		if w.Value.Yakuman > 1 {
+			jw.Yakuman = w.Value.Yakuman
+		}
+		if w.From.Valid() {
+			f := letter(w.From, o.Dealer)
+			jw.From = &f
+		}
+		if w.Pao.Valid() {
+			jw.Pao = letter(w.Pao, o.Dealer)
+		}
+		js.Wins = append(js.Wins, jw)
+	}
+	return js
 }
 
 // MarshalState is the contract's closing "state" line (no newline).
@@ -157,6 +262,10 @@ func MarshalState(st engine.State) ([]byte, error) {
 	if st.Turn.Valid() && !st.Ended {
 		l := letter(st.Turn, st.Dealer)
 		js.Turn = &l
+	}
+	if st.Scoring {
+		sc, sticks := byWind(st.Scores, st.Dealer), st.RiichiSticks
+		js.Scores, js.Sticks = &sc, &sticks
 	}
 	return marshal(js)
 }
