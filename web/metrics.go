@@ -12,6 +12,8 @@ var (
 	metricTabletsClosed  = metrics.NewCounter(`tabled_web_event_streams_closed_total`)
 	metricPresses        = metrics.NewCounter(`tabled_web_presses_total`)
 	metricRefereeActions = metrics.NewCounter(`tabled_web_referee_actions_total`)
+	// Seat entries: hand values and names from POST /api/seat.
+	metricSeatEntries    = metrics.NewCounter(`tabled_web_seat_entries_total`)
 	metricRefereeRefused = metrics.NewCounter(`tabled_web_referee_refused_total`)
 	// Pair refused: a wrong pairing code or entry credentials.
 	metricPairRefused = metrics.NewCounter(`tabled_web_pair_refused_total`)

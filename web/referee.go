@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai or void.
+	// Action is newhand, deadhand, tenpai, void, chombo, or a seat entry:
+	// value or name (see SeatEntry), which the referee may always make.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -22,6 +24,10 @@ type RefereeAction struct {
 	// Dealer is the physical seat of the new dealer for newhand; absent
 	// rotates by the result.
 	Dealer *int `json:"dealer"`
+	// The fields of a value or name (SeatEntry).
+	payment.Value
+	Pao  *int    `json:"pao"`
+	Name *string `json:"name"`
 }
 
 // DecodeRefereeAction reads and checks a referee action; the error names
@@ -37,6 +43,14 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 			return 0, fmt.Errorf("field seat: %s needs a seat 0..3", a.Action)
 		}
 		return engine.Seat(*a.Seat), nil
+	}
+	if a.Action == "value" || a.Action == "name" {
+		ev, err := SeatEntry{Action: a.Action, Seat: a.Seat, Value: a.Value, Pao: a.Pao, Name: a.Name}.event()
+		ev.Source = engine.SourceReferee
+		return ev, 0, err
+	}
+	if !a.Value.IsZero() || a.Pao != nil || a.Name != nil {
+		return engine.Event{}, 0, fmt.Errorf("field action: %s takes no value, pao or name", a.Action)
 	}
 	var err error
 	switch a.Action {
@@ -59,8 +73,11 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	case "tenpai":
 		ev.Action = engine.Tenpai
 		ev.Seat, err = seat()
+	case "chombo":
+		ev.Action = engine.Chombo
+		ev.Seat, err = seat()
 	default:
-		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai or void", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, chombo, value, name or void", a.Action)
 	}
 	return ev, 0, err
 }

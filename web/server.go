@@ -76,6 +76,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
+	s.mux.HandleFunc("POST /api/seat", s.handleSeat)
 	if cfg.Pairing != nil {
 		s.mux.HandleFunc("POST /api/pair", s.handlePair)
 		s.mux.HandleFunc("POST /api/pair/renew", s.handlePairRenew)
