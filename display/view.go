@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // Hold is how long a seat's light shows won, late, lost, rejected or
@@ -70,9 +71,11 @@ const (
 	ModeDora
 	// ModeHandEnd: the hand is over.
 	ModeHandEnd
+	// ModeGameEnd: the game is over; the board shows the final standings.
+	ModeGameEnd
 )
 
-var modeNames = [...]string{"idle", "play", "open", "pending", "decision", "rejected", "referee", "dora", "hand_end"}
+var modeNames = [...]string{"idle", "play", "open", "pending", "decision", "rejected", "referee", "dora", "hand_end", "game_end"}
 
 // String names the mode.
 func (m Mode) String() string {
@@ -149,6 +152,9 @@ type Board struct {
 	// change in it, shown until the next deal.
 	Settled bool
 	Deltas  [4]int
+	// Standings are the final standings at the game's end (ModeGameEnd),
+	// first place first.
+	Standings []payment.Standing
 	// Pair is the table's pairing code (package pairing), shown at idle and
 	// at a hand's end, when values are entered. NewView leaves it empty;
 	// the Driver fills it in for the panels at the table, never for the
@@ -170,7 +176,7 @@ func (b Board) Equal(c Board) bool {
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
-		b.Deltas == c.Deltas
+		b.Deltas == c.Deltas && slices.Equal(b.Standings, c.Standings)
 }
 
 // View is the table as every display shows it at one moment.
@@ -217,7 +223,25 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 	hand := currentHand(recent, st.Ended)
 	lights(&v, st, hand, now)
 	board(b, st, hand)
+	scores(b, st)
 	return v
+}
+
+// HandSettled reports whether the hand that ended is settled: the game
+// keeps score, the hand was won and every winner's value is in, so
+// st.LastScore is this hand's. A draw is settled only at the next deal
+// (its tenpai declarations may come until then), so over a draw
+// LastScore is still an earlier hand's.
+func HandSettled(st engine.State) bool {
+	if !st.Scoring || !st.Ended || len(st.Winners) == 0 || st.LastScore == nil {
+		return false
+	}
+	for _, due := range st.ValueDue {
+		if due {
+			return false
+		}
+	}
+	return true
 }
 
 // currentHand is the tail of recent that belongs to the hand in play: a
@@ -297,6 +321,65 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 	}
 }
 
+// scores sets the board's score: the points, the names, a settled hand's
+// changes (a detail line too, for a panel with room), and at the game's
+// end the standings in place of the hand.
+func scores(b *Board, st engine.State) {
+	b.Names = st.Names
+	if !st.Scoring {
+		return
+	}
+	b.Scoring, b.Scores = true, st.Scores
+	if HandSettled(st) {
+		b.Settled, b.Deltas = true, st.LastScore.Deltas
+		b.Detail = append(b.Detail, deltaLine(st.LastScore.Deltas, st.Dealer))
+	}
+	if st.GameOver && st.GameEnd != nil {
+		b.Mode, b.Tags, b.Tile, b.Brief = ModeGameEnd, []string{"GAME OVER"}, engine.NoTile, ""
+		b.Headline = "FINAL STANDINGS"
+		b.Standings = slices.Clone(st.GameEnd.Standings)
+		slices.SortStableFunc(b.Standings, func(x, y payment.Standing) int { return x.Place - y.Place })
+		b.Detail = nil
+		for _, s := range b.Standings {
+			b.Detail = append(b.Detail, StandingLine(s, st.Names[s.Seat], engine.Seat(s.Seat).Wind(st.Dealer)))
+		}
+	}
+}
+
+// deltaLine is a settled hand's changes by wind: "E -5200  S 0  W +5200  N 0".
+func deltaLine(d [4]int, dealer engine.Seat) string {
+	var parts []string
+	for w := engine.East; w <= engine.North; w++ {
+		parts = append(parts, fmt.Sprintf("%s %s", w.Letter(), Signed(d[w.Seat(dealer)])))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// Signed is a change of points as people write it: "+5200", "-1000", "0".
+func Signed(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
+}
+
+// Result is a result after uma as a results sheet writes it, in
+// thousands: "+26.0", "-7.5".
+func Result(n int) string {
+	return fmt.Sprintf("%+.1f", float64(n)/1000)
+}
+
+// StandingLine is one place of the final standings: "1 Ana (E) 41000
+// +46.0"; the wind is the seat's in the last hand, as the points were
+// kept; a seat without a name is its wind alone.
+func StandingLine(s payment.Standing, name string, w engine.Wind) string {
+	who := w.String()
+	if name != "" {
+		who = name + " (" + w.Letter() + ")"
+	}
+	return fmt.Sprintf("%d %s %d %s", s.Place, who, s.Points, Result(s.Result))
+}
+
 // board sets the panel's mode, headline and detail.
 func board(b *Board, st engine.State, hand []engine.Outcome) {
 	last := lastDiscard(st)
@@ -356,7 +439,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 			if call == engine.ActNone {
 				call = c.Call
 			}
-			won = append(won, o.Wind(c.Seat).String())
+			won = append(won, who(st, c.Seat, o.Dealer))
 		}
 		b.Headline = strings.ToUpper(call.String()) + " - " + strings.Join(won, ", ")
 		if o.Late {
@@ -420,7 +503,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		default:
 			var ws []string
 			for _, s := range o.Winners {
-				ws = append(ws, o.Wind(s).String())
+				ws = append(ws, who(st, s, o.Dealer))
 			}
 			b.Headline = strings.ToUpper(o.Result.String()) + " - " + strings.Join(ws, ", ")
 		}
@@ -431,6 +514,15 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 	if !st.Ended {
 		b.Detail = append(b.Detail, turnLine(st))
 	}
+}
+
+// who is a seat as a headline names it: the player's name, or the
+// seat's wind when no name is given.
+func who(st engine.State, s, dealer engine.Seat) string {
+	if s.Valid() && st.Names[s] != "" {
+		return st.Names[s]
+	}
+	return s.Wind(dealer).String()
 }
 
 // label is a call as the panel shows it: "PON North" (the engine names it).

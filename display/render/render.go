@@ -169,6 +169,10 @@ func (c *canvas) large(b display.Board) {
 	wall := fmt.Sprintf("wall %d", b.Wall)
 	c.text(W-3-width(wall, small), 12, wall, small, White)
 
+	if b.Mode == display.ModeGameEnd {
+		c.standings(b, 16)
+		return
+	}
 	stripTop := H - 36
 	main := image.Rect(0, 16, W, stripTop-1)
 	if b.Scoring {
@@ -266,6 +270,25 @@ func (c *canvas) large(b display.Board) {
 	c.text(W-turnW/2-width(letter, f)/2+1, H-3, letter, f, Black)
 }
 
+// standings draws the final standings from y down: the headline, then a
+// line per place, over the whole width (the hand's dora and turn no
+// longer matter).
+func (c *canvas) standings(b display.Board, y int) {
+	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
+	face, head := c.fit(b.Headline, W-4, 14, 12, 10)
+	m := face.Metrics()
+	y += m.Ascent.Ceil()
+	c.text(2, y, head, face, Black)
+	y += m.Descent.Ceil()
+	line := (H - y) / max(1, len(b.Detail))
+	line = min(line, 24)
+	for _, d := range b.Detail {
+		f, text := c.fit(d, W-4, min(line-2, 16), 14, 12, 10)
+		y += line
+		c.text(2, y-(line-f.Metrics().Ascent.Ceil())/2, text, f, Black)
+	}
+}
+
 // tags draws the tags as white-on-black labels in a row from x, y: h
 // pixels high, pad pixels of margin and as far apart, as many as end by
 // right.
@@ -321,6 +344,11 @@ func (c *canvas) compact(b display.Board) {
 	// Top bar: the round in words, then what fits of honba, riichi sticks
 	// and the wall; the turn letter boxed on the right.
 	c.fill(image.Rect(0, 0, W, 12), Black)
+	if b.Mode == display.ModeGameEnd {
+		c.text(2, 10, "GAME OVER", small, White)
+		c.standings(display.Board{Headline: "", Detail: b.Detail}, 12)
+		return
+	}
 	for _, bar := range compactBars(b) {
 		if width(bar, small) <= W-15 || bar == "" {
 			c.text(2, 10, bar, small, White)
