@@ -7,7 +7,9 @@ const Seats = 4
 
 // Win is one winner's hand.
 type Win struct {
-	Seat  int
+	Seat int
+	// Value is the hand's worth; the zero Value (none was entered) pays
+	// nothing.
 	Value Value
 	// Pao is the seat liable for the yakuman (it fed the third dragon pung
 	// or the fourth wind pung), or -1.
@@ -122,6 +124,12 @@ func (r Rules) wins(h Hand, s *Settlement) error {
 		}
 	}
 	for _, w := range h.Wins {
+		if w.Value.IsZero() {
+			// No value was entered: the hand pays nothing, its counters
+			// neither; the deposits still go to the winners.
+			s.Points, s.Limits = append(s.Points, 0), append(s.Limits, NoLimit)
+			continue
+		}
 		if err := r.Check(w.Value, h.Tsumo); err != nil {
 			return fmt.Errorf("payment: seat %d: %w", w.Seat, err)
 		}

@@ -229,12 +229,13 @@ func TestExhaustiveDraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("want rejected pon, hand_end, state; got:\n%s", out.String())
+	if len(lines) != 4 {
+		t.Fatalf("want rejected pon, hand_end, score, state; got:\n%s", out.String())
 	}
 	for i, want := range []string{
 		fmt.Sprintf(`"seat":"%c","call":"pon","reason":"the last discard of the hand can be claimed only for a win"`, next),
 		`"type":"hand_end","at_ms":279250,"result":"draw","winners":[]`,
+		`"type":"score","at_ms":279250,"result":"draw","wins":[],"deltas":{"E":0,"S":0,"W":0,"N":0}`,
 		`"wall":0,"kongs":0,"indicators":[],"riichi":[],"turn":null`,
 	} {
 		if !strings.Contains(lines[i], want) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // Events turns the script's steps into engine events, in order. Winds are
@@ -16,13 +17,20 @@ func (st Step) Event(dealer engine.Seat) engine.Event {
 	if st.Action != engine.Dora && st.Action != engine.NewHand {
 		ev.Seat = st.Wind.Seat(dealer)
 	}
+	if st.Value != nil {
+		ev.Value = &engine.HandValue{Value: *st.Value, Pao: engine.NoSeat}
+		if st.Pao != nil {
+			ev.Value.Pao = st.Pao.Seat(dealer)
+		}
+	}
+	ev.Name = st.Name
 	return ev
 }
 
 // Run applies the script to a new engine and calls emit for every outcome,
 // then runs time on until nothing is pending and returns the final state.
 func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
-	e, err := engine.New(s.Profile, s.Dealer)
+	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
 	if err != nil {
 		return engine.State{}, err
 	}
@@ -50,6 +58,11 @@ func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
 		if err := flush(); err != nil {
 			return engine.State{}, err
 		}
+	}
+	// A draw is settled at the deal after it, or here at the end.
+	out = e.Flush(out)
+	if err := flush(); err != nil {
+		return engine.State{}, err
 	}
 	return e.State(), nil
 }
@@ -126,6 +139,10 @@ func Describe(o engine.Outcome) string {
 		return fmt.Sprintf("KONG     %s", o.Reason)
 	case engine.KindDora:
 		return fmt.Sprintf("DORA     indicators %v -> dora %v", o.Indicators, o.Dora)
+	case engine.KindScore:
+		return "SCORE    " + describeScore(o)
+	case engine.KindGameEnd:
+		return "GAME END " + describeGameEnd(o)
 	case engine.KindHandEnd:
 		var ws []string
 		for _, s := range o.Winners {
@@ -137,6 +154,54 @@ func Describe(o engine.Outcome) string {
 		return fmt.Sprintf("HAND END %s by %s", o.Result, strings.Join(ws, " and "))
 	}
 	return o.Kind.String()
+}
+
+func describeScore(o engine.Outcome) string {
+	sc := o.Score
+	var parts []string
+	for _, w := range sc.Wins {
+		p := fmt.Sprintf("%s %s", o.Wind(w.Seat), w.Value)
+		if w.Limit != payment.NoLimit {
+			p += " (" + w.Limit.String() + ")"
+		}
+		p += fmt.Sprintf(" %d", w.Points)
+		if w.From.Valid() {
+			p += " from " + o.Wind(w.From).String()
+		}
+		parts = append(parts, p)
+	}
+	what := sc.Result.String()
+	if len(parts) > 0 {
+		what += ": " + strings.Join(parts, ", ")
+	}
+	if sc.Result == engine.ResultChombo && o.Seat.Valid() {
+		what += " by " + o.Wind(o.Seat).String()
+	}
+	return fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, windList(sc.Deltas, o.Dealer, true), windList(sc.Scores, o.Dealer, false), sc.Honba, sc.Sticks)
+}
+
+func describeGameEnd(o engine.Outcome) string {
+	var parts []string
+	for _, st := range o.GameEnd.Standings {
+		parts = append(parts, fmt.Sprintf("%d. %s %d (%+d)", st.Place, o.Wind(engine.Seat(st.Seat)), st.Points, st.Result))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// windList is points by seat as "E 24800 S 25000 ...", signed for changes.
+func windList(p [4]int, dealer engine.Seat, signed bool) string {
+	var b strings.Builder
+	for w := engine.East; w <= engine.North; w++ {
+		if w > engine.East {
+			b.WriteByte(' ')
+		}
+		if signed {
+			fmt.Fprintf(&b, "%s %+d", w.Letter(), p[w.Seat(dealer)])
+		} else {
+			fmt.Fprintf(&b, "%s %d", w.Letter(), p[w.Seat(dealer)])
+		}
+	}
+	return b.String()
 }
 
 func whoOf(o engine.Outcome) string {
