@@ -152,6 +152,8 @@ type Board struct {
 	// change in it, shown until the next deal.
 	Settled bool
 	Deltas  [4]int
+	// ValueDue marks the winners whose value is still to be entered.
+	ValueDue [4]bool
 	// Standings are the final standings at the game's end (ModeGameEnd),
 	// first place first.
 	Standings []payment.Standing
@@ -162,10 +164,10 @@ type Board struct {
 	Pair string
 }
 
-// ShowsPair reports whether the panel shows the pairing code: at idle and
-// at a hand's end.
+// ShowsPair reports whether the panel shows the pairing code: at idle,
+// at a hand's end and while a winner's value is due.
 func (b Board) ShowsPair() bool {
-	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd)
+	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd || b.ValueDue != [4]bool{})
 }
 
 // Equal reports whether two boards give the same panel frame.
@@ -176,7 +178,7 @@ func (b Board) Equal(c Board) bool {
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
-		b.Deltas == c.Deltas && slices.Equal(b.Standings, c.Standings)
+		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && slices.Equal(b.Standings, c.Standings)
 }
 
 // View is the table as every display shows it at one moment.
@@ -329,10 +331,23 @@ func scores(b *Board, st engine.State) {
 	if !st.Scoring {
 		return
 	}
-	b.Scoring, b.Scores = true, st.Scores
+	b.Scoring, b.Scores, b.ValueDue = true, st.Scores, st.ValueDue
+	var due []string
+	for w := engine.East; w <= engine.North; w++ {
+		if s := w.Seat(st.Dealer); st.ValueDue[s] {
+			due = append(due, who(st, s, st.Dealer))
+		}
+	}
+	if len(due) > 0 {
+		b.Detail = append(b.Detail, "enter the value: "+strings.Join(due, ", "))
+	}
 	if HandSettled(st) {
 		b.Settled, b.Deltas = true, st.LastScore.Deltas
-		b.Detail = append(b.Detail, deltaLine(st.LastScore.Deltas, st.Dealer))
+		var lines []string
+		for _, w := range st.LastScore.Wins {
+			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), ValueText(w.Value), w.Points))
+		}
+		b.Detail = append(append(lines, deltaLine(st.LastScore.Deltas, st.Dealer)), b.Detail...)
 	}
 	if st.GameOver && st.GameEnd != nil {
 		b.Mode, b.Tags, b.Tile, b.Brief = ModeGameEnd, []string{"GAME OVER"}, engine.NoTile, ""
@@ -353,6 +368,20 @@ func deltaLine(d [4]int, dealer engine.Seat) string {
 		parts = append(parts, fmt.Sprintf("%s %s", w.Letter(), Signed(d[w.Seat(dealer)])))
 	}
 	return strings.Join(parts, "  ")
+}
+
+// ValueText is a hand's value in words: "3 han 40 fu", "6 han",
+// "mangan", "2x yakuman".
+func ValueText(v payment.Value) string {
+	switch {
+	case v.Limit == payment.Yakuman && v.Yakuman > 1:
+		return fmt.Sprintf("%dx yakuman", v.Yakuman)
+	case v.Limit != payment.NoLimit:
+		return v.Limit.String()
+	case v.Fu == 0:
+		return fmt.Sprintf("%d han", v.Han)
+	}
+	return fmt.Sprintf("%d han %d fu", v.Han, v.Fu)
 }
 
 // Signed is a change of points as people write it: "+5200", "-1000", "0".
@@ -392,6 +421,9 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 			news = &hand[n-2] // a ron ended the hand: the decision says who and why
 		case o.Kind == engine.KindDora && last < 0:
 			// The first indicator, read before play: the panel stays idle.
+		case o.Kind == engine.KindScore || o.Kind == engine.KindGameEnd:
+			// The settlement is shown by scores, under the hand's own news.
+			news = lastNews(hand[:n-1], last)
 		case o.At >= last || o.Kind == engine.KindHandEnd:
 			news = o
 		}
@@ -426,6 +458,25 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 	if st.Ended {
 		b.Tags = append(b.Tags, "HAND OVER")
 	}
+}
+
+// lastNews is the news among outcomes before a settlement: the decision
+// of a ron that ended the hand, else the hand's end, else the latest.
+func lastNews(hand []engine.Outcome, last time.Duration) *engine.Outcome {
+	for i := len(hand) - 1; i >= 0; i-- {
+		o := &hand[i]
+		if o.Kind != engine.KindHandEnd {
+			continue
+		}
+		if i > 0 && hand[i-1].Kind == engine.KindDecision && hand[i-1].At == o.At {
+			return &hand[i-1]
+		}
+		return o
+	}
+	if n := len(hand); n > 0 && hand[n-1].At >= last {
+		return &hand[n-1]
+	}
+	return nil
 }
 
 // announce fills the board from the newest outcome of the hand.

@@ -346,7 +346,14 @@ func (c *canvas) compact(b display.Board) {
 	c.fill(image.Rect(0, 0, W, 12), Black)
 	if b.Mode == display.ModeGameEnd {
 		c.text(2, 10, "GAME OVER", small, White)
-		c.standings(display.Board{Headline: "", Detail: b.Detail}, 12)
+		for i, s := range b.Standings {
+			w := engine.Seat(s.Seat).Wind(b.Dealer).Letter()
+			line := fmt.Sprintf("%d %s %s %d %s", s.Place, w, b.Names[s.Seat], s.Points/100, display.Result(s.Result))
+			if b.Names[s.Seat] == "" || width(line, small) > W-3 {
+				line = fmt.Sprintf("%d %s %d %s", s.Place, w, s.Points/100, display.Result(s.Result))
+			}
+			c.text(2, 12+13*(i+1)-2, line, small, Black)
+		}
 		return
 	}
 	for _, bar := range compactBars(b) {
