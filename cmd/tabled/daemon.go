@@ -170,7 +170,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(2, err)
 	}
-	pc, err := pairingCode(o, displays)
+	pc, err := pairingCode(o, displays, logf)
 	if err != nil {
 		return fail(1, err)
 	}
@@ -345,8 +345,9 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 }
 
 // pairingCode is the table's pairing code, shown on the panels, or nil
-// on a simulated table without --pair, where anyone may enter values.
-func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
+// on a simulated table without --pair, where anyone may enter values. A
+// game's end draws a new code: the next game's players pair afresh.
+func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pairing.Code, error) {
 	if o.sim && !o.pair {
 		return nil, nil
 	}
@@ -356,6 +357,19 @@ func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 	}
 	pc.Watch(d.SetPair)
 	d.SetPair(pc.Current())
+	each := d.Each
+	d.Each = func(u table.Update) {
+		if each != nil {
+			each(u)
+		}
+		for _, e := range u.Entries {
+			if e.Outcome != nil && e.Outcome.Kind == engine.KindGameEnd {
+				if err := pc.Renew(); err != nil {
+					logf("tabled: %v", err)
+				}
+			}
+		}
+	}
 	return pc, nil
 }
 
