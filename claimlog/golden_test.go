@@ -243,3 +243,35 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// TestOldSessionReplaysWithoutScore: a log written before the score was
+// kept (a session note naming its rules, or holding a profile without
+// score figures) replays exactly as it was decided, with no score lines;
+// the same inputs under the profile's score figures would have settled
+// the hand, so it is the recorded profile that keeps them out.
+func TestOldSessionReplaysWithoutScore(t *testing.T) {
+	ss, recs := goldenSessions(t)
+	for i, s := range ss {
+		p, err := s.RuleProfile()
+		if err != nil || p.Score != nil {
+			t.Fatalf("session %d: profile %+v, %v: an old note has no score figures", i, p.Score, err)
+		}
+		if _, err := Replay(s, recs[i]); err != nil {
+			t.Fatalf("session %d: %v", i, err)
+		}
+	}
+	// The first session deals a second hand: under score figures that
+	// deal settles the first hand, a line the old log does not hold.
+	s := ss[0]
+	p, err := engine.ProfileByName(s.Rules)
+	if err != nil || p.Score == nil {
+		t.Fatalf("%s has no score figures: %v", s.Rules, err)
+	}
+	q, _ := s.RuleProfile()
+	p.Window, p.CallDeadline = q.Window, q.CallDeadline
+	s.Profile = &p
+	var d *Divergence
+	if _, err := Replay(s, recs[0]); !errors.As(err, &d) || !bytes.Contains(d.Replayed, []byte(`"type":"score"`)) {
+		t.Fatalf("replayed with score figures: %v, want a score line the log lacks", err)
+	}
+}

@@ -70,7 +70,6 @@ const (
 	CodeMayBeConcealed // a ron on a kong that may be concealed (referee)
 	CodeLate           // a call after the call deadline
 	CodeFastDraw       // the next seat drew too fast: its draw goes back
-	CodeNoValue        // a win dealt on with no value entered: it paid nothing
 
 	// Hand ends, deals and kongs.
 	CodeWin
@@ -94,7 +93,7 @@ var codeNames = [...]string{
 	"called_this_turn", "already_riichi", "open_hand", "riichi_wall", "no_dora_due", "kong_may_be_robbed",
 	"thirteen_orphans_only", "concealed_not_robbable", "robbing_over",
 	"no_score", "no_win", "not_winner", "value_in", "bad_value", "scored", "winners_fixed", "bad_pao",
-	"kuikae", "may_be_concealed", "late", "fast_draw", "no_value",
+	"kuikae", "may_be_concealed", "late", "fast_draw",
 	"win", "exhausted", "referee_ended", "deal", "kong_stands", "score", "chombo", "game_end",
 }
 

@@ -135,7 +135,7 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	}
 	v := *ev.Value
 	if err := e.p.Score.Check(v.Value, h.result == ResultTsumo); err != nil {
-		a.text = v.Value.String() + " " + err.Error()
+		a.text = v.Value.String() + ": " + err.Error()
 		if v.Limit == payment.NoLimit {
 			a.text = fmt.Sprintf("%d han %d fu: %v", v.Han, v.Fu, err)
 		}
@@ -248,13 +248,13 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 			if h.result == ResultRon {
 				sw.From = h.from
 			}
+			// A win dealt on with no value entered pays nothing (its
+			// score line shows 0 points); the deposits still move.
 			if v := h.values[s]; v != nil {
 				w.Value, sw.Value = v.Value, v.Value
 				if v.Pao != NoSeat {
 					w.Pao, sw.Pao = int(v.Pao), v.Pao
 				}
-			} else {
-				out = e.flag(out, s, Value, CodeNoValue, e.say(CodeNoValue, args{seat: s}))
 			}
 			ph.Wins = append(ph.Wins, w)
 			sc.Wins = append(sc.Wins, sw)

@@ -199,8 +199,6 @@ func (e *Engine) say(code RuleCode, a args) string {
 		}
 		return s
 
-	case CodeNoValue:
-		return fmt.Sprintf("no value was entered for %s's win before the next deal: it paid nothing (void the newhand and enter the value to correct it)", n(a.seat))
 	case CodeScore:
 		return "the hand is settled"
 	case CodeChombo:
