@@ -32,11 +32,39 @@ type TableView struct {
 	Last     string  `json:"last,omitempty"`
 	Decision string  `json:"decision"`
 	Alerts   []Alert `json:"alerts"`
+	// Scores are the points after the table's latest settled hand, East
+	// of that hand first, with the players' names; Standings the final
+	// standings once the game is over, first place first.
+	Scores    []SeatScore `json:"scores,omitempty"`
+	Standings []Place     `json:"standings,omitempty"`
+	// names are the players' names by physical seat (name inputs); dealer
+	// the dealer's seat of the latest input, to put names to winds.
+	names  [4]string
+	dealer int
 	// Updated is when the console took the table's latest event.
 	Updated time.Time `json:"updated"`
 	// AgeSeconds is how long ago that was, when the view was made: a
 	// stalled table stands out.
 	AgeSeconds float64 `json:"age_s"`
+}
+
+// SeatScore is one seat's points on the console.
+type SeatScore struct {
+	Wind   string `json:"wind"`
+	Name   string `json:"name,omitempty"`
+	Points int    `json:"points"`
+	Delta  int    `json:"delta"`
+}
+
+// Place is one place of a game's final standings on the console.
+type Place struct {
+	Place  int    `json:"place"`
+	Seat   int    `json:"seat"`
+	Wind   string `json:"wind"`
+	Name   string `json:"name,omitempty"`
+	Points int    `json:"points"`
+	// Result is the points after uma and deposits, less the start.
+	Result int `json:"result"`
 }
 
 // Alert is something on a table the head referee should look at, until
@@ -101,6 +129,17 @@ type outcome struct {
 	Honba        int    `json:"honba"`
 	RiichiSticks int    `json:"riichi_sticks"`
 	DealerSeat   int    `json:"dealer_seat"`
+	// A score line's fields, by wind of the hand that ended.
+	Deltas map[string]int `json:"deltas"`
+	Scores map[string]int `json:"scores"`
+	// A game_end line's standings, by physical seat.
+	Standings []struct {
+		Seat   int    `json:"seat"`
+		Wind   string `json:"wind"`
+		Place  int    `json:"place"`
+		Points int    `json:"points"`
+		Result int    `json:"result"`
+	} `json:"standings"`
 }
 
 func (c *Console) now() time.Time {
@@ -119,11 +158,14 @@ type record struct {
 	Hand   int       `json:"hand"`
 	Wall   time.Time `json:"wall"`
 	Body   *struct {
-		Note  string `json:"note"`
-		Void  uint64 `json:"void"`
-		Event *struct {
+		Note   string `json:"note"`
+		Void   uint64 `json:"void"`
+		Dealer *int   `json:"dealer"`
+		Event  *struct {
 			Tile   string `json:"tile"`
 			Dealer int    `json:"dealer"`
+			Seat   int    `json:"seat"`
+			Name   string `json:"name"`
 		} `json:"event"`
 	} `json:"body"`
 }
@@ -170,7 +212,15 @@ func (c *Console) Event(m Message) {
 		}
 	}
 	who := windNames[rec.Seat]
+	if rec.Kind == "input" && rec.Body != nil && rec.Body.Dealer != nil && *rec.Body.Dealer >= 0 && *rec.Body.Dealer < 4 {
+		t.dealer = *rec.Body.Dealer
+	}
 	switch {
+	case rec.Kind == "input" && rec.Type == "name" && rec.Body != nil && rec.Body.Event != nil:
+		if s := rec.Body.Event.Seat; s >= 0 && s < 4 {
+			t.names[s] = rec.Body.Event.Name
+			t.Last = fmt.Sprintf("seat %d is %q", s, rec.Body.Event.Name)
+		}
 	case rec.Kind == "input" && rec.Type == "discard":
 		t.Discards++
 		t.Last = who + " discarded"
@@ -210,6 +260,22 @@ func (c *Console) Event(m Message) {
 		add("flag", fmt.Sprintf("check %s %s: %s", windName(o.Seat), strings.ToUpper(o.Call), o.Reason))
 	case "rejected":
 		add("rejected", fmt.Sprintf("refused %s %s: %s", strings.ToUpper(o.Call), windName(o.Seat), o.Reason))
+	case "score":
+		t.Scores = t.Scores[:0]
+		for i, w := range []string{"E", "S", "W", "N"} {
+			t.Scores = append(t.Scores, SeatScore{Wind: w, Name: t.names[(t.dealer+i)%4], Points: o.Scores[w], Delta: o.Deltas[w]})
+		}
+		t.Standings = nil
+	case "game_end":
+		t.Standings = t.Standings[:0]
+		for _, s := range o.Standings {
+			p := Place{Place: s.Place, Seat: s.Seat, Wind: s.Wind, Points: s.Points, Result: s.Result}
+			if s.Seat >= 0 && s.Seat < 4 {
+				p.Name = t.names[s.Seat]
+			}
+			t.Standings = append(t.Standings, p)
+		}
+		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
 	}
 	c.bump()
 }
@@ -261,6 +327,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	for _, t := range c.tables {
 		v := *t
 		v.Alerts = append(make([]Alert, 0, len(t.Alerts)), t.Alerts...)
+		v.Scores = append([]SeatScore(nil), t.Scores...)
+		v.Standings = append([]Place(nil), t.Standings...)
 		if !t.Updated.IsZero() {
 			v.AgeSeconds = now.Sub(t.Updated).Seconds()
 		}

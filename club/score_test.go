@@ -1,0 +1,35 @@
+package club
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestConsoleScores: names from name inputs, the points and changes of a
+// score line put to the winds of the hand that ended (its dealer from the
+// inputs), and the final standings at a game's end, in the claim-log
+// record shapes the publisher sends.
+func TestConsoleScores(t *testing.T) {
+	c := NewConsole()
+	recs := []string{
+		`{"seq":1,"kind":"input","type":"name","source":"web","hand":1,"seat":"S","body":{"event":{"seat":2,"action":"name","name":"Ana"},"dealer":1}}`,
+		`{"seq":2,"kind":"input","type":"name","source":"referee","hand":1,"seat":"E","body":{"event":{"seat":1,"action":"name","name":"Bo"},"dealer":1}}`,
+		`{"seq":3,"kind":"input","type":"value","source":"web","hand":1,"seat":"N","body":{"event":{"seat":0,"action":"value","value":{"han":3,"fu":40}},"dealer":1}}`,
+		`{"seq":4,"kind":"outcome","type":"score","source":"table","hand":1,"body":{"type":"score","result":"ron","deltas":{"E":0,"S":-5200,"W":0,"N":5200},"scores":{"E":30000,"S":24800,"W":30000,"N":35200},"honba":0,"sticks":0}}`,
+	}
+	for i, r := range recs {
+		c.Event(Message{Table: "t1", Seq: uint64(i + 1), Body: json.RawMessage(r)})
+	}
+	views, _, _ := c.Tables()
+	want := []SeatScore{{"E", "Bo", 30000, 0}, {"S", "Ana", 24800, -5200}, {"W", "", 30000, 0}, {"N", "", 35200, 5200}}
+	if got := views[0].Scores; len(got) != 4 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
+		t.Fatalf("scores %+v, want %+v", got, want)
+	}
+	c.Event(Message{Table: "t1", Seq: 5, Body: json.RawMessage(`{"seq":5,"kind":"outcome","type":"game_end","source":"table","hand":1,"body":{"type":"game_end","scores":{"E":30000,"S":24800,"W":30000,"N":35200},"sticks":0,` +
+		`"standings":[{"seat":0,"wind":"N","place":1,"points":35200,"result":20200},{"seat":1,"wind":"E","place":2,"points":30000,"result":5000},{"seat":2,"wind":"S","place":4,"points":24800,"result":-20200},{"seat":3,"wind":"W","place":3,"points":30000,"result":-5000}]}}`)})
+	views, _, _ = c.Tables()
+	st := views[0].Standings
+	if len(st) != 4 || st[0] != (Place{1, 0, "N", "", 35200, 20200}) || st[1] != (Place{2, 1, "E", "Bo", 30000, 5000}) || st[3] != (Place{4, 2, "S", "Ana", 24800, -20200}) {
+		t.Fatalf("standings %+v", st)
+	}
+}
