@@ -3,12 +3,13 @@ package club
 import (
 	"context"
 	"fmt"
-	"github.com/tabled/tabled/club/clubtest"
 	"math/rand"
 	"sort"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tabled/tabled/club/clubtest"
 )
 
 // collector records what a watcher delivers, per table, and wakes a test
