@@ -94,6 +94,37 @@ type OutcomeBody struct {
 	DealerSeat   int    `json:"dealer_seat,omitempty"`
 	// kong_stands
 	Kong *SeatTile `json:"kong,omitempty"`
+	// score (and result, honba above); scores and sticks also game_end
+	Chombo string         `json:"chombo,omitempty"`
+	Wins   []WinBody      `json:"wins,omitempty"`
+	Deltas map[string]int `json:"deltas,omitempty"`
+	Scores map[string]int `json:"scores,omitempty"`
+	Sticks int            `json:"sticks,omitempty"`
+	// game_end
+	Standings []StandingBody `json:"standings,omitempty"`
+}
+
+// WinBody is one winner's hand in a score outcome; From is null for a tsumo.
+type WinBody struct {
+	Seat    string   `json:"seat"`
+	From    *string  `json:"from"`
+	Han     int      `json:"han"`
+	Fu      int      `json:"fu"`
+	Limit   string   `json:"limit"`
+	Yakuman int      `json:"yakuman,omitempty"`
+	Pao     string   `json:"pao,omitempty"`
+	Points  int      `json:"points"`
+	Yaku    []string `json:"yaku"`
+}
+
+// StandingBody is one seat's place at the end of a game: Seat is the
+// physical seat, Wind its wind in the last hand.
+type StandingBody struct {
+	Seat   int    `json:"seat"`
+	Wind   string `json:"wind"`
+	Place  int    `json:"place"`
+	Points int    `json:"points"`
+	Result int    `json:"result"`
 }
 
 // Input decodes the body of an input record.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/script"
 )
 
@@ -170,6 +171,9 @@ func TestOutcomeBodyReadsTheContract(t *testing.T) {
 		{Kind: engine.KindHandEnd, Result: engine.ResultRon, Winners: []engine.Seat{1, 2}},
 		{Kind: engine.KindDeal, RoundWind: engine.South, HandNumber: 3, Honba: 1, RiichiSticks: 2, Dealer: 2},
 		{Kind: engine.KindKongStands, Claimed: engine.Claimed{Seat: 1, Tile: engine.MustTile("7z")}, Reason: "no ron"},
+		{Kind: engine.KindScore, Seat: 2, Score: &engine.Score{Result: engine.ResultRon, Wins: []engine.ScoreWin{
+			{Seat: 1, From: 2, Value: payment.Value{Limit: payment.Yakuman, Yakuman: 2}, Limit: payment.Yakuman, Pao: 3, Points: 64000}}}},
+		{Kind: engine.KindGameEnd, GameEnd: &engine.GameEnd{Standings: []payment.Standing{{Seat: 1, Place: 1, Points: 41000, Result: 26000}}}},
 	} {
 		b, err := script.MarshalOutcome(o)
 		if err != nil {

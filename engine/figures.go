@@ -82,6 +82,14 @@ var scoreFigures = map[string]payment.Rules{
 	},
 }
 
+// scoreOf is a copy of the named profile's figures, nil when it has none.
+func scoreOf(name string) *payment.Rules {
+	if r, ok := scoreFigures[name]; ok {
+		return &r
+	}
+	return nil
+}
+
 // ScoreFigures returns the score figures of the named profile, and false
 // when the profile keeps no score.
 func ScoreFigures(name string) (payment.Rules, bool) {

@@ -128,6 +128,7 @@ var EMA2016 = Profile{
 	CallDeadline:          3 * time.Second,
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	Score:                 scoreOf("ema2016"),
 }
 
 // EMA2008 is the EMA Riichi Competition Rules, 2008 edition: several rons
@@ -147,6 +148,7 @@ var EMA2008 = Profile{
 	// The 2008 text also allows robbing a concealed kong for Thirteen Orphans only.
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	Score:                 scoreOf("ema2008"),
 }
 
 // profiles is the registry ProfileByName reads.
@@ -165,7 +167,10 @@ func ProfileByName(name string) (Profile, error) {
 	if !ok {
 		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
 	}
-	if r, ok := ScoreFigures(name); ok && p.Score == nil {
+	if p.Score == nil {
+		p.Score = scoreOf(name) // a profile registered without its figures
+	} else {
+		r := *p.Score
 		p.Score = &r
 	}
 	// A copy of its own, so that a caller's change never reaches the registry.

@@ -16,28 +16,26 @@ func TestDecodeSeatEntry(t *testing.T) {
 		want engine.Event // Seat, Action, Value, Name
 		err  string
 	}{
-		{`{"action":"value","seat":2,"han":3,"fu":40}`, engine.Event{Seat: 2, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 3, Fu: 40}, Pao: engine.NoSeat}}, ""},
-		{`{"action":"value","seat":0,"han":6}`, engine.Event{Seat: 0, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 6}, Pao: engine.NoSeat}}, ""},
-		{`{"action":"value","seat":1,"limit":"mangan"}`, engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Limit: payment.Mangan}, Pao: engine.NoSeat}}, ""},
-		{`{"action":"value","seat":1,"limit":"yakuman","yakuman":2,"pao":3}`, engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Limit: payment.Yakuman, Yakuman: 2}, Pao: 3}}, ""},
+		{`{"action":"value","seat":2,"value":"3 40"}`, engine.Event{Seat: 2, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 3, Fu: 40}, Pao: engine.NoSeat}}, ""},
+		{`{"action":"value","seat":0,"value":"6"}`, engine.Event{Seat: 0, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 6}, Pao: engine.NoSeat}}, ""},
+		{`{"action":"value","seat":1,"value":"mangan"}`, engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Limit: payment.Mangan}, Pao: engine.NoSeat}}, ""},
+		{`{"action":"value","seat":1,"value":"yakuman 2","pao":3}`, engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Limit: payment.Yakuman, Yakuman: 2}, Pao: 3}}, ""},
 		{`{"action":"name","seat":3,"name":"  Ana  "}`, engine.Event{Seat: 3, Action: engine.Name, Name: "Ana"}, ""},
 		{`{"action":"name","seat":3,"name":""}`, engine.Event{Seat: 3, Action: engine.Name}, ""},
-		{`{"action":"value","han":3,"fu":40}`, engine.Event{}, "field seat"},
-		{`{"action":"value","seat":4,"han":3,"fu":40}`, engine.Event{}, "field seat"},
-		{`{"action":"value","seat":1}`, engine.Event{}, "field han"},
-		{`{"action":"value","seat":1,"han":-2}`, engine.Event{}, "field han"},
-		{`{"action":"value","seat":1,"limit":"mangan","han":5}`, engine.Event{}, "field limit"},
-		{`{"action":"value","seat":1,"limit":"big"}`, engine.Event{}, "not a limit"},
-		{`{"action":"value","seat":1,"han":3,"fu":30,"yakuman":2}`, engine.Event{}, "field yakuman"},
-		{`{"action":"value","seat":1,"limit":"mangan","pao":2}`, engine.Event{}, "field pao"},
-		{`{"action":"value","seat":1,"limit":"yakuman","pao":9}`, engine.Event{}, "field pao"},
-		{`{"action":"value","seat":1,"han":2,"fu":30,"name":"x"}`, engine.Event{}, "field name"},
-		{`{"action":"name","seat":1}`, engine.Event{}, "field name"},
+		{`{"action":"value","value":"3 40"}`, engine.Event{}, "field seat"},
+		{`{"action":"value","seat":4,"value":"3 40"}`, engine.Event{}, "field seat"},
+		{`{"action":"value","seat":1}`, engine.Event{}, "field value"},
+		{`{"action":"value","seat":1,"value":"-2"}`, engine.Event{}, "field value"},
+		{`{"action":"value","seat":1,"value":"mangan 5"}`, engine.Event{}, "field value"},
+		{`{"action":"value","seat":1,"value":"big"}`, engine.Event{}, "field value"},
+		{`{"action":"value","seat":1,"value":"yakuman","pao":9}`, engine.Event{}, "field pao"},
+		{`{"action":"value","seat":1,"value":"2 30","name":"x"}`, engine.Event{}, "field name"},
 		{`{"action":"name","seat":1,"name":"a\u0007b"}`, engine.Event{}, "control"},
 		{`{"action":"name","seat":1,"name":"` + strings.Repeat("n", engine.MaxNameLength+1) + `"}`, engine.Event{}, "at most"},
-		{`{"action":"name","seat":1,"name":"Ana","han":2}`, engine.Event{}, "carries no value"},
+		{`{"action":"name","seat":1,"name":"Ana","value":"2 30"}`, engine.Event{}, "carries no value"},
 		{`{"action":"chombo","seat":1}`, engine.Event{}, "field action"},
-		{`{"action":"value","seat":1,"han":2,"fu":30,"x":1}`, engine.Event{}, "unknown field"},
+		{`{"action":"value","seat":1,"value":"2 30","replaces":4}`, engine.Event{}, "unknown field"},
+		{`{"action":"value","seat":1,"value":"2 30","x":1}`, engine.Event{}, "unknown field"},
 	}
 	for _, tt := range tests {
 		ev, err := DecodeSeatEntry(strings.NewReader(tt.body))
@@ -62,8 +60,8 @@ func TestDecodeSeatEntry(t *testing.T) {
 }
 
 func FuzzDecodeSeatEntry(f *testing.F) {
-	f.Add([]byte(`{"action":"value","seat":2,"han":3,"fu":40}`))
-	f.Add([]byte(`{"action":"value","seat":1,"limit":"yakuman","yakuman":2,"pao":3}`))
+	f.Add([]byte(`{"action":"value","seat":2,"value":"3 40"}`))
+	f.Add([]byte(`{"action":"value","seat":1,"value":"yakuman 2","pao":3}`))
 	f.Add([]byte(`{"action":"name","seat":3,"name":"Ana"}`))
 	f.Add([]byte(`{"action":"name","seat":3,"name":"\u0000"}{}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -147,12 +145,10 @@ func TestRefereeTakesSeatEntries(t *testing.T) {
 		act  engine.Action
 		err  string
 	}{
-		{`{"action":"value","seat":2,"han":1,"fu":30}`, engine.Value, ""},
+		{`{"action":"value","seat":2,"value":"1 30"}`, engine.Value, ""},
 		{`{"action":"name","seat":2,"name":"Bo"}`, engine.Name, ""},
 		{`{"action":"chombo","seat":2}`, engine.Chombo, ""},
 		{`{"action":"chombo"}`, 0, "field seat"},
-		{`{"action":"newhand","han":2}`, 0, "takes no value"},
-		{`{"action":"tenpai","seat":1,"name":"x"}`, 0, "takes no value"},
 	}
 	for _, tt := range tests {
 		ev, _, err := DecodeRefereeAction(strings.NewReader(tt.body))

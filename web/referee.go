@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,8 +15,8 @@ import (
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai, void, chombo, or a seat entry:
-	// value or name (see SeatEntry), which the referee may always make.
+	// Action is newhand, deadhand, tenpai, void, value, chombo or name;
+	// value and name are a SeatEntry's, which the referee may always make.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -24,33 +25,38 @@ type RefereeAction struct {
 	// Dealer is the physical seat of the new dealer for newhand; absent
 	// rotates by the result.
 	Dealer *int `json:"dealer"`
-	// The fields of a value or name (SeatEntry).
-	payment.Value
-	Pao  *int    `json:"pao"`
-	Name *string `json:"name"`
+	// Value is a winner's value as typed: "3 40" (han fu), "mangan",
+	// "yakuman 2"; Pao the physical seat liable for a yakuman.
+	Value string `json:"value"`
+	Pao   *int   `json:"pao"`
+	// Name is the player's name for name.
+	Name string `json:"name"`
+	// Replaces is, for value, the sequence number of the mistaken value it
+	// corrects: that input is voided and this one takes its place (its
+	// stamp), so every later score is decided again.
+	Replaces uint64 `json:"replaces"`
 }
 
 // DecodeRefereeAction reads and checks a referee action; the error names
-// the field. A void returns the sequence number to void and no event.
+// the field. A void returns the sequence number to void and no event; a
+// value that replaces another returns both.
 func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	var a RefereeAction
 	if err := decodeBody(r, &a); err != nil {
 		return engine.Event{}, 0, err
 	}
+	return a.event()
+}
+
+// event is the input of a checked action: for a void the sequence number
+// to void and no event, for a correction both.
+func (a RefereeAction) event() (engine.Event, uint64, error) {
 	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
 	seat := func() (engine.Seat, error) {
 		if a.Seat == nil || *a.Seat < 0 || *a.Seat > 3 {
 			return 0, fmt.Errorf("field seat: %s needs a seat 0..3", a.Action)
 		}
 		return engine.Seat(*a.Seat), nil
-	}
-	if a.Action == "value" || a.Action == "name" {
-		ev, err := SeatEntry{Action: a.Action, Seat: a.Seat, Value: a.Value, Pao: a.Pao, Name: a.Name}.event()
-		ev.Source = engine.SourceReferee
-		return ev, 0, err
-	}
-	if !a.Value.IsZero() || a.Pao != nil || a.Name != nil {
-		return engine.Event{}, 0, fmt.Errorf("field action: %s takes no value, pao or name", a.Action)
 	}
 	var err error
 	switch a.Action {
@@ -76,8 +82,31 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	case "chombo":
 		ev.Action = engine.Chombo
 		ev.Seat, err = seat()
+	case "name":
+		ev.Action, ev.Name = engine.Name, a.Name
+		if err = engine.CheckName(a.Name); err != nil {
+			return engine.Event{}, 0, fmt.Errorf("field name: %v", err)
+		}
+		ev.Seat, err = seat()
+	case "value":
+		ev.Action = engine.Value
+		v, verr := payment.ParseValue(strings.Fields(a.Value))
+		if verr != nil {
+			return engine.Event{}, 0, fmt.Errorf("field value: %s", strings.TrimPrefix(verr.Error(), "payment: "))
+		}
+		ev.Value = &engine.HandValue{Value: v, Pao: engine.NoSeat}
+		if a.Pao != nil {
+			if *a.Pao < 0 || *a.Pao > 3 {
+				return engine.Event{}, 0, fmt.Errorf("field pao: %d is not a seat 0..3", *a.Pao)
+			}
+			ev.Value.Pao = engine.Seat(*a.Pao)
+		}
+		ev.Seat, err = seat()
+		if err == nil && a.Replaces != 0 {
+			return ev, a.Replaces, nil
+		}
 	default:
-		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, chombo, value, name or void", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, void, value, chombo or name", a.Action)
 	}
 	return ev, 0, err
 }
@@ -188,6 +217,21 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
 		badBody(w, err)
+		return
+	}
+	if void != 0 && ev.Action != engine.ActNone {
+		// A correction: the mistaken input out, this one in its place.
+		seq, in, refused, err := s.cfg.Table.Correct(r.Context(), void, ev)
+		if err != nil {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+			return
+		}
+		metricRefereeActions.Inc()
+		if refused != "" {
+			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
+			return
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq, "input": in})
 		return
 	}
 	if void != 0 {

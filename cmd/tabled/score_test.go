@@ -2,324 +2,203 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
-	"github.com/chromedp/chromedp"
-	"github.com/tabled/tabled/club"
-	"github.com/tabled/tabled/club/clubtest"
-	"github.com/tabled/tabled/web/webtest"
+	"github.com/tabled/tabled/claimlog"
 )
 
-// scoreTable is a daemon under test: `tabled run --sim --pair` as a child
-// process, its status page and what it printed.
-type scoreTable struct {
-	t      *testing.T
-	base   string // the status page
-	out    *syncBuffer
-	cmd    *exec.Cmd
-	logDir string
-	client *http.Client
-}
-
-// post sends a JSON body to the table with the Authorization header auth
-// ("" for none) and answers the status and the decoded answer.
-func (s *scoreTable) post(path, auth, body string) (int, map[string]any) {
-	s.t.Helper()
-	req, _ := http.NewRequest("POST", s.base+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if auth != "" {
-		req.Header.Set("Authorization", auth)
-	}
-	r, err := s.client.Do(req)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer r.Body.Close()
-	var got map[string]any
-	json.NewDecoder(r.Body).Decode(&got)
-	return r.StatusCode, got
-}
-
-// press presses a virtual button of the simulated table.
-func (s *scoreTable) press(body string) {
-	s.t.Helper()
-	if code, got := s.post("/api/press", "", body); code != http.StatusAccepted {
-		s.t.Fatalf("press %s: %d %v", body, code, got)
-	}
-}
-
-// state is the table's state as the page reads it.
-func (s *scoreTable) state() (st struct {
-	Ended bool `json:"ended"`
-	Seats []struct {
-		Points   int  `json:"points"`
-		ValueDue bool `json:"value_due"`
-	} `json:"seats"`
-}) {
-	s.t.Helper()
-	r, err := s.client.Get(s.base + "/api/state")
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer r.Body.Close()
-	var j struct {
-		State json.RawMessage `json:"state"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
-		s.t.Fatal(err)
-	}
-	json.Unmarshal(j.State, &st)
-	return st
-}
-
-// log is the claim log as the referee's page reads it.
-func (s *scoreTable) log() []struct {
-	Seq  uint64 `json:"seq"`
-	Kind string `json:"kind"`
-	Type string `json:"type"`
-} {
-	s.t.Helper()
-	r, err := s.client.Get(s.base + "/api/log")
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer r.Body.Close()
-	var j struct {
-		Records []struct {
-			Seq  uint64 `json:"seq"`
-			Kind string `json:"kind"`
-			Type string `json:"type"`
-		} `json:"records"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
-		s.t.Fatal(err)
-	}
-	return j.Records
-}
-
-// panel is the panel frame the status page serves.
-func (s *scoreTable) panel() []byte {
-	s.t.Helper()
-	r, err := s.client.Get(s.base + "/api/panel.png")
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer r.Body.Close()
-	b, _ := io.ReadAll(r.Body)
-	return b
-}
-
-// startScoreTable runs the daemon with a referee token, publishing to the
-// broker at brokerURL as table t7.
-func startScoreTable(t *testing.T, brokerURL string) *scoreTable {
-	dir := t.TempDir()
-	s := &scoreTable{t: t, out: &syncBuffer{}, logDir: filepath.Join(dir, "log"), client: &http.Client{}}
-	addr := freeAddr(t)
-	s.base = "http://" + addr
-	cfg := filepath.Join(dir, "tabled.toml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("[table]\nname = \"t7\"\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"ref-tok\"\n\n[club]\nbroker = %q\n",
-		s.logDir, addr, brokerURL)), 0o644)
-	s.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	s.cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --pair --config "+cfg)
-	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s.cmd.ProcessState == nil {
-			s.cmd.Process.Kill()
-			s.cmd.Wait()
-		}
-	})
-	waitUntil(t, "the status page", func() bool {
-		r, err := s.client.Get(s.base + "/healthz")
-		if err == nil {
-			r.Body.Close()
-		}
-		return err == nil && r.StatusCode == http.StatusOK
-	})
-	return s
-}
-
-// pairingCodeShown is the code the text panel (the panel's words) shows.
-var pairingCodeShown = regexp.MustCompile(`\| pairing code ([A-Z0-9]{3} [A-Z0-9]{3})`)
-
-// TestScoreAtTheTable is the score through the user's path: `tabled run
-// --sim --pair` as a process, publishing to a real mosquitto, a club
-// console watching it, and a phone-size chromium. North wins a ron; the
-// phone pairs with the code the panel shows and enters a wrong value; the
-// scores change on the page, in the panel image and on the console; the
-// referee voids the value, the phone enters the right one and every score
-// follows; the next hand keeps them; `tabled replay` of the claim log
-// exits 0. With TABLED_DOCS=dir it writes the docs' screenshots there.
-func TestScoreAtTheTable(t *testing.T) {
+// TestScoresSurviveKillAndResume plays a whole hanchan through `tabled run
+// --sim` as a process, over HTTP as a tablet and the referee would: eight
+// hands each won by the seat after the dealer, values entered by the
+// referee, a player named. The daemon is killed with SIGKILL after the
+// third hand and resumes: the fourth hand's score goes on from the third's.
+// A wrong value is corrected (voided and replaced), every later score
+// follows. The game ends after South 4; `tabled log --format results`
+// gives one row per player with the name, and `tabled replay` exits 0.
+func TestScoresSurviveKillAndResume(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs a daemon, a broker and a browser")
+		t.Skip("runs the daemon as a process")
 	}
-	broker := clubtest.Start(t)
-	ctx := webtest.Browser(t)
-	s := startScoreTable(t, broker.URL())
-
-	console := club.NewConsole()
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: broker.URL()}, ClientID: "score-console", FromStart: true,
-		OnEvent: console.Event, OnStatus: console.Status})
-	if err != nil {
+	dir := t.TempDir()
+	logDir := filepath.Join(dir, "log")
+	addr := freeAddr(t)
+	cfgFile := filepath.Join(dir, "tabled.toml")
+	cfg := fmt.Sprintf("[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"tok\"\n", logDir, addr)
+	if err := os.WriteFile(cfgFile, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wctx, stopWatch := context.WithCancel(context.Background())
-	watched := make(chan error, 1)
-	go func() { watched <- w.Run(wctx) }()
-	defer func() { stopWatch(); <-watched }()
-	consoleSrv := httptest.NewServer(console.Handler())
-	defer consoleSrv.Close()
-	consoleScores := func() string {
-		ts, _, _ := console.Tables()
-		for _, tv := range ts {
-			if tv.Table == "t7" {
-				var parts []string
-				for _, sc := range tv.Scores {
-					parts = append(parts, fmt.Sprintf("%s %d", sc.Wind, sc.Points))
-				}
-				return strings.Join(parts, " ")
-			}
-		}
-		return ""
-	}
-
-	var code string
-	waitUntil(t, "the pairing code on the panel", func() bool {
-		m := pairingCodeShown.FindStringSubmatch(s.out.String())
-		if m != nil {
-			code = m[1]
-		}
-		return m != nil
-	})
-	if strings.Contains(string(s.panel()), strings.ReplaceAll(code, " ", "")) {
-		t.Fatal("the panel image the status page serves carries the code")
-	}
-
-	// A hand: East and South discard, North wins on South's 5m.
-	s.press(`{"action":"dora","tile":"3p"}`)
-	s.press(`{"seat":0,"action":"discard","tile":"1z"}`)
-	s.press(`{"seat":1,"action":"discard","tile":"5m"}`)
-	s.press(`{"seat":3,"action":"ron"}`)
-	waitUntil(t, "North's win", func() bool { st := s.state(); return st.Ended && st.Seats[3].ValueDue })
-	before := s.panel()
-
-	// An unpaired phone may not enter a value; the server says why.
-	if code, got := s.post("/api/seat", "", `{"action":"value","seat":3,"han":3,"fu":40}`); code != http.StatusUnauthorized || !strings.Contains(fmt.Sprint(got["error"]), "pairing code") {
-		t.Fatalf("a value without the code: %d %v", code, got)
-	}
-
-	points := func(seat int, want string) chromedp.Action[chromedp.Void] {
-		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelector('#seat-%d .points') && document.querySelector('#seat-%d .points').textContent === %q`, seat, seat, want))
-	}
-	picker := `document.querySelector('.valuepick[data-seat="3"]')`
-	enter := func(han, fu string) chromedp.Action[chromedp.Void] {
-		return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const p = %s; p.querySelector('.han').value = %q; p.querySelector('.han').dispatchEvent(new Event('change')); p.querySelector('.fu').value = %q; p.querySelector('button[data-value]').click(); })()`, picker, han, fu))
-	}
-	err = chromedp.Do(ctx,
-		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(s.base),
-		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
-		chromedp.Poll[chromedp.Void](`!document.getElementById('pairbox').hidden`),
-		chromedp.Poll[chromedp.Void](picker+`.hidden`), // no picker before pairing
-		chromedp.SendKeys(chromedp.ID("paircode"), strings.ToLower(code)),
-		chromedp.Click(chromedp.ID("pairgo")),
-		chromedp.Poll[chromedp.Void](`document.getElementById('pairbox').hidden`),
-		chromedp.Poll[chromedp.Void](`!`+picker+`.hidden`),
-		// A value the rules cannot produce comes back with the engine's reason.
-		enter("3", "20"),
-		chromedp.Poll[chromedp.Void](picker+`.querySelector('.msg').textContent.includes('refused')`),
-		// The wrong value: 2 han 40 fu, 2600 from South.
-		enter("2", "40"),
-		points(3, "32600"),
-		points(1, "27400"),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-3 .delta').textContent === '+2600'`),
-	)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, pageText(ctx))
-	}
-	waitUntil(t, "the console's scores", func() bool { return consoleScores() == "E 30000 S 27400 W 30000 N 32600" })
-	if bytes.Equal(s.panel(), before) {
-		t.Fatal("the panel image did not change with the score")
-	}
-
-	// The referee voids the wrong value from its row on the claim log
-	// page: the hand is back to its value due.
-	var valueSeq uint64
-	for _, rec := range s.log() {
-		if rec.Kind == "input" && rec.Type == "value" {
-			valueSeq = rec.Seq // the latest: the accepted one
-		}
-	}
-	row := fmt.Sprintf(`#rows tr[data-seq="%d"]`, valueSeq)
-	err = chromedp.Do(ctx,
-		chromedp.Navigate(s.base+"/log.html"),
-		chromedp.Poll[chromedp.Void](`document.querySelector('`+row+` button[data-void]') !== null`),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById('referee').open = true`),
-		chromedp.SendKeys(chromedp.ID("token"), "ref-tok"),
-		chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`),
-		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
-		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.startsWith('done: void #`+fmt.Sprint(valueSeq)+`')`),
-		chromedp.Navigate(s.base),
-		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
-	)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, pageText(ctx))
-	}
-	err = chromedp.Do(ctx,
-		points(3, "30000"),
-		chromedp.Poll[chromedp.Void](`!`+picker+`.hidden`),
-		enter("3", "40"),
-		points(3, "35200"),
-		points(1, "24800"),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 .delta').textContent === '-5200'`),
-		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
-	)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, pageText(ctx))
-	}
-	waitUntil(t, "the console's corrected scores", func() bool { return consoleScores() == "E 30000 S 24800 W 30000 N 35200" })
-	waitUntil(t, "the text panel's scores", func() bool {
-		return strings.Contains(s.out.String(), "| scores: E 30000  S 24800  W 30000  N 35200")
-	})
-	if dir := os.Getenv("TABLED_DOCS"); dir != "" {
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
+	var childOut syncBuffer
+	daemon := func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
+		childOut.reset()
+		cmd.Stdout, cmd.Stderr = &childOut, &childOut
+		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, "score-phone.png"), shot, 0o644)
-		os.WriteFile(filepath.Join(dir, "score-panel.png"), s.panel(), 0o644)
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			cmd.Wait()
+		})
+		client := &http.Client{Timeout: time.Second}
+		waitUntilFor(t, "the daemon to come up", 30*time.Second, func() bool {
+			resp, err := client.Get("http://" + addr + "/api/state")
+			if err != nil {
+				return false
+			}
+			resp.Body.Close()
+			return resp.StatusCode == http.StatusOK
+		})
+		return cmd
 	}
-
-	// The next hand keeps the scores.
-	s.press(`{"action":"newhand"}`)
-	if err := chromedp.Do(ctx, points(3, "35200"), chromedp.Poll[chromedp.Void](picker+`.hidden`)); err != nil {
-		t.Fatalf("%v\n%s", err, pageText(ctx))
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the last daemon said:\n%s", childOut.String())
+		}
+	})
+	client := &http.Client{Timeout: 5 * time.Second}
+	send := func(path, body string) uint64 {
+		t.Helper()
+		req, _ := http.NewRequest("POST", "http://"+addr+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer tok")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", path, body, err)
+		}
+		defer resp.Body.Close()
+		var ack struct{ Seq uint64 }
+		json.NewDecoder(resp.Body).Decode(&ack)
+		if resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("%s %s: %d", path, body, resp.StatusCode)
+		}
+		return ack.Seq
 	}
-
-	s.cmd.Process.Signal(os.Interrupt)
-	s.cmd.Wait()
+	// outcomes are the logged outcomes of a type still standing (not
+	// withdrawn by a revision), in order.
+	outcomes := func(typ string) []claimlog.OutcomeBody {
+		var (
+			got       []claimlog.OutcomeBody
+			seqs      []uint64
+			retracted = map[uint64]bool{}
+		)
+		claimlog.Read(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
+			switch {
+			case r.Kind == claimlog.KindOutcome && r.Type == typ:
+				b, err := r.Outcome()
+				if err == nil {
+					got, seqs = append(got, b), append(seqs, r.Seq)
+				}
+			case r.Type == claimlog.TypeRevision:
+				if rev, err := r.Revision(); err == nil {
+					for _, s := range rev.Retracted {
+						retracted[s] = true
+					}
+				}
+			}
+			return nil
+		})
+		var out []claimlog.OutcomeBody
+		for i, b := range got {
+			if !retracted[seqs[i]] {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
+	waitFor := func(typ string, n int) []claimlog.OutcomeBody {
+		t.Helper()
+		var got []claimlog.OutcomeBody
+		waitUntil(t, fmt.Sprintf("%d %s outcomes", n, typ), func() bool {
+			got = outcomes(typ)
+			return len(got) >= n
+		})
+		return got
+	}
+	values := []string{"2 30", "3 40", "1 30", "mangan", "1 30", "2 40", "3 30", "1 50"}
+	worth := []int{2000, 5200, 1000, 8000, 1000, 2600, 3900, 1600}
+	var (
+		scores = [4]int{30000, 30000, 30000, 30000}
+		cmd    = daemon()
+	)
+	for i := range 8 {
+		dealer, winner := i%4, (i+1)%4
+		send("/api/press", fmt.Sprintf(`{"seat":%d,"action":"discard","tile":"1z"}`, dealer))
+		send("/api/press", fmt.Sprintf(`{"seat":%d,"action":"ron"}`, winner))
+		waitFor("hand_end", i+1)
+		if i == 0 {
+			send("/api/referee", `{"action":"name","seat":1,"name":"Ana Lopes"}`)
+		}
+		value := values[i]
+		if i == 4 {
+			value = "3 40" // a mistake, corrected below
+		}
+		seq := send("/api/referee", fmt.Sprintf(`{"action":"value","seat":%d,"value":%q}`, winner, value))
+		got := waitFor("score", i+1)
+		if i == 4 {
+			send("/api/referee", fmt.Sprintf(`{"action":"value","seat":%d,"value":%q,"replaces":%d}`, winner, values[i], seq))
+			waitUntil(t, "the corrected score", func() bool {
+				got = outcomes("score")
+				return len(got) == i+1 && got[i].Wins[0].Points == worth[i]
+			})
+		}
+		scores[dealer] -= worth[i]
+		scores[winner] += worth[i]
+		sc := got[i]
+		for w, l := range "ESWN" {
+			seat := (dealer + w) % 4
+			if sc.Scores[string(l)] != scores[seat] {
+				t.Fatalf("hand %d: scores %v, want by seat %v", i+1, sc.Scores, scores)
+			}
+		}
+		if i == 2 {
+			// Killed with the third hand settled, the fourth not dealt.
+			cmd.Process.Signal(syscall.SIGKILL)
+			cmd.Wait()
+			cmd = daemon()
+		}
+		if i < 7 {
+			send("/api/referee", `{"action":"newhand"}`)
+		}
+	}
+	end := waitFor("game_end", 1)
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the daemon: %v", err)
+	}
+	if len(end) != 1 || len(end[0].Standings) != 4 {
+		t.Fatalf("game ends: %+v", end)
+	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"replay", "--dir", s.logDir}, &out, &errb); code != 0 {
-		t.Fatalf("tabled replay: exit %d\n%s%s", code, out.String(), errb.String())
+	if code := run([]string{"log", "--dir", logDir, "--format", "results"}, &out, &errb); code != 0 {
+		t.Fatalf("log --format results: exit %d: %s", code, errb.String())
 	}
-}
-
-// pageText is the page's text, to say what it showed when a step failed.
-func pageText(ctx context.Context) string {
-	s, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-	return s
+	rows := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(rows) != 5 || rows[0] != strings.Join(claimlog.ResultsHeader, ",") {
+		t.Fatalf("results:\n%s", out.String())
+	}
+	for _, st := range end[0].Standings {
+		want := fmt.Sprintf(",%d,%s,", st.Seat, st.Wind)
+		name := ""
+		if st.Seat == 1 {
+			name = "Ana Lopes"
+		}
+		want += fmt.Sprintf("%s,%d,%d,%d", name, scores[st.Seat], st.Place, st.Result)
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("results lack %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"replay", "--dir", logDir}, &out, &errb); code != 0 {
+		t.Fatalf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
 }

@@ -77,8 +77,7 @@ func TestOneWriterPerLog(t *testing.T) {
 	// The session note holds the whole rule profile, so a replay never
 	// depends on the defaults of the code that reads the log.
 	last, _, err := claimlog.LastSession(logDir)
-	want, _ := engine.ProfileByName("ema2016")
-	if err != nil || last == nil || last.Profile == nil || !reflect.DeepEqual(*last.Profile, want) {
+	if err != nil || last == nil || last.Profile == nil || !reflect.DeepEqual(*last.Profile, engine.EMA2016) {
 		t.Fatalf("session note's profile: %+v, %v", last, err)
 	}
 }

@@ -110,7 +110,8 @@ function renderSeat(s) {
   let info = box.querySelector(".info");
   if (!info) {
     info = el("div", "info");
-    box.append(info, valuePicker(s.seat), nameEditor(s.seat));
+    box.append(info, nameEditor(s.seat));
+    $("values").append(valuePicker(s.seat)); // full width under the table, for a phone's fingers
     if (sim) box.append(simButtons(s.seat));
   }
   info.replaceChildren(...parts);
@@ -161,7 +162,7 @@ function valuePicker(seat) {
   pl.append("pao ", pao);
   yrow.append(tl, pl);
   box.append(el("b", "what", ""), row1, row2, yrow, el("div", "msg", ""));
-  box.addEventListener("submit", (ev) => { ev.preventDefault(); sendValue(seat, { han: Number(han.value), ...(Number(han.value) < 5 ? { fu: Number(fu.value) } : {}) }); });
+  box.addEventListener("submit", (ev) => { ev.preventDefault(); sendValue(seat, { value: Number(han.value) < 5 ? `${han.value} ${fu.value}` : han.value }); });
   return box;
 }
 
@@ -204,11 +205,12 @@ function nameEditor(seat) {
 // tablet that may enter them.
 function showEntry(box, s) {
   const may = mayEnter();
-  const pick = box.querySelector(".valuepick");
+  const pick = document.querySelector(`.valuepick[data-seat="${s.seat}"]`);
   pick.hidden = !(may && st.scoring && s.value_due);
   if (!pick.hidden) {
-    pick.querySelector(".what").textContent = `value of ${s.player || s.name}'s win`;
+    pick.querySelector(".what").textContent = `value of ${s.player ? s.player + " (" + s.name + ")" : s.name}'s win`;
     const times = pick.querySelector(".times-y");
+    times.parentElement.hidden = (st.max_yakuman || 1) <= 1; // one yakuman at most: nothing to choose
     if (times.options.length !== (st.max_yakuman || 1)) {
       times.replaceChildren();
       for (let n = 1; n <= (st.max_yakuman || 1); n++) times.append(new Option(String(n), String(n)));
@@ -501,10 +503,10 @@ document.addEventListener("click", (ev) => {
   }
   if (b.dataset.limit) {
     const seat = Number(b.dataset.seat), pick = b.closest(".valuepick");
-    const v = { limit: b.dataset.limit };
-    if (v.limit === "yakuman") {
+    const v = { value: b.dataset.limit };
+    if (b.dataset.limit === "yakuman") {
       const n = Number(pick.querySelector(".times-y").value || 1), pao = pick.querySelector(".pao").value;
-      if (n > 1) v.yakuman = n;
+      if (n > 1) v.value += " " + n;
       if (pao !== "") v.pao = Number(pao);
     }
     return sendValue(seat, v);
