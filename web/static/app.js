@@ -28,7 +28,12 @@ function el(tag, cls, text) {
 const tableNow = () => performance.now() - offset;
 const windOf = (seat) => st && st.seats[seat] ? st.seats[seat].wind : "";
 const seatOfWind = (w) => st ? st.seats.findIndex((s) => s.wind === w) : -1;
-const name = (w) => WINDS[w] || w;
+// name is a seat as a person reads it: the player's name where given,
+// else its wind.
+const name = (w) => {
+  const s = st && st.seats.find((x) => x.wind === w);
+  return s && s.player ? s.player : WINDS[w] || w;
+};
 const callWord = (c) => (c || "").toUpperCase();
 
 // place puts each seat where it sits for a viewer at seat facing: the next
