@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/tabled/tabled/outcome"
 )
 
 // ResultsHeader names the columns of WriteResults: one row per player per
@@ -23,7 +25,7 @@ func WriteResults(w io.Writer, dir string) error {
 		seq   uint64
 		table string
 		names [4]string
-		body  OutcomeBody
+		body  outcome.Record
 	}
 	var (
 		games   []ended

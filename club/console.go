@@ -7,11 +7,13 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 //go:embed static
@@ -56,15 +58,10 @@ type SeatScore struct {
 	Delta  int    `json:"delta"`
 }
 
-// Place is one place of a game's final standings on the console.
+// Place is one place of a game's final standings, with the player's name.
 type Place struct {
-	Place  int    `json:"place"`
-	Seat   int    `json:"seat"`
-	Wind   string `json:"wind"`
-	Name   string `json:"name,omitempty"`
-	Points int    `json:"points"`
-	// Result is the points after uma and deposits, less the start.
-	Result int `json:"result"`
+	outcome.Standing
+	Name string `json:"name,omitempty"`
 }
 
 // Alert is something on a table the head referee should look at, until
@@ -114,34 +111,6 @@ func (c *Console) bump() {
 	c.changed = make(chan struct{})
 }
 
-// outcome is what the console reads from a record body: the outcome in the
-// scenario-contract shape, at the top level or under "outcome".
-type outcome struct {
-	Type      string `json:"type"`
-	Reason    string `json:"reason"`
-	Late      bool   `json:"late"`
-	Overrides int    `json:"overrides"`
-	Seat      string `json:"seat"`
-	Call      string `json:"call"`
-	// A deal line's fields.
-	RoundWind    string `json:"round_wind"`
-	Hand         int    `json:"hand"`
-	Honba        int    `json:"honba"`
-	RiichiSticks int    `json:"riichi_sticks"`
-	DealerSeat   int    `json:"dealer_seat"`
-	// A score line's fields, by wind of the hand that ended.
-	Deltas map[string]int `json:"deltas"`
-	Scores map[string]int `json:"scores"`
-	// A game_end line's standings, by physical seat.
-	Standings []struct {
-		Seat   int    `json:"seat"`
-		Wind   string `json:"wind"`
-		Place  int    `json:"place"`
-		Points int    `json:"points"`
-		Result int    `json:"result"`
-	} `json:"standings"`
-}
-
 func (c *Console) now() time.Time {
 	if c.Now != nil {
 		return c.Now()
@@ -149,50 +118,36 @@ func (c *Console) now() time.Time {
 	return time.Now()
 }
 
-// record is what the console reads of a claim-log record besides its outcome.
+// record is a claim-log record as a table publishes it (Message.Body): its
+// body is an outcome.Record for an outcome, else a note or a void.
 type record struct {
-	Kind   string    `json:"kind"`
-	Type   string    `json:"type"`
-	Source string    `json:"source"`
-	Seat   string    `json:"seat"`
-	Hand   int       `json:"hand"`
-	Wall   time.Time `json:"wall"`
-	Body   *struct {
-		Note   string `json:"note"`
-		Void   uint64 `json:"void"`
-		Dealer *int   `json:"dealer"`
-		Event  *struct {
-			Tile   string `json:"tile"`
-			Dealer int    `json:"dealer"`
-			Seat   int    `json:"seat"`
-			Name   string `json:"name"`
-		} `json:"event"`
-	} `json:"body"`
+	Kind   string          `json:"kind"`
+	Type   string          `json:"type"`
+	Source string          `json:"source"`
+	Seat   string          `json:"seat"`
+	Hand   int             `json:"hand"`
+	Wall   time.Time       `json:"wall"`
+	Body   json.RawMessage `json:"body"`
 }
 
-var windNames = map[string]string{"E": "East", "S": "South", "W": "West", "N": "North"}
+// noteBody is what the console reads of a note's or a void's body.
+type noteBody struct {
+	Note string `json:"note"`
+	Void uint64 `json:"void"`
+}
 
-// Event takes one table event, as a Watcher delivers it.
+// Event takes one table event, as a Watcher delivers it: a claim-log
+// record. One the console cannot read still counts as seen.
 func (c *Console) Event(m Message) {
-	// A claim-log record carries the outcome in its body; a stream entry
-	// under "outcome"; a bare outcome at the top.
-	var body struct {
-		outcome
-		Kind    string   `json:"kind"`
-		Body    *outcome `json:"body"`
-		Outcome *outcome `json:"outcome"`
-	}
-	json.Unmarshal(m.Body, &body) // a body the console cannot read still counts as seen
 	var rec record
 	json.Unmarshal(m.Body, &rec)
-	o := body.outcome
-	switch {
-	case body.Outcome != nil:
-		o = *body.Outcome
-	case body.Kind == "outcome" && body.Body != nil:
-		o = *body.Body
-	case body.Kind != "":
-		o = outcome{} // an input or a note: nothing to show
+	var o outcome.Record
+	var b noteBody
+	switch rec.Kind {
+	case claimlog.KindOutcome:
+		o, _ = outcome.Decode(rec.Body)
+	case claimlog.KindVoid, claimlog.KindNote:
+		json.Unmarshal(rec.Body, &b)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -211,40 +166,41 @@ func (c *Console) Event(m Message) {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
 	}
-	who := windNames[rec.Seat]
-	if rec.Kind == "input" && rec.Body != nil && rec.Body.Dealer != nil && *rec.Body.Dealer >= 0 && *rec.Body.Dealer < 4 {
-		t.dealer = *rec.Body.Dealer
+	who := outcome.WindName(rec.Seat)
+	var in claimlog.InputBody
+	if rec.Kind == claimlog.KindInput && json.Unmarshal(rec.Body, &in) == nil && in.Dealer.Valid() {
+		t.dealer = int(in.Dealer)
 	}
 	switch {
-	case rec.Kind == "input" && rec.Type == "name" && rec.Body != nil && rec.Body.Event != nil:
-		if s := rec.Body.Event.Seat; s >= 0 && s < 4 {
-			t.names[s] = rec.Body.Event.Name
-			t.Last = fmt.Sprintf("seat %d is %q", s, rec.Body.Event.Name)
+	case rec.Kind == claimlog.KindInput && rec.Type == "name":
+		if s := in.Event.Seat; s.Valid() {
+			t.names[s] = in.Event.Name
+			t.Last = fmt.Sprintf("seat %d is %q", s, in.Event.Name)
 		}
-	case rec.Kind == "input" && rec.Type == "discard":
+	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
 		t.Discards++
 		t.Last = who + " discarded"
-	case rec.Kind == "input" && rec.Source == "referee":
+	case rec.Kind == claimlog.KindInput && rec.Source == "referee":
 		what := map[string]string{"deadhand": "dead hand for " + who, "tenpai": who + " is tenpai", "newhand": "a new hand"}[rec.Type]
 		if what == "" {
 			what = rec.Type
 		}
 		add("referee", "referee: "+what)
 		t.Last = "referee: " + what
-	case rec.Kind == "input":
+	case rec.Kind == claimlog.KindInput:
 		t.Last = who + " " + rec.Type
-	case rec.Kind == "void" && rec.Body != nil:
-		text := fmt.Sprintf("referee voided input #%d", rec.Body.Void)
-		if rec.Body.Note != "" {
-			text += " (refused: " + rec.Body.Note + ")"
+	case rec.Kind == claimlog.KindVoid:
+		text := fmt.Sprintf("referee voided input #%d", b.Void)
+		if b.Note != "" {
+			text += " (refused: " + b.Note + ")"
 		}
 		add("referee", text)
 		t.Last = text
-	case rec.Kind == "note" && alert.Is(rec.Type) && rec.Body != nil:
-		add(rec.Type, alert.Label(rec.Type)+": "+rec.Body.Note)
+	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
+		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}
 	switch o.Type {
-	case "decision":
+	case outcome.TypeDecision:
 		t.Decision = o.Reason
 		t.Last = o.Reason
 		if o.Overrides > 0 {
@@ -253,23 +209,23 @@ func (c *Console) Event(m Message) {
 		if o.Late {
 			add("late", o.Reason)
 		}
-	case "deal":
-		t.Deal = fmt.Sprintf("%s %d, %d honba, %d riichi sticks, seat %d deals", windName(o.RoundWind), o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
+	case outcome.TypeDeal:
+		t.Deal = outcome.Deal(o)
 		t.Decision, t.Discards = "", 0
-	case "flag":
-		add("flag", fmt.Sprintf("check %s %s: %s", windName(o.Seat), strings.ToUpper(o.Call), o.Reason))
-	case "rejected":
-		add("rejected", fmt.Sprintf("refused %s %s: %s", strings.ToUpper(o.Call), windName(o.Seat), o.Reason))
-	case "score":
+	case outcome.TypeFlag:
+		add("flag", outcome.Flag(o))
+	case outcome.TypeRejected:
+		add("rejected", "refused: "+outcome.Rejected(o))
+	case outcome.TypeScore:
 		t.Scores = t.Scores[:0]
-		for i, w := range []string{"E", "S", "W", "N"} {
-			t.Scores = append(t.Scores, SeatScore{Wind: w, Name: t.names[(t.dealer+i)%4], Points: o.Scores[w], Delta: o.Deltas[w]})
+		for w := range o.Scores {
+			t.Scores = append(t.Scores, SeatScore{Wind: engine.Wind(w).Letter(), Name: t.names[(t.dealer+w)%4], Points: o.Scores[w], Delta: o.Deltas[w]})
 		}
 		t.Standings = nil
-	case "game_end":
+	case outcome.TypeGameEnd:
 		t.Standings = t.Standings[:0]
 		for _, s := range o.Standings {
-			p := Place{Place: s.Place, Seat: s.Seat, Wind: s.Wind, Points: s.Points, Result: s.Result}
+			p := Place{Standing: s}
 			if s.Seat >= 0 && s.Seat < 4 {
 				p.Name = t.names[s.Seat]
 			}
@@ -278,13 +234,6 @@ func (c *Console) Event(m Message) {
 		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
 	}
 	c.bump()
-}
-
-func windName(l string) string {
-	if n, ok := windNames[l]; ok {
-		return n
-	}
-	return l
 }
 
 // Ack takes an alert off a table's list: the head referee has seen it.

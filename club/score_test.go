@@ -3,6 +3,8 @@ package club
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/tabled/tabled/outcome"
 )
 
 // TestConsoleScores: names from name inputs, the points and changes of a
@@ -29,7 +31,9 @@ func TestConsoleScores(t *testing.T) {
 		`"standings":[{"seat":0,"wind":"N","place":1,"points":35200,"result":20200},{"seat":1,"wind":"E","place":2,"points":30000,"result":5000},{"seat":2,"wind":"S","place":4,"points":24800,"result":-20200},{"seat":3,"wind":"W","place":3,"points":30000,"result":-5000}]}}`)})
 	views, _, _ = c.Tables()
 	st := views[0].Standings
-	if len(st) != 4 || st[0] != (Place{1, 0, "N", "", 35200, 20200}) || st[1] != (Place{2, 1, "E", "Bo", 30000, 5000}) || st[3] != (Place{4, 2, "S", "Ana", 24800, -20200}) {
+	if len(st) != 4 || st[0] != (Place{outcome.Standing{Seat: 0, Wind: "N", Place: 1, Points: 35200, Result: 20200}, ""}) ||
+		st[1] != (Place{outcome.Standing{Seat: 1, Wind: "E", Place: 2, Points: 30000, Result: 5000}, "Bo"}) ||
+		st[3] != (Place{outcome.Standing{Seat: 2, Wind: "S", Place: 4, Points: 24800, Result: -20200}, "Ana"}) {
 		t.Fatalf("standings %+v", st)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Writer turns inputs and outcomes, in log order, into mjai events.
@@ -23,23 +24,67 @@ type Writer struct {
 	// later ron on the same tile can still change the winners (2016 head
 	// bump by a closer seat, 2008 one more winner), and a call within the
 	// deadline can put back a too-fast tsumo.
-	end *claimlog.OutcomeBody
-	err error
+	end *outcome.Record
+	// closing: the newhand came; the hand closes at the deal that follows
+	// (a draw's score comes between them) or at the next input.
+	closing bool
+	// scores are the points by physical seat at the start of the hand,
+	// when the log keeps score (known: a start or a score line was read);
+	// score is the hand's settlement.
+	scores [4]int
+	known  bool
+	score  *outcome.Record
+	// start is the points a game starts with; over: a game ended in this
+	// hand, and the next starts again from start.
+	start int
+	over  bool
+	err   error
+}
+
+// StartPoints says the points every seat starts a game with (the session's
+// rule profile keeps score): the next start_kyoku carries "scores".
+func (m *Writer) StartPoints(points int) {
+	m.scores, m.known, m.start = [4]int{points, points, points, points}, true, points
+}
+
+// absolute turns points by wind of the current hand into points by seat.
+func (m *Writer) absolute(p outcome.Points) []int {
+	out := make([]int, 4)
+	for s := engine.Seat(0); s < 4; s++ {
+		out[s] = p.Seat(s, m.dealer)
+	}
+	return out
 }
 
 // closeHand tells how the hand ended and ends it.
+// A settled hand's deltas and scores go with its ryukyoku, or with its
+// first hora (the table keeps one settlement a hand, not one a winner).
 func (m *Writer) closeHand() {
+	sc := m.score
+	settle := func(ev map[string]any) {
+		if sc != nil {
+			ev["deltas"], ev["scores"] = m.absolute(sc.Deltas), m.absolute(sc.Scores)
+			sc = nil
+		}
+		m.emit(ev)
+	}
 	if o := m.end; o != nil {
 		if o.Result == "draw" {
-			m.emit(map[string]any{"type": "ryukyoku"})
+			settle(map[string]any{"type": "ryukyoku"})
 		}
 		for _, s := range o.Winners {
 			if o.Result != "draw" {
-				m.emit(map[string]any{"type": "hora", "actor": m.seatOf(s)})
+				settle(map[string]any{"type": "hora", "actor": m.seatOf(s)})
 			}
 		}
 	}
-	m.end = nil
+	if m.score != nil {
+		m.scores, m.known = [4]int(m.absolute(m.score.Scores)), true
+	}
+	if m.over {
+		m.StartPoints(m.start)
+	}
+	m.end, m.score, m.closing, m.over = nil, nil, false, false
 	m.emit(map[string]any{"type": "end_kyoku"})
 	m.inHand = false
 }
@@ -88,7 +133,11 @@ func (m *Writer) startHand(dealer engine.Seat) {
 		m.started = true
 	}
 	m.dealer, m.inHand = dealer, true
-	m.emit(map[string]any{"type": "start_kyoku", "oya": int(dealer), "dora_marker": "?"})
+	ev := map[string]any{"type": "start_kyoku", "oya": int(dealer), "dora_marker": "?"}
+	if m.known {
+		ev["scores"] = m.scores[:]
+	}
+	m.emit(ev)
 }
 
 // seatOf is the absolute seat of a wind letter in the current hand.
@@ -102,6 +151,9 @@ func (m *Writer) seatOf(letter string) int {
 
 // Input adds a logged input.
 func (m *Writer) Input(in claimlog.InputBody) {
+	if m.closing && in.Event.Action != engine.NewHand {
+		m.closeHand()
+	}
 	if !m.inHand && in.Event.Action != engine.NewHand {
 		m.startHand(in.Dealer)
 	}
@@ -112,19 +164,34 @@ func (m *Writer) Input(in claimlog.InputBody) {
 	case engine.Riichi:
 		m.emit(map[string]any{"type": "reach", "actor": int(ev.Seat)})
 	case engine.NewHand:
-		if m.inHand {
-			m.closeHand()
-		}
+		m.closing = m.inHand
 	}
 }
 
 // Outcome adds a logged outcome.
-func (m *Writer) Outcome(o claimlog.OutcomeBody) {
+func (m *Writer) Outcome(o outcome.Record) {
 	if !m.inHand {
 		return
 	}
 	switch o.Type {
-	case "decision":
+	case outcome.TypeScore:
+		sc := o
+		m.score = &sc
+		return
+	case outcome.TypeGameEnd:
+		m.over = true
+		return
+	case outcome.TypeDeal:
+		if m.closing {
+			m.closeHand()
+		}
+		return
+	}
+	if m.closing {
+		return
+	}
+	switch o.Type {
+	case outcome.TypeDecision:
 		if len(o.Won) > 0 && o.Won[0].Call != "ron" {
 			m.end = nil // a call that put back a too-fast tsumo
 		}
@@ -136,11 +203,11 @@ func (m *Writer) Outcome(o claimlog.OutcomeBody) {
 		consumed := map[string]int{"chi": 2, "pon": 2, "daiminkan": 3}[typ]
 		m.emit(map[string]any{"type": typ, "actor": m.seatOf(w.Seat), "target": m.seatOf(o.Discard.Seat),
 			"pai": paiOf(o.Discard.Tile), "consumed": strings.Split(strings.Repeat("?", consumed), "")})
-	case "dora":
+	case outcome.TypeDora:
 		if n := len(o.Indicators); n > 0 {
 			m.emit(map[string]any{"type": "dora", "dora_marker": paiOf(o.Indicators[n-1])})
 		}
-	case "hand_end":
+	case outcome.TypeHandEnd:
 		end := o
 		m.end = &end
 	}
@@ -162,6 +229,17 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 	m := NewWriter(w)
 	err := claimlog.Read(dir, f, func(r claimlog.Record) error {
 		switch r.Kind {
+		case claimlog.KindNote:
+			if r.Type != claimlog.TypeSession {
+				return nil
+			}
+			s, err := r.Session()
+			if err != nil {
+				return fmt.Errorf("mjai: %w", err)
+			}
+			if p, err := s.RuleProfile(); err == nil && p.Score != nil {
+				m.StartPoints(p.Score.StartPoints)
+			}
 		case claimlog.KindInput:
 			b, err := r.Input()
 			if err != nil {

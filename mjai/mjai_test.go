@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 func TestPai(t *testing.T) {
@@ -26,10 +27,10 @@ func TestHand(t *testing.T) {
 	var b bytes.Buffer
 	m := NewWriter(&b)
 	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
-	m.Outcome(claimlog.OutcomeBody{Type: "decision", Discard: &claimlog.SeatTile{Seat: "E", Tile: "7z"}, Won: []claimlog.SeatCall{{Seat: "W", Call: "pon"}}})
+	m.Outcome(outcome.Record{Type: "decision", Discard: &outcome.SeatTile{Seat: "E", Tile: "7z"}, Won: []outcome.SeatCall{{Seat: "W", Call: "pon"}}})
 	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
 	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
-	m.Outcome(claimlog.OutcomeBody{Type: "hand_end", Result: "draw"})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
 	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
@@ -62,6 +63,47 @@ func TestFromGoldenLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b.Bytes(), want) {
+		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestScores: a log that keeps score gives start_kyoku its scores and the
+// hand's hora (or ryukyoku, whose score comes after the newhand) its
+// deltas and the scores after it, by absolute seat.
+func TestScores(t *testing.T) {
+	var b bytes.Buffer
+	m := NewWriter(&b)
+	m.StartPoints(30000)
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "ron", Winners: []string{"W"}})
+	m.Outcome(outcome.Record{Type: "score", Result: "ron", Deltas: outcome.Points{-5200, 0, 5200, 0}, Scores: outcome.Points{24800, 30000, 35200, 30000}})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "deal"})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 2, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 2})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 2})
+	m.Outcome(outcome.Record{Type: "score", Result: "draw", Deltas: outcome.Points{3000, -1000, -1000, -1000}, Scores: outcome.Points{33000, 34200, 29000, 23800}})
+	m.Outcome(outcome.Record{Type: "game_end"})
+	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 0})
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		`{"type":"start_game"}`,
+		`{"dora_marker":"?","oya":1,"scores":[30000,30000,30000,30000],"type":"start_kyoku"}`,
+		`{"actor":1,"pai":"C","tsumogiri":false,"type":"dahai"}`,
+		`{"actor":3,"deltas":[0,-5200,0,5200],"scores":[30000,24800,30000,35200],"type":"hora"}`,
+		`{"type":"end_kyoku"}`,
+		`{"dora_marker":"?","oya":2,"scores":[30000,24800,30000,35200],"type":"start_kyoku"}`,
+		`{"actor":2,"pai":"1m","tsumogiri":false,"type":"dahai"}`,
+		`{"deltas":[-1000,-1000,3000,-1000],"scores":[29000,23800,33000,34200],"type":"ryukyoku"}`,
+		`{"type":"end_kyoku"}`,
+		`{"dora_marker":"?","oya":0,"scores":[30000,30000,30000,30000],"type":"start_kyoku"}`,
+		`{"actor":0,"pai":"1m","tsumogiri":false,"type":"dahai"}`,
+		`{"type":"end_kyoku"}`,
+		`{"type":"end_game"}`,
+	}, "\n") + "\n"
+	if b.String() != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

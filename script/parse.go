@@ -67,7 +67,7 @@ func Parse(r io.Reader) (*Script, error) {
 	}
 	s := &Script{Profile: def, Dealer: 0}
 	var (
-		score    []string // the score headers, applied to the profile once it is known
+		score    []header // the score headers, applied to the profile once it is known
 		window   time.Duration
 		now      time.Duration
 		started  bool
@@ -94,7 +94,7 @@ func Parse(r io.Reader) (*Script, error) {
 			if started {
 				return fail("header %q must come before the first timed line", f[0])
 			}
-			if err := scoreHeader(s, f, &score); err != nil {
+			if err := scoreHeader(s, lineNo, f, &score); err != nil {
 				return fail("%v", err)
 			}
 			continue

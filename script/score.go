@@ -9,10 +9,16 @@ import (
 	"github.com/tabled/tabled/payment"
 )
 
+// header is a header line that changes the profile's score figures.
+type header struct {
+	line int
+	f    []string
+}
+
 // scoreHeader reads a header of the score (points, scores, round, honba,
 // sticks, game, aka). Those that change the profile's figures are kept in
 // profile and applied once the profile is known.
-func scoreHeader(s *Script, f []string, profile *[]string) error {
+func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 	num := func(what string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < lo || n > hi {
@@ -30,7 +36,7 @@ func scoreHeader(s *Script, f []string, profile *[]string) error {
 	var err error
 	switch f[0] {
 	case "points", "game", "aka":
-		*profile = append(*profile, strings.Join(f, " "))
+		*profile = append(*profile, header{line, f})
 	case "scores":
 		for i, t := range f[1:] {
 			n, e := strconv.Atoi(t)
@@ -58,7 +64,7 @@ func scoreHeader(s *Script, f []string, profile *[]string) error {
 
 // applyScore applies the points, game and aka headers to the profile's
 // score figures (a copy of them: the registry's stay as they are).
-func applyScore(s *Script, headers []string) error {
+func applyScore(s *Script, headers []header) error {
 	if s.Profile.Score == nil {
 		if len(headers) > 0 || s.Start != (engine.Start{}) {
 			return &Error{Msg: fmt.Sprintf("rules %s keep no score: no score headers", s.Profile.Name)}
@@ -67,24 +73,24 @@ func applyScore(s *Script, headers []string) error {
 	}
 	r := *s.Profile.Score
 	for _, h := range headers {
-		f := strings.Fields(h)
+		f := h.f
 		switch f[0] {
 		case "points":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n <= 0 || n%100 != 0 || n > 1_000_000 {
-				return &Error{Msg: fmt.Sprintf("points %q is not a positive number of points, a multiple of 100", f[1])}
+				return &Error{Line: h.line, Msg: fmt.Sprintf("points %q is not a positive number of points, a multiple of 100", f[1])}
 			}
 			r.StartPoints = n
 		case "game":
 			l, err := payment.ParseLength(f[1])
 			if err != nil {
-				return &Error{Msg: fmt.Sprintf("game %q is not hanchan, tonpuu or open", f[1])}
+				return &Error{Line: h.line, Msg: fmt.Sprintf("game %q is not hanchan, tonpuu or open", f[1])}
 			}
 			r.Game = l
 		case "aka":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || (n != 0 && n != 3 && n != 4) {
-				return &Error{Msg: fmt.Sprintf("aka %q is not a number of red fives (0, 3 or 4)", f[1])}
+				return &Error{Line: h.line, Msg: fmt.Sprintf("aka %q is not a number of red fives (0, 3 or 4)", f[1])}
 			}
 			r.Aka = n
 		}

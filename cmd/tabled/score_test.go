@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/outcome"
 )
 
 // TestScoresSurviveKillAndResume plays a whole hanchan through `tabled run
@@ -38,17 +39,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 	}
 	var childOut syncBuffer
 	daemon := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
-		childOut.reset()
-		cmd.Stdout, cmd.Stderr = &childOut, &childOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
+		cmd := startChild(t, cfgFile, &childOut)
 		client := &http.Client{Timeout: time.Second}
 		waitUntilFor(t, "the daemon to come up", 30*time.Second, func() bool {
 			resp, err := client.Get("http://" + addr + "/api/state")
@@ -85,9 +76,9 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 	}
 	// outcomes are the logged outcomes of a type still standing (not
 	// withdrawn by a revision), in order.
-	outcomes := func(typ string) []claimlog.OutcomeBody {
+	outcomes := func(typ string) []outcome.Record {
 		var (
-			got       []claimlog.OutcomeBody
+			got       []outcome.Record
 			seqs      []uint64
 			retracted = map[uint64]bool{}
 		)
@@ -107,7 +98,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 			}
 			return nil
 		})
-		var out []claimlog.OutcomeBody
+		var out []outcome.Record
 		for i, b := range got {
 			if !retracted[seqs[i]] {
 				out = append(out, b)
@@ -115,9 +106,9 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		}
 		return out
 	}
-	waitFor := func(typ string, n int) []claimlog.OutcomeBody {
+	waitFor := func(typ string, n int) []outcome.Record {
 		t.Helper()
-		var got []claimlog.OutcomeBody
+		var got []outcome.Record
 		waitUntil(t, fmt.Sprintf("%d %s outcomes", n, typ), func() bool {
 			got = outcomes(typ)
 			return len(got) >= n
@@ -154,9 +145,9 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		scores[dealer] -= worth[i]
 		scores[winner] += worth[i]
 		sc := got[i]
-		for w, l := range "ESWN" {
+		for w := range 4 {
 			seat := (dealer + w) % 4
-			if sc.Scores[string(l)] != scores[seat] {
+			if sc.Scores[w] != scores[seat] {
 				t.Fatalf("hand %d: scores %v, want by seat %v", i+1, sc.Scores, scores)
 			}
 		}
