@@ -40,9 +40,10 @@ type TableView struct {
 	Scores    []SeatScore `json:"scores,omitempty"`
 	Standings []Place     `json:"standings,omitempty"`
 	// names are the players' names by physical seat (name inputs); dealer
-	// the dealer's seat of the latest input, to put names to winds.
-	names  [4]string
-	dealer int
+	// the dealer's seat of the latest input, scoreDealer that of the hand
+	// Scores are of, to put names to winds.
+	names               [4]string
+	dealer, scoreDealer int
 	// Updated is when the console took the table's latest event.
 	Updated time.Time `json:"updated"`
 	// AgeSeconds is how long ago that was, when the view was made: a
@@ -217,19 +218,15 @@ func (c *Console) Event(m Message) {
 	case outcome.TypeRejected:
 		add("rejected", "refused: "+outcome.Rejected(o))
 	case outcome.TypeScore:
-		t.Scores = t.Scores[:0]
+		t.Scores, t.scoreDealer = t.Scores[:0], t.dealer
 		for w := range o.Scores {
-			t.Scores = append(t.Scores, SeatScore{Wind: engine.Wind(w).Letter(), Name: t.names[(t.dealer+w)%4], Points: o.Scores[w], Delta: o.Deltas[w]})
+			t.Scores = append(t.Scores, SeatScore{Wind: engine.Wind(w).Letter(), Points: o.Scores[w], Delta: o.Deltas[w]})
 		}
 		t.Standings = nil
 	case outcome.TypeGameEnd:
 		t.Standings = t.Standings[:0]
 		for _, s := range o.Standings {
-			p := Place{Standing: s}
-			if s.Seat >= 0 && s.Seat < 4 {
-				p.Name = t.names[s.Seat]
-			}
-			t.Standings = append(t.Standings, p)
+			t.Standings = append(t.Standings, Place{Standing: s})
 		}
 		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
 	}
@@ -276,8 +273,17 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	for _, t := range c.tables {
 		v := *t
 		v.Alerts = append(make([]Alert, 0, len(t.Alerts)), t.Alerts...)
+		// Names as they are now: one given after the score shows at once.
 		v.Scores = append([]SeatScore(nil), t.Scores...)
+		for i := range v.Scores {
+			v.Scores[i].Name = t.names[(t.scoreDealer+i)%4]
+		}
 		v.Standings = append([]Place(nil), t.Standings...)
+		for i, p := range v.Standings {
+			if p.Seat >= 0 && p.Seat < 4 {
+				v.Standings[i].Name = t.names[p.Seat]
+			}
+		}
 		if !t.Updated.IsZero() {
 			v.AgeSeconds = now.Sub(t.Updated).Seconds()
 		}
@@ -287,7 +293,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
-// Handler serves the console page, GET /api/tables and GET /api/stream (SSE).
+// Handler serves the console page, GET /api/tables, GET /api/stream (SSE),
+// POST /api/ack and POST /api/name (a player's name, sent on to the table).
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
@@ -297,6 +304,7 @@ func (c *Console) Handler() http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(ts)
 	})
+	mux.HandleFunc("POST /api/name", c.handleName)
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		var a struct {
 			Table string `json:"table"`

@@ -2,6 +2,10 @@ package club
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/tabled/tabled/outcome"
@@ -35,5 +39,73 @@ func TestConsoleScores(t *testing.T) {
 		st[1] != (Place{outcome.Standing{Seat: 1, Wind: "E", Place: 2, Points: 30000, Result: 5000}, "Bo"}) ||
 		st[3] != (Place{outcome.Standing{Seat: 2, Wind: "S", Place: 4, Points: 24800, Result: -20200}, "Ana"}) {
 		t.Fatalf("standings %+v", st)
+	}
+}
+
+// TestConsoleSetsNames: a name set on the console goes on to the table's
+// referee action with the token the head referee gave; the table's answer
+// comes back; a table without an address, an unknown table, a form post
+// and a missing token are refused at the console.
+func TestConsoleSetsNames(t *testing.T) {
+	var got struct {
+		auth, ctype string
+		body        map[string]any
+	}
+	tableSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/referee" {
+			http.NotFound(w, r)
+			return
+		}
+		got.auth, got.ctype = r.Header.Get("Authorization"), r.Header.Get("Content-Type")
+		json.NewDecoder(r.Body).Decode(&got.body)
+		if got.auth != "Bearer tok" {
+			w.WriteHeader(http.StatusUnauthorized)
+			io.WriteString(w, `{"error":"referee token missing or wrong"}`)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		io.WriteString(w, `{"seq":12}`)
+	}))
+	defer tableSrv.Close()
+	c := NewConsole()
+	c.Status(Status{Table: "t1", Online: true, URL: tableSrv.URL + "/"})
+	c.Status(Status{Table: "t2", Online: true})
+	srv := httptest.NewServer(c.Handler())
+	defer srv.Close()
+	post := func(auth, ctype, body string) (int, string) {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/name", strings.NewReader(body))
+		req.Header.Set("Content-Type", ctype)
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		r, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		return r.StatusCode, string(b)
+	}
+	tests := []struct {
+		what, auth, ctype, body string
+		status                  int
+		says                    string
+	}{
+		{"the name", "Bearer tok", "application/json", `{"table":"t1","seat":2,"name":"Ana"}`, http.StatusAccepted, `"seq":12`},
+		{"a wrong token", "Bearer nope", "application/json", `{"table":"t1","seat":2,"name":"Ana"}`, http.StatusUnauthorized, "referee token"},
+		{"no token", "", "application/json", `{"table":"t1","seat":2,"name":"Ana"}`, http.StatusUnauthorized, "referee token is needed"},
+		{"a form post", "Bearer tok", "application/x-www-form-urlencoded", `{"table":"t1","seat":2,"name":"Ana"}`, http.StatusUnsupportedMediaType, "application/json"},
+		{"a bad seat", "Bearer tok", "application/json", `{"table":"t1","seat":5,"name":"Ana"}`, http.StatusBadRequest, "field seat"},
+		{"an unknown table", "Bearer tok", "application/json", `{"table":"t9","seat":2,"name":"Ana"}`, http.StatusNotFound, "no table"},
+		{"a table without an address", "Bearer tok", "application/json", `{"table":"t2","seat":2,"name":"Ana"}`, http.StatusServiceUnavailable, "status page"},
+	}
+	for _, tt := range tests {
+		status, body := post(tt.auth, tt.ctype, tt.body)
+		if status != tt.status || !strings.Contains(body, tt.says) {
+			t.Errorf("%s: %d %s, want %d saying %q", tt.what, status, body, tt.status, tt.says)
+		}
+		if tt.what == "the name" && (got.ctype != "application/json" || got.body["action"] != "name" || got.body["seat"] != 2.0 || got.body["name"] != "Ana") {
+			t.Errorf("the table got %+v", got)
+		}
 	}
 }

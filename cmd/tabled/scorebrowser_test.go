@@ -306,6 +306,29 @@ func TestScoreAtTheTable(t *testing.T) {
 	waitUntil(t, "the text panel's scores", func() bool {
 		return strings.Contains(s.out.String(), "| scores: E 30000  S 24800  W 30000  N Ana 35200")
 	})
+	// The head referee names West on the club console; the console sends
+	// it on to the table with the token, and the phone shows it.
+	cctx, cancelC := chromedp.NewContext(ctx)
+	defer cancelC()
+	err = chromedp.Do(cctx,
+		chromedp.Navigate(consoleSrv.URL),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#ntable option[value="t7"]') !== null`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('names').open = true`),
+		chromedp.SetValue(chromedp.ID("ntable"), "t7"),
+		chromedp.SetValue(chromedp.ID("nseat"), "2"),
+		chromedp.SendKeys(chromedp.ID("nname"), "Bo"),
+		chromedp.SendKeys(chromedp.ID("ntoken"), "ref-tok"),
+		chromedp.Click(chromedp.CSS(`#nameform button`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById('nresult').textContent === 'done'`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .scores') && document.querySelector('#table-t7 .scores').innerText.includes('Bo') && document.querySelector('#table-t7 .scores').innerText.includes('35200')`),
+	)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, pageText(cctx))
+	}
+	docShot(t, cctx, "score-console.png")
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.querySelector('#seat-2 .wind').textContent === 'Bo'`)); err != nil {
+		t.Fatalf("%v\n%s", err, pageText(ctx))
+	}
 	docShot(t, ctx, "score-phone.png")
 	if dir := os.Getenv("TABLED_DOCS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "score-panel.png"), s.panel(), 0o644)
