@@ -35,6 +35,26 @@ func (s *Server) tooMany(w http.ResponseWriter, client string) bool {
 	return false
 }
 
+// refereeRequest answers a request that is not the referee's (429 for a
+// client that failed too often, 401 without the token, counted as a
+// failure, 415 for a body that is not JSON) and reports whether it is.
+func (s *Server) refereeRequest(w http.ResponseWriter, r *http.Request) bool {
+	client := clientOf(r)
+	if s.tooMany(w, client) {
+		return false
+	}
+	if !s.isReferee(r) {
+		s.limit.fail(client)
+		metricRefereeRefused.Inc()
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
+		return false
+	}
+	if !jsonOnly(w, r) {
+		return false
+	}
+	return true
+}
+
 // isReferee reports whether the request carries the referee token.
 func (s *Server) isReferee(r *http.Request) bool {
 	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -68,17 +88,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 // tablet paired with the old one must enter the new one. The answer does
 // not carry the code: it is read on the panel.
 func (s *Server) handlePairRenew(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
-	if s.tooMany(w, client) {
-		return
-	}
-	if !s.isReferee(r) {
-		s.limit.fail(client)
-		metricRefereeRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
-		return
-	}
-	if !jsonOnly(w, r) {
+	if !s.refereeRequest(w, r) {
 		return
 	}
 	if err := decodeBody(r.Body, &struct{}{}); err != nil {

@@ -201,17 +201,7 @@ func clientOf(r *http.Request) string {
 // credential and a JSON body: a cross-site form can send neither, which is
 // what keeps it safe from CSRF without cookies.
 func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
-	if s.tooMany(w, client) {
-		return
-	}
-	if !s.isReferee(r) {
-		s.limit.fail(client)
-		metricRefereeRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing or wrong"})
-		return
-	}
-	if !jsonOnly(w, r) {
+	if !s.refereeRequest(w, r) {
 		return
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
