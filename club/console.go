@@ -13,6 +13,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -168,7 +169,7 @@ func (c *Console) Event(m Message) {
 		}
 	}
 	who := outcome.WindName(rec.Seat)
-	var in claimlog.InputBody
+	var in journal.InputBody
 	if rec.Kind == claimlog.KindInput && json.Unmarshal(rec.Body, &in) == nil && in.Dealer.Valid() {
 		t.dealer = int(in.Dealer)
 	}

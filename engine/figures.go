@@ -50,8 +50,8 @@ var scoreFigures = map[string]payment.Rules{
 		HonbaRon:        300,   // 3.4.10 (2012 text read): each counter adds 300
 		HonbaTsumo:      100,   // 3.4.10: 100 from each opponent on a self-draw
 		HonbaEachWinner: true,  // 3.4.9: a discarder pays "the full value of each hand" to each winner
-		Riichi:          1000,  // 3.3.13
-		OwnRiichiBack:   true,  // NOT READ: as 2016
+		Riichi:          1000,  // 3.3.12: 1,000 to the table, to the winner; after a draw it stays
+		OwnRiichiBack:   true,  // NOT READ for several winners: as 2016
 		Noten:           3000,  // 3.4.2
 		// 3.4.6: "The chombo penalty is the same size as a mangan
 		// payment: 4000 to East, 2000 to other players", paid at the table.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -150,7 +151,7 @@ func (m *Writer) seatOf(letter string) int {
 }
 
 // Input adds a logged input.
-func (m *Writer) Input(in claimlog.InputBody) {
+func (m *Writer) Input(in journal.InputBody) {
 	if m.closing && in.Event.Action != engine.NewHand {
 		m.closeHand()
 	}
@@ -233,7 +234,7 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 			if r.Type != claimlog.TypeSession {
 				return nil
 			}
-			s, err := r.Session()
+			s, err := journal.SessionOf(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}
@@ -241,13 +242,13 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 				m.StartPoints(p.Score.StartPoints)
 			}
 		case claimlog.KindInput:
-			b, err := r.Input()
+			b, err := journal.Input(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}
 			m.Input(b)
 		case claimlog.KindOutcome:
-			o, err := r.Outcome()
+			o, err := journal.Outcome(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}

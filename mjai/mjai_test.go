@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -26,12 +27,12 @@ func TestPai(t *testing.T) {
 func TestHand(t *testing.T) {
 	var b bytes.Buffer
 	m := NewWriter(&b)
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
 	m.Outcome(outcome.Record{Type: "decision", Discard: &outcome.SeatTile{Seat: "E", Tile: "7z"}, Won: []outcome.SeatCall{{Seat: "W", Call: "pon"}}})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
 	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -74,17 +75,17 @@ func TestScores(t *testing.T) {
 	var b bytes.Buffer
 	m := NewWriter(&b)
 	m.StartPoints(30000)
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
 	m.Outcome(outcome.Record{Type: "hand_end", Result: "ron", Winners: []string{"W"}})
 	m.Outcome(outcome.Record{Type: "score", Result: "ron", Deltas: outcome.Points{-5200, 0, 5200, 0}, Scores: outcome.Points{24800, 30000, 35200, 30000}})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
 	m.Outcome(outcome.Record{Type: "deal"})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 2, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 2})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 2, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 2})
 	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 2})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 2})
 	m.Outcome(outcome.Record{Type: "score", Result: "draw", Deltas: outcome.Points{3000, -1000, -1000, -1000}, Scores: outcome.Points{33000, 34200, 29000, 23800}})
 	m.Outcome(outcome.Record{Type: "game_end"})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 0})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 0})
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -85,12 +86,12 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		claimlog.Read(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
 			switch {
 			case r.Kind == claimlog.KindOutcome && r.Type == typ:
-				b, err := r.Outcome()
+				b, err := journal.Outcome(r)
 				if err == nil {
 					got, seqs = append(got, b), append(seqs, r.Seq)
 				}
-			case r.Type == claimlog.TypeRevision:
-				if rev, err := r.Revision(); err == nil {
+			case r.Type == journal.TypeRevision:
+				if rev, err := journal.Revision(r); err == nil {
 					for _, s := range rev.Retracted {
 						retracted[s] = true
 					}
@@ -174,7 +175,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		t.Fatalf("log --format results: exit %d: %s", code, errb.String())
 	}
 	rows := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(rows) != 5 || rows[0] != strings.Join(claimlog.ResultsHeader, ",") {
+	if len(rows) != 5 || rows[0] != strings.Join(journal.ResultsHeader, ",") {
 		t.Fatalf("results:\n%s", out.String())
 	}
 	for _, st := range end[0].Standings {

@@ -1,4 +1,4 @@
-package claimlog
+package journal
 
 import (
 	"encoding/csv"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -44,24 +45,24 @@ func WriteResults(w io.Writer, dir string) error {
 			}
 		}
 	}
-	err := Read(dir, Filter{}, func(r Record) error {
+	err := claimlog.Read(dir, claimlog.Filter{}, func(r claimlog.Record) error {
 		switch {
-		case r.Kind == KindNote && (r.Type == TypeSession || r.Type == TypeRestart):
-			s, err := r.Session()
+		case r.Kind == claimlog.KindNote && (r.Type == claimlog.TypeSession || r.Type == claimlog.TypeRestart):
+			s, err := SessionOf(r)
 			if err != nil {
 				return err
 			}
 			table = s.Table
-		case r.Kind == KindNote && r.Type == TypeRevision:
-			rev, err := r.Revision()
+		case r.Kind == claimlog.KindNote && r.Type == TypeRevision:
+			rev, err := Revision(r)
 			if err != nil {
 				return err
 			}
 			for _, seq := range rev.Retracted {
 				retract[seq] = true
 			}
-		case r.Kind == KindInput && r.Type == "name":
-			in, err := r.Input()
+		case r.Kind == claimlog.KindInput && r.Type == "name":
+			in, err := Input(r)
 			if err != nil {
 				return err
 			}
@@ -70,8 +71,8 @@ func WriteResults(w io.Writer, dir string) error {
 				byOrder = append(byOrder, r.Seq)
 				rename()
 			}
-		case r.Kind == KindVoid:
-			v, err := r.Void()
+		case r.Kind == claimlog.KindVoid:
+			v, err := Void(r)
 			if err != nil {
 				return err
 			}
@@ -79,8 +80,8 @@ func WriteResults(w io.Writer, dir string) error {
 				delete(named, v.Void)
 				rename()
 			}
-		case r.Kind == KindOutcome && r.Type == "game_end":
-			b, err := r.Outcome()
+		case r.Kind == claimlog.KindOutcome && r.Type == "game_end":
+			b, err := Outcome(r)
 			if err != nil {
 				return err
 			}
@@ -93,7 +94,7 @@ func WriteResults(w io.Writer, dir string) error {
 	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(ResultsHeader); err != nil {
-		return fmt.Errorf("claimlog: results: %w", err)
+		return fmt.Errorf("journal: results: %w", err)
 	}
 	n := 0
 	for _, g := range games {
@@ -109,13 +110,13 @@ func WriteResults(w io.Writer, dir string) error {
 			row := []string{g.table, strconv.Itoa(n), strconv.FormatUint(g.seq, 10), strconv.Itoa(st.Seat), st.Wind, name,
 				strconv.Itoa(st.Points), strconv.Itoa(st.Place), strconv.Itoa(st.Result)}
 			if err := cw.Write(row); err != nil {
-				return fmt.Errorf("claimlog: results: %w", err)
+				return fmt.Errorf("journal: results: %w", err)
 			}
 		}
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		return fmt.Errorf("claimlog: results: %w", err)
+		return fmt.Errorf("journal: results: %w", err)
 	}
 	return nil
 }
