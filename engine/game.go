@@ -310,10 +310,7 @@ func (e *Engine) ends(next Seat) bool {
 
 // endGame appends the final standings.
 func (e *Engine) endGame(out []Outcome) []Outcome {
-	r := e.p.Score
-	var pts, pen [4]int
-	pts, pen = e.scores, e.penalty
-	g := &GameEnd{Scores: e.scores, Sticks: e.riichiSticks, Standings: r.Standings(pts, e.riichiSticks, pen, int(e.firstDealer))}
+	g := &GameEnd{Scores: e.scores, Sticks: e.riichiSticks, Standings: e.p.Score.Standings(e.scores, e.riichiSticks, e.penalty, int(e.firstDealer))}
 	e.over, e.end = true, g
 	return append(out, Outcome{Kind: KindGameEnd, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeGameEnd, Reason: e.say(CodeGameEnd, args{}), GameEnd: g})
 }
@@ -325,7 +322,7 @@ func (e *Engine) newGame(dealer Seat) {
 	e.startScore()
 }
 
-// name gives a seat's player a name.
+// nameSeat gives a seat's player a name.
 func (e *Engine) nameSeat(ev Event) { e.names[ev.Seat] = ev.Name }
 
 // scoreDue reports when a settled-later hand's score is due.

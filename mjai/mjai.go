@@ -49,7 +49,7 @@ func (m *Writer) StartPoints(points int) {
 }
 
 // absolute turns points by wind of the current hand into points by seat.
-func (m *Writer) absolute(p outcome.Points) []int {
+func (m *Writer) absolute(p outcome.ByWind) []int {
 	out := make([]int, 4)
 	for s := engine.Seat(0); s < 4; s++ {
 		out[s] = p.Seat(s, m.dealer)

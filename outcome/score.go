@@ -2,7 +2,6 @@ package outcome
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,53 +10,25 @@ import (
 	"github.com/tabled/tabled/engine"
 )
 
-// Points is a number of points per seat, by wind (East first), written as
-// an object keyed by wind letter in the order E, S, W, N.
-type Points [4]int
-
-// MarshalJSON writes {"E":…,"S":…,"W":…,"N":…}.
-func (p Points) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
+// byWind turns numbers by physical seat into numbers by the wind each
+// seat has when dealer is East.
+func byWind(p [4]int, dealer engine.Seat) ByWind {
+	m := make(ByWind, 4)
 	for w := engine.East; w <= engine.North; w++ {
-		if w > engine.East {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, w.Letter()...)
-		b = append(b, '"', ':')
-		b = strconv.AppendInt(b, int64(p[w]), 10)
+		m[w.Letter()] = p[w.Seat(dealer)]
 	}
-	return append(b, '}'), nil
+	return m
 }
 
-// UnmarshalJSON reads the object back; a key that is no wind letter is an
-// error.
-func (p *Points) UnmarshalJSON(b []byte) error {
-	var m map[string]int
-	if err := json.Unmarshal(b, &m); err != nil {
-		return fmt.Errorf("outcome: points: %w", err)
-	}
-	*p = Points{}
-	for k, v := range m {
-		w, err := engine.ParseWind(k)
-		if err != nil || len(k) != 1 {
-			return fmt.Errorf("outcome: points: %q is not a wind letter", k)
-		}
-		p[w] = v
-	}
-	return nil
-}
+// Seat is the number of a physical seat, dealer being East's seat.
+func (m ByWind) Seat(s, dealer engine.Seat) int { return m[s.Wind(dealer).Letter()] }
 
-// Seat is the points of a physical seat, dealer being East's seat.
-func (p Points) Seat(s, dealer engine.Seat) int { return p[s.Wind(dealer)] }
-
-// byWind turns points by physical seat into points by wind.
-func byWind(p [4]int, dealer engine.Seat) Points {
-	var out Points
-	for w := engine.East; w <= engine.North; w++ {
-		out[w] = p[w.Seat(dealer)]
+// nonNilMap is a ByWind written {} rather than null when empty.
+func nonNilMap(m ByWind) ByWind {
+	if m == nil {
+		return ByWind{}
 	}
-	return out
+	return m
 }
 
 // Win is one winner's hand in a score line: its seat, the discarder (null
@@ -87,29 +58,6 @@ type Standing struct {
 	Points int    `json:"points"`
 	Result int    `json:"result"`
 }
-
-type (
-	scoreLine struct {
-		Type   Type            `json:"type"`
-		At     MS              `json:"at_ms"`
-		Result string          `json:"result"`
-		Chombo string          `json:"chombo,omitempty"`
-		Wins   []Win           `json:"wins"`
-		Deltas Points          `json:"deltas"`
-		Scores Points          `json:"scores"`
-		Honba  int             `json:"honba"`
-		Sticks int             `json:"sticks"`
-		Code   engine.RuleCode `json:"code,omitempty"`
-	}
-	gameEndLine struct {
-		Type      Type            `json:"type"`
-		At        MS              `json:"at_ms"`
-		Scores    Points          `json:"scores"`
-		Sticks    int             `json:"sticks"`
-		Standings []Standing      `json:"standings"`
-		Code      engine.RuleCode `json:"code,omitempty"`
-	}
-)
 
 func scoreOf(r *Record, o engine.Outcome) {
 	sc := o.Score
@@ -181,16 +129,16 @@ func WinValue(w Win) string {
 
 // PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed
 // for changes ("E -5200 ...").
-func PointsLine(p Points, signed bool) string {
+func PointsLine(p ByWind, signed bool) string {
 	var b strings.Builder
-	for w := engine.East; w <= engine.North; w++ {
-		if w > engine.East {
+	for i, w := range windOrder {
+		if i > 0 {
 			b.WriteByte(' ')
 		}
 		if signed {
-			fmt.Fprintf(&b, "%s %+d", w.Letter(), p[w])
+			fmt.Fprintf(&b, "%s %+d", w, p[w])
 		} else {
-			fmt.Fprintf(&b, "%s %d", w.Letter(), p[w])
+			fmt.Fprintf(&b, "%s %d", w, p[w])
 		}
 	}
 	return b.String()

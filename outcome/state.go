@@ -14,8 +14,8 @@ type State struct {
 	Riichi     []string `json:"riichi"`
 	Turn       *string  `json:"turn"`
 	// Scores and Sticks: only when the profile keeps score.
-	Scores *Points `json:"scores,omitempty"`
-	Sticks *int    `json:"sticks,omitempty"`
+	Scores ByWind `json:"scores,omitempty"`
+	Sticks *int   `json:"sticks,omitempty"`
 }
 
 // StateOf is the engine's state as the closing line.
@@ -31,8 +31,8 @@ func StateOf(st engine.State) State {
 		s.Turn = &l
 	}
 	if st.Scoring {
-		sc, sticks := byWind(st.Scores, st.Dealer), st.RiichiSticks
-		s.Scores, s.Sticks = &sc, &sticks
+		sticks := st.RiichiSticks
+		s.Scores, s.Sticks = byWind(st.Scores, st.Dealer), &sticks
 	}
 	return s
 }

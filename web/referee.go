@@ -209,23 +209,18 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	if void != 0 && ev.Action != engine.ActNone {
-		// A correction: the mistaken input out, this one in its place.
-		seq, in, refused, err := s.cfg.Table.Correct(r.Context(), void, ev)
-		if err != nil {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
-			return
-		}
-		metricRefereeActions.Inc()
-		if refused != "" {
-			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
-			return
-		}
-		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq, "input": in})
-		return
-	}
 	if void != 0 {
-		seq, refused, err := s.cfg.Table.Void(r.Context(), void)
+		// A void, or a correction: the mistaken input out and, for a
+		// value that replaces it, the new one in its place.
+		var (
+			seq, in uint64
+			refused string
+		)
+		if ev.Action != engine.ActNone {
+			seq, in, refused, err = s.cfg.Table.Correct(r.Context(), void, ev)
+		} else {
+			seq, refused, err = s.cfg.Table.Void(r.Context(), void)
+		}
 		if err != nil {
 			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 			return
@@ -235,7 +230,11 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
 			return
 		}
-		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq})
+		answer := map[string]any{"void": void, "seq": seq}
+		if in != 0 {
+			answer["input"] = in
+		}
+		writeJSON(w, http.StatusAccepted, answer)
 		return
 	}
 	s.submit(w, r, ev, metricRefereeActions)

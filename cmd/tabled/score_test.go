@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
@@ -146,9 +147,8 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 		scores[dealer] -= worth[i]
 		scores[winner] += worth[i]
 		sc := got[i]
-		for w := range 4 {
-			seat := (dealer + w) % 4
-			if sc.Scores[w] != scores[seat] {
+		for seat := range 4 {
+			if sc.Scores.Seat(engine.Seat(seat), engine.Seat(dealer)) != scores[seat] {
 				t.Fatalf("hand %d: scores %v, want by seat %v", i+1, sc.Scores, scores)
 			}
 		}
