@@ -220,8 +220,9 @@ func (c *Console) Event(m Message) {
 		add("rejected", "refused: "+outcome.Rejected(o))
 	case outcome.TypeScore:
 		t.Scores, t.scoreDealer = t.Scores[:0], t.dealer
-		for w := range o.Scores {
-			t.Scores = append(t.Scores, SeatScore{Wind: engine.Wind(w).Letter(), Points: o.Scores[w], Delta: o.Deltas[w]})
+		for w := engine.East; w <= engine.North; w++ {
+			l := w.Letter()
+			t.Scores = append(t.Scores, SeatScore{Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
 		}
 		t.Standings = nil
 	case outcome.TypeGameEnd:
