@@ -153,6 +153,8 @@ type Board struct {
 	// change in it, shown until the next deal.
 	Settled bool
 	Deltas  [4]int
+	// Ended: the hand is over (until the next deal).
+	Ended bool
 	// ValueDue marks the winners whose value is still to be entered.
 	ValueDue [4]bool
 	// Standings are the final standings at the game's end (ModeGameEnd),
@@ -165,10 +167,10 @@ type Board struct {
 	Pair string
 }
 
-// ShowsPair reports whether the panel shows the pairing code: at idle,
-// at a hand's end and while a winner's value is due.
+// ShowsPair reports whether the panel shows the pairing code: at idle and
+// while the hand is over (its values are entered then).
 func (b Board) ShowsPair() bool {
-	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd || b.ValueDue != [4]bool{})
+	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd || b.Ended)
 }
 
 // Equal reports whether two boards give the same panel frame.
@@ -179,7 +181,7 @@ func (b Board) Equal(c Board) bool {
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
-		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && slices.Equal(b.Standings, c.Standings)
+		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings)
 }
 
 // View is the table as every display shows it at one moment.
@@ -210,7 +212,7 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 		Indicators: slices.Clone(st.Indicators),
 	}
 	if st.Ended {
-		b.Turn = engine.NoSeat
+		b.Turn, b.Ended = engine.NoSeat, true
 	}
 	for _, t := range st.Indicators {
 		b.Dora = append(b.Dora, t.Dora())

@@ -85,9 +85,10 @@ func (s *scoreTable) state() (st struct {
 
 // log is the claim log as the referee's page reads it.
 func (s *scoreTable) log() []struct {
-	Seq  uint64 `json:"seq"`
-	Kind string `json:"kind"`
-	Type string `json:"type"`
+	Seq    uint64 `json:"seq"`
+	Kind   string `json:"kind"`
+	Type   string `json:"type"`
+	Source string `json:"source"`
 } {
 	s.t.Helper()
 	r, err := s.client.Get(s.base + "/api/log")
@@ -97,9 +98,10 @@ func (s *scoreTable) log() []struct {
 	defer r.Body.Close()
 	var j struct {
 		Records []struct {
-			Seq  uint64 `json:"seq"`
-			Kind string `json:"kind"`
-			Type string `json:"type"`
+			Seq    uint64 `json:"seq"`
+			Kind   string `json:"kind"`
+			Type   string `json:"type"`
+			Source string `json:"source"`
 		} `json:"records"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
@@ -276,7 +278,10 @@ func TestScoreAtTheTable(t *testing.T) {
 		}
 	}
 	row := fmt.Sprintf(`#rows tr[data-seq="%d"]`, valueSeq)
-	err = chromedp.Do(ctx,
+	// The referee's own tab: the token it holds is not the phone's.
+	rctx, cancelR := chromedp.NewContext(ctx)
+	defer cancelR()
+	err = chromedp.Do(rctx,
 		chromedp.Navigate(s.base+"/log.html"),
 		chromedp.Poll[chromedp.Void](`document.querySelector('`+row+` button[data-void]') !== null`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('referee').open = true`),
@@ -284,11 +289,9 @@ func TestScoreAtTheTable(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`),
 		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.startsWith('done: void #`+fmt.Sprint(valueSeq)+`')`),
-		chromedp.Navigate(s.base),
-		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 	)
 	if err != nil {
-		t.Fatalf("%v\n%s", err, pageText(ctx))
+		t.Fatalf("%v\n%s", err, pageText(rctx))
 	}
 	err = chromedp.Do(ctx,
 		points(3, "30000"),
@@ -332,6 +335,44 @@ func TestScoreAtTheTable(t *testing.T) {
 	docShot(t, ctx, "score-phone.png")
 	if dir := os.Getenv("TABLED_DOCS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "score-panel.png"), s.panel(), 0o644)
+	}
+
+	// The referee draws a new pairing code: the panel shows it, and the
+	// phone, paired with the old one, is asked for it at its next entry.
+	err = chromedp.Do(rctx,
+		chromedp.Click(chromedp.CSS(`button[data-pair="renew"]`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.startsWith('done: the panel shows the new code')`),
+	)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, pageText(rctx))
+	}
+	var code2 string
+	waitUntil(t, "the new pairing code on the panel", func() bool {
+		m := pairingCodeShown.FindAllStringSubmatch(s.out.String(), -1)
+		if len(m) > 0 && m[len(m)-1][1] != code {
+			code2 = m[len(m)-1][1]
+		}
+		return code2 != ""
+	})
+	name := func(n string) chromedp.Action[chromedp.Void] {
+		return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const d = document.querySelector('#seat-0 .nameedit'); d.open = true; d.querySelector('input').value = %q; d.querySelector('button').click(); })()`, n))
+	}
+	err = chromedp.Do(ctx,
+		name("Cy"),
+		chromedp.Poll[chromedp.Void](`!document.getElementById('pairbox').hidden && document.getElementById('pairmsg').textContent.includes('new pairing code')`),
+		chromedp.SendKeys(chromedp.ID("paircode"), code2),
+		chromedp.Click(chromedp.ID("pairgo")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('pairbox').hidden`),
+		name("Cy"),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-0 .wind').textContent === 'Cy'`),
+	)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, pageText(ctx))
+	}
+	for _, rec := range s.log() {
+		if rec.Kind == "input" && (rec.Type == "value" || rec.Type == "name") && rec.Source == "" {
+			t.Errorf("input #%d (%s) logged without its source", rec.Seq, rec.Type)
+		}
 	}
 
 	// The next hand keeps the scores.

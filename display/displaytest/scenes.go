@@ -53,13 +53,14 @@ var Scenes = []Scene{
 	{"alerts_two", "@0ms dora 3p\n+1s E discard 1z", 300 * time.Millisecond},
 	{"idle_paired", "@0ms dora 3p", time.Second},
 	{"ron_value_due", "@0ms E name Ana\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 4 * time.Second},
+	{"ron_value_due_paired", "@0ms E name Ana\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 4 * time.Second},
 	{"ron_settled", "sticks 1\n@0ms E name Ana\n+0ms dora 3p\n+1s E riichi\n+0ms E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"game_end", "round S4\nscores 36000 32000 27000 25000\n@0ms W name Ana\n+0ms N name Bartholomew\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"tsumo_paired", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 4 * time.Second},
 }
 
 // Pairs are the pairing codes the Driver would add to a scene's board, by name.
-var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM"}
+var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM", "ron_value_due_paired": "K7PQRM"}
 
 // Alerts are the alerts the Driver would add to a scene's board, by name.
 var Alerts = map[string][]alert.Alert{
