@@ -299,6 +299,8 @@ func TestScoreAtTheTable(t *testing.T) {
 		enter("3", "40"),
 		points(3, "35200"),
 		points(1, "24800"),
+		// The wrong value's score line is struck out where the page lists it.
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#log li.withdrawn')].some((li) => li.textContent.includes('2600'))`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 .delta').textContent === '-5200'`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 	)
