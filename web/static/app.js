@@ -386,7 +386,7 @@ function renderStandings() {
   for (const r of rows) {
     const s = st.seats[r.seat];
     const tr = el("tr");
-    tr.append(el("td", "", String(r.place)), el("td", "", (s.player ? s.player + " " : "") + "(" + s.name + ")"), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
     body.append(tr);
   }
 }
