@@ -132,18 +132,7 @@ func startScoreTable(t *testing.T, brokerURL string) *scoreTable {
 	cfg := filepath.Join(dir, "tabled.toml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf("[table]\nname = \"t7\"\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"ref-tok\"\n\n[club]\nbroker = %q\n",
 		s.logDir, addr, brokerURL)), 0o644)
-	s.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	s.cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --pair --config "+cfg)
-	s.cmd.Stdout, s.cmd.Stderr = s.out, s.out
-	if err := s.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s.cmd.ProcessState == nil {
-			s.cmd.Process.Kill()
-			s.cmd.Wait()
-		}
-	})
+	s.cmd = startChild(t, cfg, s.out, "--pair")
 	waitUntil(t, "the status page", func() bool {
 		r, err := s.client.Get(s.base + "/healthz")
 		if err == nil {
