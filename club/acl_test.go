@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tabled/tabled/club/clubtest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -23,9 +24,9 @@ import (
 // directory and a loopback port, and a password file made with
 // mosquitto_passwd holding a login for each of users (name: password
 // name+"-pw").
-func startClubBroker(t *testing.T, users ...string) *mosquitto {
+func startClubBroker(t *testing.T, users ...string) *clubtest.Mosquitto {
 	t.Helper()
-	mosquittoPath(t)
+	clubtest.Path(t)
 	passwd, err := exec.LookPath("mosquitto_passwd")
 	if err != nil && os.Getenv("CI") != "" {
 		t.Fatal("mosquitto_passwd is not installed (Debian's mosquitto, which .ci/run installs, has it)")
@@ -40,7 +41,7 @@ func startClubBroker(t *testing.T, users ...string) *mosquitto {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return startMosquittoConf(t, func(dir string, port int) string {
+	return clubtest.StartConf(t, func(dir string, port int) string {
 		pwFile := filepath.Join(dir, "tabled.passwd")
 		for i, u := range users {
 			args := []string{"-b", pwFile, u, u + "-pw"}
@@ -70,9 +71,9 @@ func startClubBroker(t *testing.T, users ...string) *mosquitto {
 }
 
 // client is a plain MQTT connection of the test, logged in as user.
-func client(t *testing.T, ctx context.Context, b *mosquitto, user, password string) (*autopaho.ConnectionManager, error) {
+func client(t *testing.T, ctx context.Context, b *clubtest.Mosquitto, user, password string) (*autopaho.ConnectionManager, error) {
 	t.Helper()
-	u, _ := url.Parse(b.url())
+	u, _ := url.Parse(b.URL())
 	connErr := make(chan error, 1)
 	cm, err := autopaho.NewConnection(ctx, autopaho.ClientConfig{ServerUrls: []*url.URL{u}, KeepAlive: 10,
 		ConnectUsername: user, ConnectPassword: []byte(password), CleanStartOnInitialConnection: true,
@@ -111,7 +112,7 @@ func TestShippedACL(t *testing.T) {
 
 	console := NewConsole()
 	col := newCollector()
-	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.url(), Username: "console", Password: "console-pw"}, ClientID: "console",
+	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.URL(), Username: "console", Password: "console-pw"}, ClientID: "console",
 		FromStart: true, OnEvent: func(m Message) { console.Event(m); col.event(m) }, OnStatus: func(s Status) { console.Status(s); col.status(s) }, OnAlert: console.Warn})
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +128,7 @@ func TestShippedACL(t *testing.T) {
 	}
 	ack := filepath.Join(t.TempDir(), "ack")
 	os.WriteFile(ack, []byte("3\n"), 0o644)
-	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.url(), Username: "table-1", Password: "table-1-pw"}, Table: "table-1", Outbox: ob, AckFile: ack})
+	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL(), Username: "table-1", Password: "table-1-pw"}, Table: "table-1", Outbox: ob, AckFile: ack})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ func TestShippedACLWrongLogin(t *testing.T) {
 	said := make(chan string, 16)
 	ob := NewMemOutbox()
 	ob.Append(Record{Seq: 1, Body: []byte(`{}`)})
-	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.url(), Username: "table-2", Password: "table-2-pw"}, Table: "table-1", Outbox: ob,
+	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL(), Username: "table-2", Password: "table-2-pw"}, Table: "table-1", Outbox: ob,
 		Logf: func(format string, args ...any) {
 			select {
 			case said <- fmt.Sprintf(format, args...):

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tabled/tabled/club/clubtest"
 )
 
 // collector records what a watcher delivers, per table, and wakes a test
@@ -127,13 +129,13 @@ type tableSim struct {
 // Each table then appends one more record, a fence: once the watcher has it,
 // anything published twice before it has been delivered too. It returns how
 // many records each table delivered (n and the fence).
-func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, []string, int) {
+func run(t *testing.T, b *clubtest.Mosquitto, tables, n int, middle func()) (*collector, []string, int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	defer func() { cancel(); wg.Wait() }()
 	col := newCollector()
-	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.url()}, ClientID: "console-test", FromStart: true, OnEvent: col.event, OnStatus: col.status})
+	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.URL()}, ClientID: "console-test", FromStart: true, OnEvent: col.event, OnStatus: col.status})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, 
 	for i := 0; i < tables; i++ {
 		name := fmt.Sprintf("table-%02d", i+1)
 		ob := NewMemOutbox()
-		p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.url()}, Table: name, Outbox: ob, AckFile: t.TempDir() + "/ack"})
+		p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL()}, Table: name, Outbox: ob, AckFile: t.TempDir() + "/ack"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +186,7 @@ func run(t *testing.T, b *mosquitto, tables, n int, middle func()) (*collector, 
 // TestTablesToConsoleExactlyOnce: several tables publish through a real
 // mosquitto; the console gets every event exactly once, in order per table.
 func TestTablesToConsoleExactlyOnce(t *testing.T) {
-	b := startMosquitto(t)
+	b := clubtest.Start(t)
 	col, names, n := run(t, b, 5, 200, nil)
 	col.exactlyOnceInOrder(t, names, n)
 }
@@ -192,15 +194,15 @@ func TestTablesToConsoleExactlyOnce(t *testing.T) {
 // TestBrokerRestartLosesNothing: the broker restarts halfway; the tables
 // keep their outboxes and publish again; nothing is lost or shown twice.
 func TestBrokerRestartLosesNothing(t *testing.T) {
-	b := startMosquitto(t)
-	col, names, n := run(t, b, 5, 300, b.restart)
+	b := clubtest.Start(t)
+	col, names, n := run(t, b, 5, 300, b.Restart)
 	col.exactlyOnceInOrder(t, names, n)
 }
 
 // TestClubThroughput measures 20 tables through the broker and logs events
 // per second and end-to-end latency: go test -run TestClubThroughput -v ./club
 func TestClubThroughput(t *testing.T) {
-	b := startMosquitto(t)
+	b := clubtest.Start(t)
 	start := time.Now()
 	col, names, n := run(t, b, 20, 250, nil)
 	elapsed := time.Since(start)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/web"
 )
@@ -34,6 +36,16 @@ type TableView struct {
 	Last     string  `json:"last,omitempty"`
 	Decision string  `json:"decision"`
 	Alerts   []Alert `json:"alerts"`
+	// Scores are the points after the table's latest settled hand, East
+	// of that hand first, with the players' names; Standings the final
+	// standings once the game is over, first place first.
+	Scores    []SeatScore `json:"scores,omitempty"`
+	Standings []Place     `json:"standings,omitempty"`
+	// names are the players' names by physical seat (name inputs); dealer
+	// the dealer's seat of the latest input, scoreDealer that of the hand
+	// Scores are of, to put names to winds.
+	names               [4]string
+	dealer, scoreDealer int
 	// Updated is when the console took the table's latest event.
 	Updated time.Time `json:"updated"`
 	// AgeSeconds is how long ago that was, when the view was made: a
@@ -41,6 +53,20 @@ type TableView struct {
 	AgeSeconds float64 `json:"age_s"`
 	// TakenOver is the table's count of its client id taken by another.
 	TakenOver uint64 `json:"taken_over,omitempty"`
+}
+
+// SeatScore is one seat's points on the console.
+type SeatScore struct {
+	Wind   string `json:"wind"`
+	Name   string `json:"name,omitempty"`
+	Points int    `json:"points"`
+	Delta  int    `json:"delta"`
+}
+
+// Place is one place of a game's final standings, with the player's name.
+type Place struct {
+	outcome.Standing
+	Name string `json:"name,omitempty"`
 }
 
 // Alert is something on a table the head referee should look at, until
@@ -147,7 +173,16 @@ func (c *Console) Event(m Message) {
 		}
 	}
 	who := outcome.WindName(rec.Seat)
+	var in journal.InputBody
+	if rec.Kind == claimlog.KindInput && json.Unmarshal(rec.Body, &in) == nil && in.Dealer.Valid() {
+		t.dealer = int(in.Dealer)
+	}
 	switch {
+	case rec.Kind == claimlog.KindInput && rec.Type == "name":
+		if s := in.Event.Seat; s.Valid() {
+			t.names[s] = in.Event.Name
+			t.Last = fmt.Sprintf("seat %d is %q", s, in.Event.Name)
+		}
 	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
 		t.Discards++
 		t.Last = who + " discarded"
@@ -187,6 +222,19 @@ func (c *Console) Event(m Message) {
 		add("flag", outcome.Flag(o))
 	case outcome.TypeRejected:
 		add("rejected", "refused: "+outcome.Rejected(o))
+	case outcome.TypeScore:
+		t.Scores, t.scoreDealer = t.Scores[:0], t.dealer
+		for w := engine.East; w <= engine.North; w++ {
+			l := w.Letter()
+			t.Scores = append(t.Scores, SeatScore{Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
+		}
+		t.Standings = nil
+	case outcome.TypeGameEnd:
+		t.Standings = t.Standings[:0]
+		for _, s := range o.Standings {
+			t.Standings = append(t.Standings, Place{Standing: s})
+		}
+		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
 	}
 	c.bump()
 }
@@ -230,6 +278,17 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	for _, t := range c.tables {
 		v := *t
 		v.Alerts = append(make([]Alert, 0, len(t.Alerts)), t.Alerts...)
+		// Names as they are now: one given after the score shows at once.
+		v.Scores = append([]SeatScore(nil), t.Scores...)
+		for i := range v.Scores {
+			v.Scores[i].Name = t.names[(t.scoreDealer+i)%4]
+		}
+		v.Standings = append([]Place(nil), t.Standings...)
+		for i, p := range v.Standings {
+			if p.Seat >= 0 && p.Seat < 4 {
+				v.Standings[i].Name = t.names[p.Seat]
+			}
+		}
 		if !t.Updated.IsZero() {
 			v.AgeSeconds = now.Sub(t.Updated).Seconds()
 		}
@@ -239,7 +298,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
-// Handler serves the console page, GET /api/tables and GET /api/stream (SSE).
+// Handler serves the console page, GET /api/tables, GET /api/stream (SSE),
+// POST /api/ack and POST /api/name (a player's name, sent on to the table).
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
@@ -249,6 +309,7 @@ func (c *Console) Handler() http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(ts)
 	})
+	mux.HandleFunc("POST /api/name", c.handleName)
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		// The table's rule for actions: a JSON body, which a cross-site
 		// form cannot send.

@@ -3,6 +3,7 @@ package club
 import (
 	"context"
 	"fmt"
+	"github.com/tabled/tabled/club/clubtest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -182,20 +183,20 @@ func TestConsoleLinksAndTakeover(t *testing.T) {
 // each reconnects (mosquitto gives no reason); the table says so in its
 // status, and the console shows an alert.
 func TestClientIDTakenOverAlerts(t *testing.T) {
-	b := startMosquitto(t)
+	b := clubtest.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	defer func() { cancel(); wg.Wait() }()
 	c := NewConsole()
 	col := newCollector()
-	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.url()}, ClientID: "console-test", OnEvent: c.Event,
+	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.URL()}, ClientID: "console-test", OnEvent: c.Event,
 		OnStatus: func(s Status) { c.Status(s); col.status(s) }, OnAlert: c.Warn})
 	if err != nil {
 		t.Fatal(err)
 	}
 	wg.Add(1)
 	go func() { defer wg.Done(); w.Run(ctx) }()
-	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.url()}, Table: "t1", Outbox: NewMemOutbox()})
+	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL()}, Table: "t1", Outbox: NewMemOutbox()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestClientIDTakenOverAlerts(t *testing.T) {
 
 	// The intruder: a client with the table's client id that reconnects
 	// when cut off, as the table does, until the console shows the alert.
-	u, _ := url.Parse(b.url())
+	u, _ := url.Parse(b.URL())
 	ictx, leave := context.WithCancel(ctx)
 	defer leave()
 	if _, err := autopaho.NewConnection(ictx, autopaho.ClientConfig{ServerUrls: []*url.URL{u}, KeepAlive: 10,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/tabled/tabled/club/clubtest"
 	"net/url"
 	"slices"
 	"sync"
@@ -103,10 +104,10 @@ type subscriber struct {
 	cm   *autopaho.ConnectionManager
 }
 
-func subscribe(t *testing.T, ctx context.Context, b *mosquitto, user, password, topics string) *subscriber {
+func subscribe(t *testing.T, ctx context.Context, b *clubtest.Mosquitto, user, password, topics string) *subscriber {
 	t.Helper()
 	s := &subscriber{got: make(chan struct{}, 1)}
-	u, _ := url.Parse(b.url())
+	u, _ := url.Parse(b.URL())
 	ready := make(chan struct{})
 	cm, err := autopaho.NewConnection(ctx, autopaho.ClientConfig{ServerUrls: []*url.URL{u}, KeepAlive: 10,
 		ConnectUsername: user, ConnectPassword: []byte(password), CleanStartOnInitialConnection: true,
@@ -182,7 +183,7 @@ func (o *pressDuringReplay) Read(from uint64, max int) ([]Record, error) {
 // up live publishing.
 func TestReplayBesideLive(t *testing.T) {
 	const n = 3000
-	b := startMosquitto(t)
+	b := clubtest.Start(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	defer func() { cancel(); wg.Wait() }()
@@ -191,7 +192,7 @@ func TestReplayBesideLive(t *testing.T) {
 		ob.Append(Record{Seq: seq, Body: []byte(`{}`)})
 	}
 	sub := subscribe(t, ctx, b, "", "", topic("t1", "events"))
-	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.url()}, Table: "t1", Outbox: ob})
+	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL()}, Table: "t1", Outbox: ob})
 	if err != nil {
 		t.Fatal(err)
 	}

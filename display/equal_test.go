@@ -35,6 +35,20 @@ func variants(t *testing.T, typ reflect.Type) []reflect.Value {
 			out = append(out, reflect.Append(reflect.MakeSlice(typ, 0, 1), e))
 		}
 		return append(out, reflect.MakeSlice(typ, 1, 1)) // one zero element
+	case reflect.Array: // one variant per element and element variant
+		var out []reflect.Value
+		for i := range typ.Len() {
+			for _, e := range variants(t, typ.Elem()) {
+				out = append(out, one(func(v reflect.Value) { v.Index(i).Set(e) }))
+			}
+		}
+		return out
+	case reflect.Pointer:
+		var out []reflect.Value
+		for _, e := range variants(t, typ.Elem()) {
+			out = append(out, one(func(v reflect.Value) { p := reflect.New(typ.Elem()); p.Elem().Set(e); v.Set(p) }))
+		}
+		return append(out, one(func(v reflect.Value) { v.Set(reflect.New(typ.Elem())) })) // a zero value, not nil
 	case reflect.Struct:
 		var out []reflect.Value
 		for i := range typ.NumField() {

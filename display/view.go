@@ -9,6 +9,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/payment"
 )
 
 // Hold is how long a seat's light shows won, late, lost, rejected or
@@ -71,9 +72,11 @@ const (
 	ModeDora
 	// ModeHandEnd: the hand is over.
 	ModeHandEnd
+	// ModeGameEnd: the game is over; the board shows the final standings.
+	ModeGameEnd
 )
 
-var modeNames = [...]string{"idle", "play", "open", "pending", "decision", "rejected", "referee", "dora", "hand_end"}
+var modeNames = [...]string{"idle", "play", "open", "pending", "decision", "rejected", "referee", "dora", "hand_end", "game_end"}
 
 // String names the mode.
 func (m Mode) String() string {
@@ -141,6 +144,33 @@ type Board struct {
 	// URL is the status page's address, shown as a QR code at idle. NewView
 	// leaves it empty; the Driver fills it in.
 	URL string
+	// Scoring: the game keeps score. Scores are each physical seat's
+	// points now; Names the players' names ("" for none).
+	Scoring bool
+	Scores  [4]int
+	Names   [4]string
+	// Settled: the hand that ended is settled; Deltas are each seat's
+	// change in it, shown until the next deal.
+	Settled bool
+	Deltas  [4]int
+	// Ended: the hand is over (until the next deal).
+	Ended bool
+	// ValueDue marks the winners whose value is still to be entered.
+	ValueDue [4]bool
+	// Standings are the final standings at the game's end (ModeGameEnd),
+	// first place first.
+	Standings []payment.Standing
+	// Pair is the table's pairing code (package pairing), shown at idle and
+	// at a hand's end, when values are entered. NewView leaves it empty;
+	// the Driver fills it in for the panels at the table, never for the
+	// image the status page serves.
+	Pair string
+}
+
+// ShowsPair reports whether the panel shows the pairing code: at idle and
+// while the hand is over (its values are entered then).
+func (b Board) ShowsPair() bool {
+	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd || b.Ended)
 }
 
 // Equal reports whether two boards give the same panel frame.
@@ -149,7 +179,9 @@ func (b Board) Equal(c Board) bool {
 		b.RiichiSticks == c.RiichiSticks && b.Dealer == c.Dealer && b.Turn == c.Turn && b.Phase == c.Phase &&
 		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
-		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL
+		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
+		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
+		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings)
 }
 
 // View is the table as every display shows it at one moment.
@@ -180,7 +212,7 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 		Indicators: slices.Clone(st.Indicators),
 	}
 	if st.Ended {
-		b.Turn = engine.NoSeat
+		b.Turn, b.Ended = engine.NoSeat, true
 	}
 	for _, t := range st.Indicators {
 		b.Dora = append(b.Dora, t.Dora())
@@ -196,7 +228,25 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 	hand := currentHand(recent, st.Ended)
 	lights(&v, st, hand, now)
 	board(b, st, hand)
+	scores(b, st)
 	return v
+}
+
+// HandSettled reports whether the hand that ended is settled: the game
+// keeps score, the hand was won and every winner's value is in, so
+// st.LastScore is this hand's. A draw is settled only at the next deal
+// (its tenpai declarations may come until then), so over a draw
+// LastScore is still an earlier hand's.
+func HandSettled(st engine.State) bool {
+	if !st.Scoring || !st.Ended || len(st.Winners) == 0 || st.LastScore == nil {
+		return false
+	}
+	for _, due := range st.ValueDue {
+		if due {
+			return false
+		}
+	}
+	return true
 }
 
 // currentHand is the tail of recent that belongs to the hand in play: a
@@ -276,6 +326,92 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 	}
 }
 
+// scores sets the board's score: the points, the names, a settled hand's
+// changes (a detail line too, for a panel with room), and at the game's
+// end the standings in place of the hand.
+func scores(b *Board, st engine.State) {
+	b.Names = st.Names
+	if !st.Scoring {
+		return
+	}
+	b.Scoring, b.Scores, b.ValueDue = true, st.Scores, st.ValueDue
+	var due []string
+	for w := engine.East; w <= engine.North; w++ {
+		if s := w.Seat(st.Dealer); st.ValueDue[s] {
+			due = append(due, who(st, s, st.Dealer))
+		}
+	}
+	if len(due) > 0 {
+		b.Detail = append(b.Detail, "enter the value: "+strings.Join(due, ", "))
+	}
+	if HandSettled(st) {
+		b.Settled, b.Deltas = true, st.LastScore.Deltas
+		var lines []string
+		for _, w := range st.LastScore.Wins {
+			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), ValueText(w.Value), w.Points))
+		}
+		b.Detail = append(append(lines, deltaLine(st.LastScore.Deltas, st.Dealer)), b.Detail...)
+	}
+	if st.GameOver && st.GameEnd != nil {
+		b.Mode, b.Tags, b.Tile, b.Brief = ModeGameEnd, []string{"GAME OVER"}, engine.NoTile, ""
+		b.Headline = "FINAL STANDINGS"
+		b.Standings = slices.Clone(st.GameEnd.Standings)
+		slices.SortStableFunc(b.Standings, func(x, y payment.Standing) int { return x.Place - y.Place })
+		b.Detail = nil
+		for _, s := range b.Standings {
+			b.Detail = append(b.Detail, StandingLine(s, st.Names[s.Seat], engine.Seat(s.Seat).Wind(st.Dealer)))
+		}
+	}
+}
+
+// deltaLine is a settled hand's changes by wind: "E -5200  S 0  W +5200  N 0".
+func deltaLine(d [4]int, dealer engine.Seat) string {
+	var parts []string
+	for w := engine.East; w <= engine.North; w++ {
+		parts = append(parts, fmt.Sprintf("%s %s", w.Letter(), Signed(d[w.Seat(dealer)])))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// ValueText is a hand's value in words: "3 han 40 fu", "6 han",
+// "mangan", "2x yakuman".
+func ValueText(v payment.Value) string {
+	switch {
+	case v.Limit == payment.Yakuman && v.Yakuman > 1:
+		return fmt.Sprintf("%dx yakuman", v.Yakuman)
+	case v.Limit != payment.NoLimit:
+		return v.Limit.String()
+	case v.Fu == 0:
+		return fmt.Sprintf("%d han", v.Han)
+	}
+	return fmt.Sprintf("%d han %d fu", v.Han, v.Fu)
+}
+
+// Signed is a change of points as people write it: "+5200", "-1000", "0".
+func Signed(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
+}
+
+// Result is a result after uma as a results sheet writes it, in
+// thousands: "+26.0", "-7.5".
+func Result(n int) string {
+	return fmt.Sprintf("%+.1f", float64(n)/1000)
+}
+
+// StandingLine is one place of the final standings: "1 Ana (E) 41000
+// +46.0"; the wind is the seat's in the last hand, as the points were
+// kept; a seat without a name is its wind alone.
+func StandingLine(s payment.Standing, name string, w engine.Wind) string {
+	who := w.String()
+	if name != "" {
+		who = name + " (" + w.Letter() + ")"
+	}
+	return fmt.Sprintf("%d %s %d %s", s.Place, who, s.Points, Result(s.Result))
+}
+
 // board sets the panel's mode, headline and detail.
 func board(b *Board, st engine.State, hand []engine.Outcome) {
 	last := lastDiscard(st)
@@ -288,6 +424,9 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 			news = &hand[n-2] // a ron ended the hand: the decision says who and why
 		case o.Kind == engine.KindDora && last < 0:
 			// The first indicator, read before play: the panel stays idle.
+		case o.Kind == engine.KindScore || o.Kind == engine.KindGameEnd:
+			// The settlement is shown by scores, under the hand's own news.
+			news = lastNews(hand[:n-1], last)
 		case o.At >= last || o.Kind == engine.KindHandEnd:
 			news = o
 		}
@@ -324,6 +463,25 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 	}
 }
 
+// lastNews is the news among outcomes before a settlement: the decision
+// of a ron that ended the hand, else the hand's end, else the latest.
+func lastNews(hand []engine.Outcome, last time.Duration) *engine.Outcome {
+	for i := len(hand) - 1; i >= 0; i-- {
+		o := &hand[i]
+		if o.Kind != engine.KindHandEnd {
+			continue
+		}
+		if i > 0 && hand[i-1].Kind == engine.KindDecision && hand[i-1].At == o.At {
+			return &hand[i-1]
+		}
+		return o
+	}
+	if n := len(hand); n > 0 && hand[n-1].At >= last {
+		return &hand[n-1]
+	}
+	return nil
+}
+
 // announce fills the board from the newest outcome of the hand.
 func announce(b *Board, st engine.State, o engine.Outcome) {
 	switch o.Kind {
@@ -335,7 +493,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 			if call == engine.ActNone {
 				call = c.Call
 			}
-			won = append(won, o.Wind(c.Seat).String())
+			won = append(won, who(st, c.Seat, o.Dealer))
 		}
 		b.Headline = strings.ToUpper(call.String()) + " - " + strings.Join(won, ", ")
 		if o.Late {
@@ -399,7 +557,7 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		default:
 			var ws []string
 			for _, s := range o.Winners {
-				ws = append(ws, o.Wind(s).String())
+				ws = append(ws, who(st, s, o.Dealer))
 			}
 			b.Headline = strings.ToUpper(o.Result.String()) + " - " + strings.Join(ws, ", ")
 		}
@@ -410,6 +568,15 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 	if !st.Ended {
 		b.Detail = append(b.Detail, turnLine(st))
 	}
+}
+
+// who is a seat as a headline names it: the player's name, or the
+// seat's wind when no name is given.
+func who(st engine.State, s, dealer engine.Seat) string {
+	if s.Valid() && st.Names[s] != "" {
+		return st.Names[s]
+	}
+	return s.Wind(dealer).String()
 }
 
 // label is a call as the panel shows it: "PON North" (the engine names it).

@@ -125,7 +125,7 @@ func TestNewViewExpiry(t *testing.T) {
 
 // TestNewViewPreviousHand: outcomes of an earlier hand do not show.
 func TestNewViewPreviousHand(t *testing.T) {
-	st, out, now := displaytest.Play(t, displaytest.Scene{Name: "next", Script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s newhand\n+1s dora 7s", At: 100 * time.Millisecond})
+	st, out, now := displaytest.Play(t, displaytest.Scene{Name: "next", Script: "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo\n+1s S value 2 30\n+1s newhand\n+1s dora 7s", At: 100 * time.Millisecond})
 	v := display.NewView(st, out, now)
 	if v.Board.Mode != display.ModeIdle || slices.Contains(v.Board.Tags, "HAND OVER") {
 		t.Errorf("new hand: mode %s, tags %v", v.Board.Mode, v.Board.Tags)

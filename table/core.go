@@ -49,10 +49,10 @@ type Entry struct {
 type Revision struct {
 	// Late are the sequence numbers of the inputs that arrived after the
 	// table had moved past their stamps.
-	Late []uint64
+	Late []uint64 `json:"late,omitempty"`
 	// Retracted are the sequence numbers of the published outcomes the
 	// re-decision withdrew; the outcomes after the revision replace them.
-	Retracted []uint64
+	Retracted []uint64 `json:"retracted,omitempty"`
 }
 
 // NoteRefused is the kind of the note the table writes when the engine

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -464,6 +465,10 @@ func (t *Table) commit(entries []Entry, changed bool) error {
 		t.seq = entries[len(entries)-1].Seq
 	}
 	for _, e := range entries {
+		if e.Revision != nil && len(e.Revision.Retracted) > 0 {
+			// A page that joins later must not show what was withdrawn.
+			t.recent = slices.DeleteFunc(t.recent, func(r Entry) bool { return slices.Contains(e.Revision.Retracted, r.Seq) })
+		}
 		if e.Outcome != nil {
 			t.recent = append(t.recent, e)
 		}

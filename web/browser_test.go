@@ -8,8 +8,6 @@ import (
 	"image/png"
 	"io"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strconv"
 	"sync/atomic"
 	"testing"
@@ -19,47 +17,15 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
+	"github.com/tabled/tabled/web/webtest"
 )
-
-// chromium finds Debian's chromium; CI installs it, so there a missing
-// browser fails the test instead of skipping it.
-func chromium(t *testing.T) string {
-	for _, p := range []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/lib/chromium/chromium"} {
-		if p == "" {
-			continue
-		}
-		if _, err := exec.LookPath(p); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed (.ci/run installs Debian's chromium)")
-	}
-	t.Skip("chromium is not installed: apt-get install chromium")
-	return ""
-}
-
-func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Headless,
-		chromedp.Flag("disable-gpu", true), chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.WindowSize(1000, 800))
-	opts = append(opts, extra...)
-	parent, stop := context.WithTimeout(context.Background(), 90*time.Second)
-	actx, cancelA := chromedp.NewExecAllocator(parent, opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelA(); stop() })
-	return ctx
-}
 
 // TestBrowserPressShowsDecision: in a real browser, presses on the
 // simulated seats appear as the right decision; a reload shows it again
 // from the table's recent outcomes; a referee action without the token is
 // refused.
 func TestBrowserPressShowsDecision(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	// Clicks are stamped on arrival by the table's clock. The test steps
 	// that clock itself: the claims are stamped at one instant and the
 	// window closes when the test moves the clock past it, so the decision
@@ -143,7 +109,7 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 // TestBrowserClaimLogFilters: the referee's claim-log view lists the presses
 // and decisions and filters them.
 func TestBrowserClaimLogFilters(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	dir := t.TempDir()
 	w, err := claimlog.Open(dir, claimlog.Options{})
 	if err != nil {
@@ -182,7 +148,7 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 // scaled, and fetches the new frame when an update arrives, without
 // replacing the seat buttons.
 func TestBrowserShowsPanel(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"github.com/tabled/tabled/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -74,7 +75,7 @@ func recordedTable(t *testing.T, cfg Config) (*table.Table, *httptest.Server, *c
 // to resolve it to the table) gets 421 for the log; the table's own
 // address still gets the log.
 func TestBrowserCrossSiteAndRebinding(t *testing.T) {
-	ctx := browser(t, chromedp.Flag("host-resolver-rules", "MAP rebind.evil.test 127.0.0.1"))
+	ctx := webtest.Browser(t, chromedp.Flag("host-resolver-rules", "MAP rebind.evil.test 127.0.0.1"))
 	tb, srv, rec := recordedTable(t, Config{Sim: true, LogDir: t.TempDir()})
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
@@ -131,7 +132,7 @@ fetch(%[1]q + "/api/press", {method: "POST", mode: "no-cors", headers: {"Content
 // referee action from it sends nothing (the token stays in the tab): the
 // page goes to the HTTPS address instead.
 func TestBrowserRefereeSentToHTTPS(t *testing.T) {
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	const https = "https://table-7.invalid:8443/"
 	_, srv, rec := recordedTable(t, Config{LogDir: t.TempDir(), RefereeToken: token, HTTPS: https})
 	err := chromedp.Do(ctx,

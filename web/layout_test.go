@@ -12,6 +12,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
+	"github.com/tabled/tabled/web/webtest"
 )
 
 // loggedTable is a running table journaled to a claim log, served with the
@@ -88,7 +89,7 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 	}
 	for _, size := range []struct{ w, h int64 }{{390, 844}, {1024, 768}, {360, 640}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
-			ctx := browser(t)
+			ctx := webtest.Browser(t)
 			err := chromedp.Do(ctx,
 				chromedp.EmulateViewport(size.w, size.h),
 				chromedp.Navigate(srv.URL),
@@ -132,7 +133,7 @@ func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 	if ponSeq == 0 {
 		t.Fatal("no pon input")
 	}
-	ctx := browser(t)
+	ctx := webtest.Browser(t)
 	row := fmt.Sprintf(`#rows tr[data-seq="%d"]`, ponSeq)
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/log.html?seat=N"),

@@ -12,6 +12,8 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
@@ -52,6 +54,9 @@ type recordBody struct {
 		Shown       []string `json:"shown"`
 		Dealer      int      `json:"dealer"`
 		Uncertainty int64    `json:"uncertainty"`
+		// A value's and a name's.
+		Value *engine.HandValue `json:"value"`
+		Name  string            `json:"name"`
 	} `json:"event"`
 	Note string `json:"note"`
 	Void uint64 `json:"void"`
@@ -103,6 +108,19 @@ func rowOf(r claimlog.Record) LogRow {
 			row.What = "referee: " + who + " is tenpai"
 		case "deadhand":
 			row.What = "referee: " + who + " has a dead hand"
+		case "chombo":
+			row.What = "referee: chombo on " + who
+		case "value":
+			row.What = who + "'s hand is worth"
+			if e := b.Event; e != nil && e.Value != nil {
+				row.What += " " + display.ValueText(e.Value.Value)
+			}
+		case "name":
+			if e := b.Event; e != nil && e.Name != "" {
+				row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
+			} else {
+				row.What = "the name at " + who + " is cleared"
+			}
 		default:
 			w, ok := inputWords[r.Type]
 			if !ok {
@@ -204,6 +222,10 @@ func describeOutcome(row *LogRow, o outcome.Record) {
 		if o.Kong != nil {
 			row.Tiles = seen(o.Kong.Tile)
 		}
+	case outcome.TypeScore:
+		row.What = "score: " + outcome.Score(o)
+	case outcome.TypeGameEnd:
+		row.What = "game over: " + outcome.GameEnd(o)
 	default:
 		row.What = string(o.Type) + ": " + o.Reason
 	}

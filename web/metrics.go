@@ -12,10 +12,14 @@ var (
 	metricTabletsClosed  = metrics.NewCounter(`tabled_web_event_streams_closed_total`)
 	metricPresses        = metrics.NewCounter(`tabled_web_presses_total`)
 	metricRefereeActions = metrics.NewCounter(`tabled_web_referee_actions_total`)
+	// Seat entries: hand values and names from POST /api/seat.
+	metricSeatEntries    = metrics.NewCounter(`tabled_web_seat_entries_total`)
 	metricRefereeRefused = metrics.NewCounter(`tabled_web_referee_refused_total`)
-	metricPushes         = metrics.NewCounter(`tabled_web_pushes_total`)
-	metricConnsOpened    = metrics.NewCounter(`tabled_web_connections_opened_total`)
-	metricConnsClosed    = metrics.NewCounter(`tabled_web_connections_closed_total`)
+	// Pair refused: a wrong pairing code or entry credentials.
+	metricPairRefused = metrics.NewCounter(`tabled_web_pair_refused_total`)
+	metricPushes      = metrics.NewCounter(`tabled_web_pushes_total`)
+	metricConnsOpened = metrics.NewCounter(`tabled_web_connections_opened_total`)
+	metricConnsClosed = metrics.NewCounter(`tabled_web_connections_closed_total`)
 	// Refused: over the cap with every connection busy; evicted: an idle
 	// one closed to make room for a new one.
 	metricConnsRefused = metrics.NewCounter(`tabled_web_connections_refused_total`)

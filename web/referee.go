@@ -1,7 +1,6 @@
 package web
 
 import (
-	"crypto/subtle"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,7 +14,8 @@ import (
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai, void, value, chombo or name.
+	// Action is newhand, deadhand, tenpai, void, value, chombo or name;
+	// value and name are a SeatEntry's, which the referee may always make.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -44,6 +44,12 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	if err := decodeBody(r, &a); err != nil {
 		return engine.Event{}, 0, err
 	}
+	return a.event()
+}
+
+// event is the input of a checked action: for a void the sequence number
+// to void and no event, for a correction both.
+func (a RefereeAction) event() (engine.Event, uint64, error) {
 	ev := engine.Event{Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceReferee}
 	seat := func() (engine.Seat, error) {
 		if a.Seat == nil || *a.Seat < 0 || *a.Seat > 3 {
@@ -186,30 +192,7 @@ func (l *limiter) len() int {
 // credential and a JSON body: a cross-site form can send neither, which is
 // what keeps it safe from CSRF without cookies.
 func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.HTTPS != "" && r.TLS == nil {
-		writeJSON(w, http.StatusForbidden, map[string]string{"error": "referee actions go over HTTPS, so the token stays private: open " + s.cfg.HTTPS, "https": s.cfg.HTTPS})
-		return
-	}
-	client := clientKey(r.RemoteAddr)
-	if s.limit.blocked(client) {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})
-		return
-	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if s.cfg.RefereeToken == "" || !ok || got == "" {
-		// No token is no guess: a page in another tab can send this, and
-		// counting it would lock the referee out.
-		metricRefereeRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token missing"})
-		return
-	}
-	if subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.RefereeToken)) != 1 {
-		s.limit.fail(client)
-		metricRefereeRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token wrong"})
-		return
-	}
-	if !JSONOnly(w, r) {
+	if !s.refereeRequest(w, r) {
 		return
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)

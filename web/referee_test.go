@@ -17,18 +17,7 @@ const token = "s3cret-referee"
 
 func referee(t *testing.T, srv *bubbled, auth, ctype, body string) (int, string) {
 	t.Helper()
-	req, _ := http.NewRequest("POST", srv.URL+"/api/referee", strings.NewReader(body))
-	if auth != "" {
-		req.Header.Set("Authorization", auth)
-	}
-	req.Header.Set("Content-Type", ctype)
-	r, err := srv.client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Body.Close()
-	b, _ := io.ReadAll(r.Body)
-	return r.StatusCode, string(b)
+	return postJSON(t, srv, "/api/referee", auth, ctype, body)
 }
 
 func TestRefereeActionNeedsToken(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
 )
 
@@ -39,6 +40,11 @@ type Config struct {
 	Panel func(w io.Writer) error
 	// Limits bound connections, streams and timeouts; see Limits.
 	Limits Limits
+	// Pairing is the table's pairing code: a tablet that enters it may
+	// enter the table's hand values and seat names (POST /api/pair); nil
+	// for none, where only the referee may, or anyone on a Sim table. A
+	// Sim table with a code asks for it as a real one does.
+	Pairing *pairing.Code
 	// Profile is the table's rule profile, for the page's countdowns (the
 	// window and the call deadline); zero: the named profile's defaults.
 	Profile engine.Profile
@@ -91,6 +97,11 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
+	s.mux.HandleFunc("POST /api/seat", s.handleSeat)
+	if cfg.Pairing != nil {
+		s.mux.HandleFunc("POST /api/pair", s.handlePair)
+		s.mux.HandleFunc("POST /api/pair/renew", s.handlePairRenew)
+	}
 	if cfg.LogDir != "" {
 		s.index = claimlog.NewIndex(cfg.LogDir)
 		s.mux.HandleFunc("GET /api/log", s.handleLog)
@@ -138,7 +149,8 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv := s.hub.state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
-		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+		"pairing": s.cfg.Pairing != nil,
+		"log":     s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
 }
 
 // stateView is the page's view of a state under the table's profile.

@@ -7,16 +7,27 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/table"
 )
 
 // SeatView is one seat as the page shows it.
 type SeatView struct {
-	Seat     int           `json:"seat"`
-	Wind     string        `json:"wind"`
-	Name     string        `json:"name"`
+	Seat int    `json:"seat"`
+	Wind string `json:"wind"`
+	// Name is the wind's name; Player the player's, "" when not given.
+	Name   string `json:"name"`
+	Player string `json:"player"`
+	// Points are the seat's points now (when the game keeps score); Delta
+	// its change in the hand just settled, until the next deal.
+	Points int  `json:"points"`
+	Delta  *int `json:"delta,omitempty"`
+	// ValueDue: the seat won the hand that ended and its value is still
+	// to be entered.
+	ValueDue bool          `json:"value_due,omitempty"`
 	Riichi   bool          `json:"riichi"`
 	Dead     bool          `json:"dead"`
 	Tenpai   bool          `json:"tenpai"`
@@ -73,6 +84,16 @@ type StateView struct {
 	NowMS int64 `json:"now_ms"`
 	// Alerts are the alerts showing until the next deal.
 	Alerts []alert.Alert `json:"alerts"`
+	// Scoring: the game keeps score (the seats' Points). Game is its
+	// length; GameOver once it has ended, with the Standings by seat.
+	Scoring   bool               `json:"scoring"`
+	Game      string             `json:"game,omitempty"`
+	GameOver  bool               `json:"game_over,omitempty"`
+	Standings []payment.Standing `json:"standings,omitempty"`
+	// Limits are the limits a value may name, for the page's picker;
+	// MaxYakuman the most yakuman one hand may count.
+	Limits     []string `json:"limits,omitempty"`
+	MaxYakuman int      `json:"max_yakuman,omitempty"`
 }
 
 // OpenView is what may be claimed now.
@@ -165,7 +186,37 @@ func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Ale
 		v.Seats = append(v.Seats, sv)
 	}
 	turnTimes(st, v.Seats)
+	scoreView(&v, st, p)
 	return v
+}
+
+// scoreView fills in the score: each seat's points and player, the
+// change in the hand just settled, the values due, the standings.
+func scoreView(v *StateView, st engine.State, p engine.Profile) {
+	for s := range v.Seats {
+		v.Seats[s].Player = st.Names[s]
+	}
+	if !st.Scoring {
+		return
+	}
+	v.Scoring, v.Game, v.GameOver = true, st.Game.String(), st.GameOver
+	if v.MaxYakuman = 1; p.Score != nil {
+		v.MaxYakuman = max(1, p.Score.MaxYakuman)
+	}
+	for l := payment.Mangan; l <= payment.Yakuman; l++ {
+		v.Limits = append(v.Limits, l.String())
+	}
+	for s := range v.Seats {
+		v.Seats[s].Points = st.Scores[s]
+		v.Seats[s].ValueDue = st.ValueDue[s]
+		if display.HandSettled(st) {
+			d := st.LastScore.Deltas[s]
+			v.Seats[s].Delta = &d
+		}
+	}
+	if st.GameEnd != nil {
+		v.Standings = st.GameEnd.Standings
+	}
 }
 
 // turnTimes fills each seat's turn times from the discards' stamps: a turn

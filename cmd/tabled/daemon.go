@@ -15,11 +15,13 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
 	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
@@ -37,6 +39,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 // runOptions are tabled run's flags, applied to the configuration.
 type runOptions struct {
 	sim, newGame bool
+	// pair: a simulated table asks for its pairing code as a real one does.
+	pair bool
 	// fromFile: the configuration came from a file (--config).
 	fromFile bool
 	cfg      config.Config
@@ -53,10 +57,15 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	listen := fs.String("listen", "", "address of the status page (default: the config's; 127.0.0.1:8080 with --sim)")
 	rules := fs.String("rules", "", "rule profile, ema2016 or ema2008 (default: the config's)")
 	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
+	pair := fs.Bool("pair", false, "with --sim: a tablet enters the pairing code on the panel before it enters hand values and names, as on a real table")
 	if err := fs.Parse(args); err != nil {
 		return runOptions{}, 2
 	}
-	o := runOptions{sim: *sim, newGame: *newGame, fromFile: *cfgFile != "", cfg: config.Default()}
+	if *pair && !*sim {
+		fmt.Fprintln(stderr, "tabled run: --pair is for a simulated table (--sim): a real table always asks for its pairing code")
+		return runOptions{}, 2
+	}
+	o := runOptions{sim: *sim, pair: *pair, newGame: *newGame, fromFile: *cfgFile != "", cfg: config.Default()}
 	if o.fromFile {
 		var err error
 		if o.cfg, err = config.Load(*cfgFile); err != nil {
@@ -168,6 +177,10 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(2, err)
 	}
+	pc, err := pairingCode(o, displays, logf)
+	if err != nil {
+		return fail(1, err)
+	}
 	publish, err := clubPublisher(cfg, logw, fed, stderr, logf)
 	if err != nil {
 		return fail(2, fmt.Errorf("club: %w", err))
@@ -177,7 +190,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fail(1, err)
 	}
 	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
-		LogDir: cfg.Log.Dir, Panel: displays.PNG, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
+		LogDir: cfg.Log.Dir, Panel: displays.PNG, Pairing: pc, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
 		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
 	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
 		func(ctx context.Context) error { return web.Serve(ctx, ln, srv) }}
@@ -344,6 +357,35 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 		}
 		return nil
 	}, nil
+}
+
+// pairingCode is the table's pairing code, shown on the panels, or nil
+// on a simulated table without --pair, where anyone may enter values. A
+// game's end draws a new code: the next game's players pair afresh.
+func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pairing.Code, error) {
+	if o.sim && !o.pair {
+		return nil, nil
+	}
+	pc, err := pairing.New(nil)
+	if err != nil {
+		return nil, err
+	}
+	pc.Watch(d.SetPair)
+	d.SetPair(pc.Current())
+	each := d.Each
+	d.Each = func(u table.Update) {
+		if each != nil {
+			each(u)
+		}
+		for _, e := range u.Entries {
+			if e.Outcome != nil && e.Outcome.Kind == engine.KindGameEnd {
+				if err := pc.Renew(); err != nil {
+					logf("tabled: %v", err)
+				}
+			}
+		}
+	}
+	return pc, nil
 }
 
 // printSimStart says what the simulated table is and how to drive it.

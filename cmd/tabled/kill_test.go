@@ -236,13 +236,13 @@ channel = 2
 	}
 }
 
-// startChild starts `tabled run --sim --config cfgFile` as a child
-// process (the test binary itself, see TestMain), its output in out, so
-// that a test can kill it with SIGKILL.
-func startChild(t *testing.T, cfgFile string, out *syncBuffer) *exec.Cmd {
+// startChild starts `tabled run --sim [flags] --config cfgFile` as a
+// child process (the test binary itself, see TestMain), its output in
+// out, so that a test can kill it with SIGKILL.
+func startChild(t *testing.T, cfgFile string, out *syncBuffer, flags ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
+	cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON="+strings.Join(append(append([]string{"--sim"}, flags...), "--config", cfgFile), " "))
 	out.reset()
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {

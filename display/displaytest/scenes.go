@@ -51,7 +51,16 @@ var Scenes = []Scene{
 	{"exhaustive_draw", exhaustive(), 4 * time.Second},
 	{"alert_reboot", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+2s W discard 6s\n+200ms N chii\n+180ms S pon", 300 * time.Millisecond},
 	{"alerts_two", "@0ms dora 3p\n+1s E discard 1z", 300 * time.Millisecond},
+	{"idle_paired", "@0ms dora 3p", time.Second},
+	{"ron_value_due", "@0ms E name Ana\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 4 * time.Second},
+	{"ron_value_due_paired", "@0ms E name Ana\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 4 * time.Second},
+	{"ron_settled", "sticks 1\n@0ms E name Ana\n+0ms dora 3p\n+1s E riichi\n+0ms E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
+	{"game_end", "round S4\nscores 36000 32000 27000 25000\n@0ms W name Ana\n+0ms N name Bartholomew\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
+	{"tsumo_paired", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 4 * time.Second},
 }
+
+// Pairs are the pairing codes the Driver would add to a scene's board, by name.
+var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM", "ron_value_due_paired": "K7PQRM"}
 
 // Alerts are the alerts the Driver would add to a scene's board, by name.
 var Alerts = map[string][]alert.Alert{
@@ -82,7 +91,7 @@ func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration
 	if err != nil {
 		t.Fatalf("%s: %v", sc.Name, err)
 	}
-	e, err := engine.New(s.Profile, s.Dealer)
+	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,13 +108,14 @@ func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration
 	return e.State(), out, now
 }
 
-// View is the scene's view, with URL and the scene's Alerts.
+// View is the scene's view, with URL and the scene's Alerts and Pairs.
 func (sc Scene) View(t testing.TB) display.View {
 	t.Helper()
 	st, out, now := Play(t, sc)
 	v := display.NewView(st, out, now)
 	v.Board.URL = URL
 	v.Board.Alerts = Alerts[sc.Name]
+	v.Board.Pair = Pairs[sc.Name]
 	return v
 }
 

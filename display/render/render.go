@@ -11,6 +11,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/pairing"
 )
 
 // Panel sizes, landscape.
@@ -70,6 +71,38 @@ func PNG(w io.Writer, v display.View) error {
 // roundLine is "East 1  0 honba  1 riichi".
 func roundLine(b display.Board) string {
 	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
+}
+
+// scoreCells are the four scores by wind, East first: "E 25000", or in
+// hundreds for a small panel, "E250", which shows a settled hand's change
+// instead until the next deal ("E+52"): the large panel has it in a
+// detail line.
+func scoreCells(b display.Board, hundreds bool) []string {
+	var cells []string
+	for w := engine.East; w <= engine.North; w++ {
+		s := w.Seat(b.Dealer)
+		switch {
+		case b.Settled && hundreds:
+			cells = append(cells, fmt.Sprintf("%s%+d", w.Letter(), b.Deltas[s]/100))
+		case hundreds:
+			cells = append(cells, fmt.Sprintf("%s%d", w.Letter(), b.Scores[s]/100))
+		default:
+			cells = append(cells, fmt.Sprintf("%s %d", w.Letter(), b.Scores[s]))
+		}
+	}
+	return cells
+}
+
+// pairLine is the pairing code as the panels show it.
+func pairLine(code string) string { return "pairing code " + pairing.Show(code) }
+
+// boardDetail is the board's detail lines, the pairing code first when
+// the panel shows it.
+func boardDetail(b display.Board) []string {
+	if !b.ShowsPair() {
+		return b.Detail
+	}
+	return append([]string{pairLine(b.Pair)}, b.Detail...)
 }
 
 // turnLetter is the wind letter of the seat on turn, "-" when none.
@@ -136,8 +169,25 @@ func (c *canvas) large(b display.Board) {
 	wall := fmt.Sprintf("wall %d", b.Wall)
 	c.text(W-3-width(wall, small), 12, wall, small, White)
 
+	if b.Mode == display.ModeGameEnd {
+		c.standings(b, 16)
+		return
+	}
 	stripTop := H - 36
 	main := image.Rect(0, 16, W, stripTop-1)
+	if b.Scoring {
+		// The four scores in a row above the dora strip, East first.
+		rowTop := stripTop - 14
+		c.fill(image.Rect(0, rowTop-1, W, rowTop), Black)
+		for i, cell := range scoreCells(b, false) {
+			x := i * W / 4
+			if i > 0 {
+				c.fill(image.Rect(x, rowTop, x+1, stripTop), Black)
+			}
+			c.text(x+3, rowTop+11, shorten(cell, W/4-4, small, ""), small, Black)
+		}
+		main.Max.Y = rowTop - 1
+	}
 	right := W - 3
 	asideBottom := main.Max.Y // below it, lines may use the whole width
 	switch {
@@ -196,7 +246,7 @@ func (c *canvas) large(b display.Board) {
 		widths = append(widths, w)
 	}
 	var detail []string
-	for _, d := range b.Detail {
+	for _, d := range boardDetail(b) {
 		if len(detail) >= len(widths) {
 			break
 		}
@@ -218,6 +268,25 @@ func (c *canvas) large(b display.Board) {
 	f := c.f.get(20)
 	letter := turnLetter(b)
 	c.text(W-turnW/2-width(letter, f)/2+1, H-3, letter, f, Black)
+}
+
+// standings draws the final standings from y down: the headline, then a
+// line per place, over the whole width (the hand's dora and turn no
+// longer matter).
+func (c *canvas) standings(b display.Board, y int) {
+	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
+	face, head := c.fit(b.Headline, W-4, 14, 12, 10)
+	m := face.Metrics()
+	y += m.Ascent.Ceil()
+	c.text(2, y, head, face, Black)
+	y += m.Descent.Ceil()
+	line := (H - y) / max(1, len(b.Detail))
+	line = min(line, 24)
+	for _, d := range b.Detail {
+		f, text := c.fit(d, W-4, min(line-2, 16), 14, 12, 10)
+		y += line
+		c.text(2, y-(line-f.Metrics().Ascent.Ceil())/2, text, f, Black)
+	}
 }
 
 // tags draws the tags as white-on-black labels in a row from x, y: h
@@ -275,6 +344,18 @@ func (c *canvas) compact(b display.Board) {
 	// Top bar: the round in words, then what fits of honba, riichi sticks
 	// and the wall; the turn letter boxed on the right.
 	c.fill(image.Rect(0, 0, W, 12), Black)
+	if b.Mode == display.ModeGameEnd {
+		c.text(2, 10, "GAME OVER", small, White)
+		for i, s := range b.Standings {
+			w := engine.Seat(s.Seat).Wind(b.Dealer).Letter()
+			line := fmt.Sprintf("%d %s %s %d %s", s.Place, w, b.Names[s.Seat], s.Points/100, display.Result(s.Result))
+			if b.Names[s.Seat] == "" || width(line, small) > W-3 {
+				line = fmt.Sprintf("%d %s %d %s", s.Place, w, s.Points/100, display.Result(s.Result))
+			}
+			c.text(2, 12+13*(i+1)-2, line, small, Black)
+		}
+		return
+	}
 	for _, bar := range compactBars(b) {
 		if width(bar, small) <= W-15 || bar == "" {
 			c.text(2, 10, bar, small, White)
@@ -296,6 +377,14 @@ func (c *canvas) compact(b display.Board) {
 		}
 		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
 		y += 13
+	case b.ShowsPair() && b.KanDoraDue == 0:
+		// The code in place of the tags: the headline says the rest.
+		code := "CODE " + pairing.Show(b.Pair)
+		if width(code, small)+4 > W-1 { // beside the QR code
+			code = pairing.Show(b.Pair)
+		}
+		c.tags([]string{code}, 1, y, W, 12, 2)
+		y += 12
 	case len(b.Tags) > 0 && b.Brief != "" && b.KanDoraDue == 0:
 		// No room for a row of tags and a line of reason: the first tag,
 		// short, then the reason; the reason alone if both do not fit.
@@ -311,6 +400,13 @@ func (c *canvas) compact(b display.Board) {
 		y += 12
 	}
 	bottom := stripTop
+	if b.Scoring && qr.Empty() {
+		// The four scores in hundreds, as automatic tables show them.
+		bottom -= 11
+		for i, cell := range scoreCells(b, true) {
+			c.text(1+i*W/4, stripTop-2, shorten(cell, W/4-1, small, ""), small, Black)
+		}
+	}
 	if b.KanDoraDue > 0 {
 		bottom -= 13
 	}
@@ -326,12 +422,12 @@ func (c *canvas) compact(b display.Board) {
 	y += face.Metrics().Descent.Ceil()
 	switch {
 	case b.KanDoraDue > 0:
-		c.fill(image.Rect(0, stripTop-13, W, stripTop-1), Black)
-		c.text(2, stripTop-3, "REVEAL KAN DORA", small, White)
-	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= stripTop:
-		c.text(2, stripTop-3, shorten(b.Brief, W-3, small, "."), small, Black)
-	case len(b.Detail) > 0 && y+12 <= stripTop:
-		c.text(2, stripTop-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
+		c.fill(image.Rect(0, bottom, W, bottom+12), Black)
+		c.text(2, bottom+10, "REVEAL KAN DORA", small, White)
+	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
+	case len(b.Detail) > 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
 	}
 	c.doraStrip(image.Rect(1, stripTop, W-1, H), b)
 }

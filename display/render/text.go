@@ -13,6 +13,7 @@ import (
 // after a "| " that sets it apart from the log lines around it:
 //
 //	| East 1  0 honba  1 riichi  wall 64  turn: South
+//	| scores: E Ana 24800  S 25000  W 30200  N 20000
 //	| ALERT 14:03 REBOOT: seat controller 1 rebooted
 //	| [LATE] [OVERRIDE] RON - West  (5m)
 //	|   PON East lost: a win beats every other claim until the next discard
@@ -26,6 +27,14 @@ func WriteText(w io.Writer, v display.View) error {
 		turn = b.Turn.Wind(b.Dealer).String()
 	}
 	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n", roundLine(b), b.Wall, turn)
+	if b.Scoring {
+		var cells []string
+		for w := engine.East; w <= engine.North; w++ {
+			s := w.Seat(b.Dealer)
+			cells = append(cells, strings.Join(strings.Fields(fmt.Sprintf("%s %s %d", w.Letter(), b.Names[s], b.Scores[s])), " "))
+		}
+		fmt.Fprintf(&sb, "| scores: %s\n", strings.Join(cells, "  "))
+	}
 	for _, a := range b.Alerts {
 		fmt.Fprintf(&sb, "| ALERT %s %s: %s\n", a.Wall.Format("15:04"), a.Label, a.Text)
 	}
@@ -56,6 +65,9 @@ func WriteText(w io.Writer, v display.View) error {
 	}
 	if b.Mode == display.ModeIdle && b.URL != "" {
 		fmt.Fprintf(&sb, "  join: %s", b.URL)
+	}
+	if b.ShowsPair() {
+		fmt.Fprintf(&sb, "\n| %s", pairLine(b.Pair))
 	}
 	sb.WriteString("\n| lights:")
 	for w := engine.East; w <= engine.North; w++ {

@@ -15,12 +15,15 @@ import (
 func TestWriteText(t *testing.T) {
 	for _, tc := range []struct{ scene, want string }{
 		{"late_ron_overrides_pon", `| East 1  0 honba  0 riichi  wall 66  turn: -
+| scores: E 30000  S 30000  W 30000  N 30000
 | [OVERRIDE] [HAND OVER] RON - West  (7p)
 |   PON East lost: a win beats every other claim until the next discard
+|   enter the value: West
 | dora: 3p>4p
 | lights: E:lost(pon) S:- W:won(ron) N:-
 `},
 		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
+| scores: E 30000  S 30000  W 30000  N 30000
 | [KONG] South: 1m
 |   may be robbed: RON only
 |   South to discard
@@ -28,9 +31,36 @@ func TestWriteText(t *testing.T) {
 | lights: E:- S:turn W:- N:-
 `},
 		{"idle", `| East 1  0 honba  0 riichi  wall 69  turn: East
+| scores: E 30000  S 30000  W 30000  N 30000
 | East 1
 |   East to discard
 | dora: 3p>4p  join: http://tabled.local:8080/
+| lights: E:turn S:- W:- N:-
+`},
+		{"ron_settled", `| East 1  0 honba  0 riichi  wall 68  turn: -
+| scores: E Ana 29000  S 24800  W 30000  N 37200
+| [HAND OVER] RON - North  (5m)
+|   North: 3 han 40 fu = 5200
+|   E -1000  S -5200  W 0  N +7200
+| dora: 3p>4p
+| lights: E:-+riichi S:- W:- N:won(ron)
+`},
+		{"game_end", `| South 4  0 honba  0 riichi  wall 68  turn: -
+| scores: E 36000  S 26800  W Ana 27000  N Bartholomew 30200
+| [GAME OVER] FINAL STANDINGS
+|   1 East 36000 +21.0
+|   2 Bartholomew (N) 30200 +5.2
+|   3 Ana (W) 27000 -8.0
+|   4 South 26800 -18.2
+| dora: 3p>4p
+| lights: E:- S:- W:- N:won(ron)
+`},
+		{"idle_paired", `| East 1  0 honba  0 riichi  wall 69  turn: East
+| scores: E 30000  S 30000  W 30000  N 30000
+| East 1
+|   East to discard
+| dora: 3p>4p  join: http://tabled.local:8080/
+| pairing code K7P QRM
 | lights: E:turn S:- W:- N:-
 `},
 	} {

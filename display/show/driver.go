@@ -82,6 +82,7 @@ type Driver struct {
 	view    display.View
 	shown   bool // a board was posted
 	handKey [4]int
+	pair    string    // the pairing code (SetPair)
 	png     *pngFrame // the latest board's PNG, encoded once
 
 	job    *panelJob     // the frame the panel goroutine draws next
@@ -311,7 +312,7 @@ func (d *Driver) refresh() {
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
 	v := display.NewView(d.st, d.recent, d.now())
-	v.Board.URL = d.URL
+	v.Board.URL, v.Board.Pair = d.URL, d.pair
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
 	}
@@ -337,6 +338,18 @@ func (d *Driver) show(changed bool) {
 	d.post(panelJob{v: v, full: full})
 }
 
+// SetPair sets the pairing code the panels show at idle and at a hand's
+// end, and redraws them; "" shows none. The image PNG serves never shows
+// it: whoever can read the status page is not thereby at the table.
+func (d *Driver) SetPair(code string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.pair = code
+	if d.shown {
+		d.show(true)
+	}
+}
+
 // View is the latest view.
 func (d *Driver) View() display.View {
 	d.mu.Lock()
@@ -357,6 +370,7 @@ func (d *Driver) PNG(w io.Writer) error {
 	d.catchUp(CatchUp)
 	d.mu.Lock()
 	v := d.view
+	v.Board.Pair = "" // the code is for the people at the table, not the LAN
 	if d.png == nil || !d.png.board.Equal(v.Board) {
 		d.png = &pngFrame{board: v.Board}
 	}

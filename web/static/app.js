@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const WINDS = { E: "East", S: "South", W: "West", N: "North" };
 const HOLD = 3000; // ms a seat shows won, lost, rejected: as its light does
 let sim = false, panel = false;
+let pairing = false; // the table asks for its pairing code before values and names
 let st = null; // the latest state
 let offset = 0; // performance.now() - table time at the latest state
 let outcomes = []; // this hand's outcome entries, oldest first (withdrawn ones removed)
@@ -27,7 +28,12 @@ function el(tag, cls, text) {
 const tableNow = () => performance.now() - offset;
 const windOf = (seat) => st && st.seats[seat] ? st.seats[seat].wind : "";
 const seatOfWind = (w) => st ? st.seats.findIndex((s) => s.wind === w) : -1;
-const name = (w) => WINDS[w] || w;
+// name is a seat as a person reads it: the player's name where given,
+// else its wind.
+const name = (w) => {
+  const s = st && st.seats.find((x) => x.wind === w);
+  return s && s.player ? s.player : WINDS[w] || w;
+};
 // seen is a tile of a record as the tiles draw it: "" for one not seen ("?").
 const seen = (t) => (t && t !== "?" ? t : "");
 const callWord = (c) => (c || "").toUpperCase();
@@ -85,7 +91,13 @@ function renderSeat(s) {
   const [cls, words] = status(s.seat);
   box.className = "seat" + (cls ? " " + cls : "") + (st.turn === s.wind ? " turn" : "");
   const head = el("div", "head");
-  head.append(el("span", "wind", s.name), el("span", "times", `seat ${s.seat}`));
+  head.append(el("span", "wind", s.player || s.name));
+  if (s.player) head.append(el("span", "times", s.name)); // the wind, which the rules need
+  head.append(el("span", "times", `seat ${s.seat}`));
+  if (st.scoring) {
+    head.append(el("span", "points", String(s.points)));
+    if (s.delta !== undefined) head.append(el("span", "delta " + (s.delta > 0 ? "up" : s.delta < 0 ? "down" : ""), signed(s.delta)));
+  }
   if (s.seat === facing) head.append(el("span", "times", "(you)"));
   if (s.riichi) head.append(el("span", "badge riichi", "RIICHI"));
   if (s.dead) head.append(el("span", "badge dead", "DEAD HAND"));
@@ -105,11 +117,121 @@ function renderSeat(s) {
   let info = box.querySelector(".info");
   if (!info) {
     info = el("div", "info");
-    box.append(info);
+    box.append(info, nameEditor(s.seat));
+    $("values").append(valuePicker(s.seat)); // full width under the table, for a phone's fingers
     if (sim) box.append(simButtons(s.seat));
   }
   info.replaceChildren(...parts);
   if (sim) enable(box, s);
+  showEntry(box, s);
+}
+
+const signed = (n) => (n > 0 ? "+" : "") + n;
+const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+
+// valuePicker is a seat's value entry: han and fu (fu only below 5 han,
+// where it counts), or a limit; for a yakuman how many and who is liable.
+// Built once per seat and shown while the seat's value is due.
+function valuePicker(seat) {
+  const box = el("form", "valuepick");
+  box.hidden = true;
+  box.dataset.seat = seat;
+  const han = el("select", "han"), fu = el("select", "fu");
+  han.setAttribute("aria-label", "han");
+  fu.setAttribute("aria-label", "fu");
+  for (let h = 1; h <= 13; h++) han.append(new Option(String(h), String(h)));
+  for (const f of FU) fu.append(new Option(String(f), String(f)));
+  fu.value = "30";
+  const fuLabel = el("label", "fulabel");
+  fuLabel.append(" fu ", fu);
+  han.addEventListener("change", () => { fuLabel.hidden = Number(han.value) >= 5; });
+  const go = el("button", "", "enter");
+  go.dataset.value = seat;
+  const row1 = el("div", "row");
+  const hl = el("label", "");
+  hl.append("han ", han);
+  row1.append(hl, fuLabel, go);
+  const row2 = el("div", "row limits");
+  for (const l of ["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]) {
+    const b = el("button", "", l);
+    b.type = "button";
+    b.dataset.limit = l;
+    b.dataset.seat = seat;
+    row2.append(b);
+  }
+  const times = el("select", "times-y");
+  times.setAttribute("aria-label", "how many yakuman");
+  const pao = el("select", "pao");
+  pao.setAttribute("aria-label", "liable seat (pao)");
+  const yrow = el("div", "row yakuman");
+  const tl = el("label", ""), pl = el("label", "");
+  tl.append("yakuman × ", times);
+  pl.append("pao ", pao);
+  yrow.append(tl, pl);
+  box.append(el("b", "what", ""), row1, row2, yrow, el("div", "msg", ""));
+  box.addEventListener("submit", (ev) => { ev.preventDefault(); sendValue(seat, { value: Number(han.value) < 5 ? `${han.value} ${fu.value}` : han.value }); });
+  return box;
+}
+
+// sendValue enters a seat's value and shows the answer in its picker.
+async function sendValue(seat, v) {
+  const box = document.querySelector(`.valuepick[data-seat="${seat}"]`);
+  const msg = box.querySelector(".msg");
+  msg.textContent = "sending…";
+  msg.className = "msg";
+  const err = await entry({ action: "value", seat, ...v });
+  msg.textContent = err;
+  msg.className = err ? "msg bad" : "msg";
+}
+
+// nameEditor sets the player's name at a seat.
+function nameEditor(seat) {
+  const d = el("details", "nameedit");
+  d.hidden = true;
+  d.append(el("summary", "", "name"));
+  const f = el("form", "");
+  d.append(f);
+  const input = el("input", "");
+  input.maxLength = 40;
+  input.placeholder = "player's name";
+  input.setAttribute("aria-label", "player's name");
+  const b = el("button", "", "set name");
+  f.append(input, b, el("span", "msg", ""));
+  f.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const err = await entry({ action: "name", seat, name: input.value });
+    f.querySelector(".msg").textContent = err;
+    f.querySelector(".msg").className = err ? "msg bad" : "msg";
+    if (!err) { input.value = ""; d.open = false; }
+  });
+  return d;
+}
+
+// showEntry shows a seat's value picker while its value is due, with the
+// engine's reason for a value it refused, and the name editor, to a
+// tablet that may enter them.
+function showEntry(box, s) {
+  const may = mayEnter();
+  const pick = document.querySelector(`.valuepick[data-seat="${s.seat}"]`);
+  pick.hidden = !(may && st.scoring && s.value_due);
+  if (!pick.hidden) {
+    pick.querySelector(".what").textContent = `value of ${s.player ? s.player + " (" + s.name + ")" : s.name}'s win`;
+    const times = pick.querySelector(".times-y");
+    times.parentElement.hidden = (st.max_yakuman || 1) <= 1; // one yakuman at most: nothing to choose
+    if (times.options.length !== (st.max_yakuman || 1)) {
+      times.replaceChildren();
+      for (let n = 1; n <= (st.max_yakuman || 1); n++) times.append(new Option(String(n), String(n)));
+    }
+    const pao = pick.querySelector(".pao");
+    if (!pao.options.length) {
+      pao.append(new Option("none", ""));
+      for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option(o.player || o.name, String(o.seat)));
+    }
+    const refused = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "rejected" && e.outcome.call === "value" && e.outcome.seat === s.wind);
+    const msg = pick.querySelector(".msg");
+    if (refused && msg.textContent !== "sending…") { msg.textContent = "refused: " + refused.outcome.reason; msg.className = "msg bad"; }
+  }
+  box.querySelector(".nameedit").hidden = !may;
 }
 
 const ACTIONS = ["discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel"];
@@ -247,9 +369,26 @@ function render() {
   if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
   $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
   for (const s of st.seats) renderSeat(s);
+  renderStandings();
   renderHeadline();
   renderCountdown();
   renderAlerts();
+}
+
+// renderStandings shows the final standings once the game is over.
+function renderStandings() {
+  const box = $("standings");
+  box.hidden = !(st.game_over && st.standings);
+  if (box.hidden) return;
+  const rows = [...st.standings].sort((a, b) => a.place - b.place);
+  const body = $("standrows");
+  body.replaceChildren();
+  for (const r of rows) {
+    const s = st.seats[r.seat];
+    const tr = el("tr");
+    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    body.append(tr);
+  }
 }
 
 function outcomeText(e) {
@@ -277,6 +416,53 @@ function show(entries) {
     $("log").prepend(li);
   }
   while ($("log").children.length > 60) $("log").lastChild.remove();
+}
+
+// entryAuth is the credential this tablet enters values and names with:
+// the referee token this tab holds (from the claim log page), else the
+// token the pairing code gave; "" for none.
+function entryAuth() {
+  const ref = sessionStorage.getItem("token");
+  if (ref) return "Bearer " + ref;
+  const p = localStorage.getItem("pair");
+  return p ? "Pair " + p : "";
+}
+// mayEnter: this tablet may enter values and names (the server checks again).
+const mayEnter = () => (sim && !pairing) || entryAuth() !== "";
+
+function showPairing(msg) {
+  $("pairbox").hidden = !pairing || entryAuth() !== "";
+  if (msg) { $("pairmsg").textContent = msg; $("pairmsg").className = "bad"; }
+}
+
+// pairTablet trades the typed code for the table's pairing token.
+async function pairTablet(code) {
+  const r = await fetch("/api/pair", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+  const j = await r.json();
+  if (!r.ok) return showPairing(j.error);
+  localStorage.setItem("pair", j.token);
+  $("paircode").value = "";
+  showPairing();
+  render();
+}
+$("pairbox").addEventListener("submit", (ev) => { ev.preventDefault(); pairTablet($("paircode").value); });
+
+// entry posts a value or a name; it answers "" or the server's reason. A
+// pairing token the table no longer knows (a new code) is dropped, and
+// the tablet asked for the new code.
+async function entry(body) {
+  const headers = { "Content-Type": "application/json" };
+  const auth = entryAuth();
+  if (auth) headers.Authorization = auth;
+  const r = await fetch("/api/seat", { method: "POST", headers, body: JSON.stringify(body) });
+  if (r.ok) return "";
+  const j = await r.json().catch(() => ({ error: r.statusText }));
+  if (r.status === 401 && auth.startsWith("Pair ")) {
+    localStorage.removeItem("pair");
+    showPairing("the table has a new pairing code: type the one on its panel");
+    render();
+  }
+  return j.error || r.statusText;
 }
 
 async function press(body) {
@@ -323,6 +509,17 @@ document.addEventListener("click", (ev) => {
     renderAlerts();
     return;
   }
+  if (b.dataset.limit) {
+    const seat = Number(b.dataset.seat), pick = b.closest(".valuepick");
+    const v = { value: b.dataset.limit };
+    if (b.dataset.limit === "yakuman") {
+      const n = Number(pick.querySelector(".times-y").value || 1), pao = pick.querySelector(".pao").value;
+      if (n > 1) v.value += " " + n;
+      if (pao !== "") v.pao = Number(pao);
+    }
+    return sendValue(seat, v);
+  }
+  if (b.closest(".valuepick") || b.closest(".nameedit")) return; // their forms submit themselves
   if (b.dataset.tile) return picked(b.dataset.tile);
   if (b.id === "picknone") return picked(null);
   if (b.id === "pickcancel") { $("picker").hidden = true; picking = null; return; }
@@ -350,6 +547,8 @@ async function start() {
   const j = await r.json();
   sim = j.sim;
   panel = j.panel;
+  pairing = j.pairing;
+  showPairing();
   $("simctl").hidden = !sim;
   $("loglink").hidden = !j.log;
   show(j.recent);

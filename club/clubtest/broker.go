@@ -1,4 +1,7 @@
-package club
+// Package clubtest runs a real MQTT broker (Debian's mosquitto) for the
+// tests of the club's publisher, watcher and console, in package club and
+// through the tabled command.
+package clubtest
 
 import (
 	"bufio"
@@ -12,16 +15,18 @@ import (
 	"time"
 )
 
-// mosquitto is a real broker on a free loopback port, started and stopped
+// Mosquitto is a real broker on a free loopback port, started and stopped
 // by the test.
-type mosquitto struct {
+type Mosquitto struct {
 	t    *testing.T
 	dir  string
 	port int
 	cmd  *exec.Cmd
 }
 
-func mosquittoPath(t *testing.T) string {
+// Path is the mosquitto binary; CI installs it, so there a missing broker
+// fails the test instead of skipping it.
+func Path(t *testing.T) string {
 	for _, p := range []string{"/usr/sbin/mosquitto", "/usr/bin/mosquitto"} {
 		if _, err := os.Stat(p); err == nil {
 			return p
@@ -34,36 +39,39 @@ func mosquittoPath(t *testing.T) string {
 	return ""
 }
 
-func startMosquitto(t *testing.T) *mosquitto {
+// Start runs a broker for the test; it is stopped when the test ends.
+func Start(t *testing.T) *Mosquitto {
 	t.Helper()
-	return startMosquittoConf(t, func(dir string, port int) string {
+	return StartConf(t, func(dir string, port int) string {
 		return fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location %s/\nautosave_interval 1\nmax_queued_messages 100000\n", port, dir)
 	})
 }
 
-// startMosquittoConf starts a broker with the configuration conf makes
-// for its directory and port.
-func startMosquittoConf(t *testing.T, conf func(dir string, port int) string) *mosquitto {
+// StartConf runs a broker with the configuration conf makes for its
+// directory and port (a test of logins and ACLs); it is stopped when the
+// test ends.
+func StartConf(t *testing.T, conf func(dir string, port int) string) *Mosquitto {
 	t.Helper()
-	mosquittoPath(t)
+	Path(t)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	m := &mosquitto{t: t, dir: t.TempDir(), port: port}
+	m := &Mosquitto{t: t, dir: t.TempDir(), port: port}
 	if err := os.WriteFile(filepath.Join(m.dir, "mosquitto.conf"), []byte(conf(m.dir, port)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m.start()
-	t.Cleanup(m.stop)
+	t.Cleanup(m.Stop)
 	return m
 }
 
-func (m *mosquitto) url() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", m.port) }
+// URL is the broker's address for a club.Broker.
+func (m *Mosquitto) URL() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", m.port) }
 
-func (m *mosquitto) start() {
+func (m *Mosquitto) start() {
 	m.t.Helper()
 	// The broker says "running" on stderr once its listener is open: the
 	// test waits for that line rather than dialling until it answers. A
@@ -72,7 +80,7 @@ func (m *mosquitto) start() {
 	if err != nil {
 		m.t.Fatal(err)
 	}
-	m.cmd = exec.Command(mosquittoPath(m.t), "-c", filepath.Join(m.dir, "mosquitto.conf"))
+	m.cmd = exec.Command(Path(m.t), "-c", filepath.Join(m.dir, "mosquitto.conf"))
 	m.cmd.Stdout, m.cmd.Stderr = nil, pw
 	err = m.cmd.Start()
 	pw.Close()
@@ -109,8 +117,8 @@ func (m *mosquitto) start() {
 	}
 }
 
-// stop ends the broker with SIGTERM, so it saves its persistence file.
-func (m *mosquitto) stop() {
+// Stop ends the broker with SIGTERM, so it saves its persistence file.
+func (m *Mosquitto) Stop() {
 	if m.cmd == nil || m.cmd.Process == nil {
 		return
 	}
@@ -126,7 +134,9 @@ func (m *mosquitto) stop() {
 	m.cmd = nil
 }
 
-func (m *mosquitto) restart() {
-	m.stop()
+// Restart stops the broker and starts it again on the same port, with
+// what it persisted.
+func (m *Mosquitto) Restart() {
+	m.Stop()
 	m.start()
 }

@@ -1,0 +1,44 @@
+package show
+
+import (
+	"bytes"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/displaytest"
+	"github.com/tabled/tabled/display/render"
+)
+
+// TestPairOnPanelNotInPNG: the pairing code is on the board the panels
+// show once SetPair gives it, and never in the PNG the status page serves.
+func TestPairOnPanelNotInPNG(t *testing.T) {
+	d := &Driver{URL: displaytest.URL}
+	us := updates(t, displaytest.Named(t, "idle").Script, time.Second)
+	d.update(us[0])
+	d.SetPair("K7PQRM")
+	v := d.View()
+	if v.Board.Mode != display.ModeIdle || v.Board.Pair != "K7PQRM" || !v.Board.ShowsPair() {
+		t.Fatalf("after SetPair: mode %s, pair %q", v.Board.Mode, v.Board.Pair)
+	}
+	var buf bytes.Buffer
+	if err := d.PNG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := displaytest.Diff(render.Render(v, render.EInkSize), img); diff == "" {
+		t.Fatal("the PNG shows the pairing code")
+	}
+	v.Board.Pair = ""
+	if diff := displaytest.Diff(render.Render(v, render.EInkSize), img); diff != "" {
+		t.Fatalf("the PNG is not the board without the code: %s", diff)
+	}
+	d.SetPair("")
+	if d.View().Board.ShowsPair() {
+		t.Fatal("SetPair(\"\") left the code showing")
+	}
+}

@@ -1,0 +1,79 @@
+package web
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// SeatEntry is the body of POST /api/seat: what the people at the table
+// enter for a seat, in the shape POST /api/referee takes it. A value for
+// a winner's hand as typed: "3 40" (han fu), "6" (five han or more, where
+// fu no longer count), "mangan", "yakuman 2"; for a yakuman the liable
+// seat ("pao"). A name for the player at a seat ("" clears it).
+type SeatEntry struct {
+	// Action is value or name.
+	Action string `json:"action"`
+	// Seat is the physical seat (0..3).
+	Seat *int `json:"seat"`
+	// Value is the value as typed; Pao the physical seat liable for a
+	// yakuman, absent for none.
+	Value string `json:"value"`
+	Pao   *int   `json:"pao"`
+	// Name is the player's name.
+	Name string `json:"name"`
+}
+
+// DecodeSeatEntry reads and checks a seat entry; the error names the
+// field. Whether the rules allow the value (a winner without a value yet,
+// a han and fu the rules can produce) is the engine's to say: it refuses
+// with a reason the page shows.
+func DecodeSeatEntry(r io.Reader) (engine.Event, error) {
+	var e SeatEntry
+	if err := decodeBody(r, &e); err != nil {
+		return engine.Event{}, err
+	}
+	if e.Action != "value" && e.Action != "name" {
+		return engine.Event{}, fmt.Errorf("field action: %q is not value or name", e.Action)
+	}
+	if e.Action == "name" && (e.Value != "" || e.Pao != nil) {
+		return engine.Event{}, fmt.Errorf("field value: a name carries no value")
+	}
+	if e.Action == "value" && e.Name != "" {
+		return engine.Event{}, fmt.Errorf("field name: a value carries no name")
+	}
+	ev, _, err := RefereeAction{Action: e.Action, Seat: e.Seat, Value: e.Value, Pao: e.Pao, Name: strings.TrimSpace(e.Name)}.event()
+	ev.Source = engine.SourceWeb
+	return ev, err
+}
+
+// handleSeat takes a value or a name from whoever may enter them (see
+// entrySource): it is logged as an input with that source, like a press.
+func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
+	client := clientOf(r)
+	if s.tooMany(w, client) {
+		return
+	}
+	src, ok := s.entrySource(r, client)
+	if !ok {
+		msg := "enter the table's pairing code first (it is on the table's panel)"
+		if s.cfg.Pairing == nil {
+			msg = "only the referee may enter values and names at this table"
+		}
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
+		return
+	}
+	if !JSONOnly(w, r) {
+		return
+	}
+	ev, err := DecodeSeatEntry(r.Body)
+	if err != nil {
+		badBody(w, err)
+		return
+	}
+	ev.Source = src
+	s.submit(w, r, ev, metricSeatEntries)
+}
