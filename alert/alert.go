@@ -7,6 +7,7 @@
 package alert
 
 import (
+	"maps"
 	"slices"
 	"time"
 
@@ -30,6 +31,9 @@ var labels = map[string]string{
 	"disk-full":         "DISK FULL",
 	"log-file-replaced": "LOG REPLACED",
 }
+
+// Kinds are the note kinds that are alerts, sorted.
+func Kinds() []string { return slices.Sorted(maps.Keys(labels)) }
 
 // Is reports whether a note of this kind is an alert.
 func Is(kind string) bool { _, ok := labels[kind]; return ok }

@@ -31,6 +31,9 @@ const (
 
 var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand"}
 
+// ActionNames are the names of every action, as scripts and logs spell them.
+func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
+
 // String is the action's name as scripts and logs spell it.
 func (a Action) String() string {
 	if a < actionCount {
@@ -77,6 +80,9 @@ const (
 )
 
 var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee"}
+
+// SourceNames are the names of every source.
+func SourceNames() []string { return append([]string(nil), sourceNames[:]...) }
 
 // String names the source.
 func (s Source) String() string {

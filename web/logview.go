@@ -30,8 +30,12 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 		return nil
 	}
-	if err := num("hand", &f.Hand); err != nil {
-		return f, 0, err
+	if v := q.Get("hand"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return f, 0, fmt.Errorf("parameter %w", &claimlog.FilterError{Field: "hand", Value: v, Accepts: "a hand number: 1, 2, ..."})
+		}
+		f.Hand = n
 	}
 	if err := num("limit", &limit); err != nil {
 		return f, 0, err
@@ -53,8 +57,8 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 	}
 	f.Seat, f.Kind, f.Type, f.Source = q.Get("seat"), q.Get("kind"), q.Get("type"), q.Get("source")
-	if f.Seat != "" && f.Seat != "E" && f.Seat != "S" && f.Seat != "W" && f.Seat != "N" {
-		return f, 0, fmt.Errorf("parameter seat: %q is not E, S, W or N", f.Seat)
+	if err := f.Check(); err != nil {
+		return f, 0, fmt.Errorf("parameter %w", err)
 	}
 	return f, min(max(limit, 1), maxPage), nil
 }

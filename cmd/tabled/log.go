@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -117,11 +118,11 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	fs.StringVar(&o.cfgFile, "config", "", "configuration file, for the log directory")
 	fs.BoolVar(&o.sim, "sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
 	f := &o.filter
-	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
+	hand := fs.String("hand", "", "only this hand (1, 2, ...)")
 	fs.StringVar(&f.Seat, "seat", "", "only what concerns this seat (E, S, W, N): its inputs, and the decisions it won or lost")
-	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
-	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
-	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
+	fs.StringVar(&f.Kind, "kind", "", "only this kind: "+strings.Join(claimlog.Kinds, ", "))
+	fs.StringVar(&f.Type, "type", "", "only this action, outcome or note type (pon, decision, ...)")
+	fs.StringVar(&f.Source, "source", "", "only this source: "+strings.Join(claimlog.Sources, ", "))
 	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
 	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
 	fs.StringVar(&o.format, "format", "text", "text, json, csv or mjai")
@@ -136,15 +137,45 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case logWriters[o.format] == nil:
 		err = fmt.Errorf("--format %q is not text, json, csv or mjai", o.format)
 	default:
-		if f.Seat, err = parseSeatFlag(f.Seat); err == nil {
-			f.HandFrom, f.HandTo, err = parseAtFlag(*at)
-		}
+		err = checkFilterFlags(f, *hand, *at)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return o, false
 	}
 	return o, true
+}
+
+// checkFilterFlags reads --hand, --seat and --at into f and checks every
+// filter flag: a value no record can have is an error naming the flag,
+// the value and what the flag accepts, not an empty listing.
+func checkFilterFlags(f *claimlog.Filter, hand, at string) error {
+	var err error
+	if f.Hand, err = parseHandFlag(hand); err != nil {
+		return err
+	}
+	if f.Seat, err = parseSeatFlag(f.Seat); err != nil {
+		return err
+	}
+	if f.HandFrom, f.HandTo, err = parseAtFlag(at); err != nil {
+		return err
+	}
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("--%w", err)
+	}
+	return nil
+}
+
+// parseHandFlag is --hand as a hand number; "" is every hand.
+func parseHandFlag(hand string) (int, error) {
+	if hand == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(hand)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("--hand %q is not a hand number: 1, 2, ...", hand)
+	}
+	return n, nil
 }
 
 // parseSeatFlag is --seat as a wind's letter, from any case of a letter
@@ -159,7 +190,7 @@ func parseSeatFlag(seat string) (string, error) {
 	}
 	w, err := engine.ParseWind(s)
 	if err != nil {
-		return "", fmt.Errorf("--seat %q is not a seat wind (E, S, W or N)", seat)
+		return "", fmt.Errorf("--seat %q is not a seat: one of E, S, W, N (or East, South, West, North)", seat)
 	}
 	return w.Letter(), nil
 }
@@ -174,7 +205,7 @@ func parseAtFlag(at string) (from, to time.Duration, err error) {
 	from, err1 := time.ParseDuration(a)
 	to, err2 := time.ParseDuration(b)
 	if !ok || err1 != nil || err2 != nil || from < 0 || to < from {
-		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand like 4s..6.5s", at)
+		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand: FROM..TO, like 4s..6.5s or 0s..1.5s", at)
 	}
 	return from, max(to, 1), nil // HandTo 0 would mean no bound
 }
