@@ -61,6 +61,7 @@ type Console struct {
 	Now func() time.Time
 
 	mu      sync.Mutex
+	broker  BrokerStatus
 	tables  map[string]*TableView
 	version uint64
 	changed chan struct{}
@@ -68,7 +69,25 @@ type Console struct {
 
 // NewConsole returns an empty console; feed it with Event and Status.
 func NewConsole() *Console {
-	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{})}
+	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{}),
+		broker: BrokerStatus{BrokerConnecting, "not connected to the broker yet"}}
+}
+
+// Broker takes the watcher's connection to the broker (WatcherConfig.OnBroker).
+func (c *Console) Broker(s BrokerStatus) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broker != s {
+		c.broker = s
+		c.bump()
+	}
+}
+
+// BrokerStatus is the console's connection to the broker.
+func (c *Console) BrokerStatus() BrokerStatus {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.broker
 }
 
 func (c *Console) table(name string) *TableView {
@@ -270,7 +289,10 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
-// Handler serves the console page, GET /api/tables and GET /api/stream (SSE).
+// Handler serves the console page, GET /api/tables, GET /api/status (the
+// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"})
+// and GET /api/stream (SSE: the tables as messages, the broker's status
+// before them as "broker" events).
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
@@ -279,6 +301,10 @@ func (c *Console) Handler() http.Handler {
 		ts, _, _ := c.Tables()
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(ts)
+	})
+	mux.HandleFunc("GET /api/status", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(c.BrokerStatus())
 	})
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		var a struct {
@@ -307,8 +333,12 @@ func (c *Console) Handler() http.Handler {
 			if err != nil {
 				return
 			}
+			st, err := json.Marshal(c.BrokerStatus())
+			if err != nil {
+				return
+			}
 			rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
-			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", v, b); err != nil || rc.Flush() != nil {
+			if _, err := fmt.Fprintf(w, "event: broker\ndata: %s\n\nid: %d\ndata: %s\n\n", st, v, b); err != nil || rc.Flush() != nil {
 				return
 			}
 			select {

@@ -31,7 +31,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	console := club.NewConsole()
 	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: *broker, Username: *user, Password: *password},
-		ClientID: *id, OnEvent: console.Event, OnStatus: console.Status})
+		ClientID: *id, OnEvent: console.Event, OnStatus: console.Status, OnBroker: console.Broker})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2

@@ -45,3 +45,16 @@ func TestLogAsAProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestClubRefusesANonMQTTBroker: tabled club, as a process, refuses an
+// address that is not mqtt:// or mqtts:// at once with exit 2, naming the
+// accepted forms, rather than showing a console that waits for ever.
+func TestClubRefusesANonMQTTBroker(t *testing.T) {
+	bin := buildTabled(t)
+	for _, url := range []string{"http://broker.local:1883", "broker.local:1883"} {
+		code, out, errs := runBinary(t, bin, "club", "--broker", url, "--listen", "127.0.0.1:0")
+		if code != 2 || out != "" || !strings.Contains(errs, "use mqtt://host:1883, or mqtts://host:8883 for TLS") {
+			t.Errorf("tabled club --broker %s: exit %d, stdout %q, stderr %q", url, code, out, errs)
+		}
+	}
+}
