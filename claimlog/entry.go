@@ -25,10 +25,12 @@ type InputBody struct {
 }
 
 // VoidBody is the body of a void record: the referee took out the input
-// numbered Void; Note says why the table refused, if it did.
+// numbered Void; Retracted are the outcomes it withdrew (older logs: not
+// said); Note says why the table refused, if it did.
 type VoidBody struct {
-	Void uint64 `json:"void"`
-	Note string `json:"note,omitempty"`
+	Void      uint64   `json:"void"`
+	Retracted []uint64 `json:"retracted,omitempty"`
+	Note      string   `json:"note,omitempty"`
 }
 
 // RevisionBody is the body of a revision note: the late inputs, the
@@ -192,7 +194,7 @@ func EntryRecord(e table.Entry) (Record, error) {
 		r.Body, err = script.MarshalOutcome(*e.Outcome)
 	case e.Void != 0:
 		r.Kind, r.Source, r.Type = KindVoid, engine.SourceReferee.String(), "void"
-		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Note: e.Note})
+		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note})
 	case e.Revision != nil:
 		r.Kind, r.Type = KindNote, TypeRevision
 		r.Body, err = json.Marshal(RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
@@ -285,7 +287,7 @@ func (sp *entrySpace) entry(r *Record) (e table.Entry, ok bool, err error) {
 		if err != nil {
 			return e, false, err
 		}
-		e.Void, e.Note = b.Void, b.Note
+		e.Void, e.VoidWithdrew, e.Note = b.Void, b.Retracted, b.Note
 	case r.Kind == KindOutcome:
 		o := sp.outcome()
 		o.At = e.At

@@ -188,6 +188,11 @@ func TestExportCSVAndJSON(t *testing.T) {
 	w.Append([]Record{
 		{Mono: 2_000_000_000, Kind: KindInput, Source: "gpio", Hand: 1, Seat: "E", Type: "discard", Body: json.RawMessage(`{"tile":"4p"}`)},
 		{Mono: 2_550_000_000, Kind: KindOutcome, Source: "table", Hand: 1, Seat: "S", Type: "decision", Body: json.RawMessage(`{"reason":"CHII South: the only claim"}`)},
+		{Mono: 2_600_000_000, Kind: KindInput, Source: "gpio", Hand: 1, Seat: "N", Type: "pon", Body: json.RawMessage(`{"event":{}}`)},
+		{Mono: 2_800_000_000, Kind: KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: json.RawMessage(`{"reason":"PON North beats CHII South"}`)},
+		{Mono: 9_000_000_000, Kind: KindVoid, Source: "referee", Hand: 1, Type: "void", Body: json.RawMessage(`{"void":3,"retracted":[4]}`)},
+		{Mono: 9_100_000_000, Kind: KindVoid, Source: "referee", Hand: 1, Type: "void", Body: json.RawMessage(`{"void":3,"note":"refused: input 3 is already void"}`)},
+		{Mono: 9_200_000_000, Kind: KindNote, Source: "table", Hand: 1, Type: TypeRevision, Body: json.RawMessage(`{"late":[1],"retracted":[2,4],"note":"re-decided"}`)},
 	})
 	w.Close()
 	var b bytes.Buffer
@@ -205,9 +210,20 @@ func TestExportCSVAndJSON(t *testing.T) {
 	if err := WriteJSON(&b, dir, Filter{Kind: KindOutcome}); err != nil {
 		t.Fatal(err)
 	}
-	var arr []Record
-	if err := json.Unmarshal(b.Bytes(), &arr); err != nil || len(arr) != 1 || arr[0].Type != "decision" {
+	// A voided input and the outcomes withdrawn say by what: the first
+	// mark stands, a refused void marks nothing.
+	var arr []Marked
+	if err := json.Unmarshal(b.Bytes(), &arr); err != nil || len(arr) != 2 || arr[0].Type != "decision" ||
+		arr[0].WithdrawnBy != 7 || arr[1].WithdrawnBy != 5 || arr[0].VoidedBy != 0 {
 		t.Fatalf("json export: %v %s", err, b.String())
+	}
+	b.Reset()
+	if err := WriteJSON(&b, dir, Filter{Kind: KindInput}); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b.Bytes(), &arr); err != nil || len(arr) != 2 || arr[0].VoidedBy != 0 || arr[1].VoidedBy != 5 ||
+		!strings.Contains(b.String(), `"voided_by":5`) || strings.Count(b.String(), "voided_by") != 1 {
+		t.Fatalf("json export of the inputs: %v %s", err, b.String())
 	}
 }
 

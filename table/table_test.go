@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -320,7 +321,8 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 }
 
 // TestVoidMistakenPress: the referee voids a pon pressed by mistake; the
-// state is rebuilt without it, and the journal still replays exactly.
+// state is rebuilt without it, the void names the decision it withdrew,
+// and the journal still replays exactly.
 func TestVoidMistakenPress(t *testing.T) {
 	j := &memJournal{}
 	c, _ := newCore(engine.EMA2016, 0, 0)
@@ -333,6 +335,17 @@ func TestVoidMistakenPress(t *testing.T) {
 	j.Append(es)
 	if es[0].Void != ponSeq || es[0].Note != "" || es[1].Note == "" || es[2].Note == "" {
 		t.Fatalf("void entries: %+v", es)
+	}
+	// The void withdrew the decision the pon won, and nothing else; a
+	// refused void withdrew nothing.
+	var decision uint64
+	for _, e := range j.entries {
+		if e.Outcome != nil && e.Outcome.Kind == engine.KindDecision {
+			decision = e.Seq
+		}
+	}
+	if decision == 0 || !slices.Equal(es[0].VoidWithdrew, []uint64{decision}) || es[1].VoidWithdrew != nil || es[2].VoidWithdrew != nil {
+		t.Fatalf("the void withdrew %v (refused ones %v %v), want the pon's decision %d", es[0].VoidWithdrew, es[1].VoidWithdrew, es[2].VoidWithdrew, decision)
 	}
 	if st := c.eng.State(); st.Turn != 1 || st.Phase != engine.ToDraw || len(st.Melds[3]) != 0 {
 		t.Fatalf("after the void: turn %d phase %d melds %v", st.Turn, st.Phase, st.Melds[3])

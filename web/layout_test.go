@@ -40,7 +40,7 @@ func (j logJournal) Append(es []table.Entry) error {
 			r.Body, err = script.MarshalOutcome(*e.Outcome)
 		case e.Void != 0:
 			r.Kind, r.Type = claimlog.KindVoid, "void"
-			r.Body, err = json.Marshal(map[string]any{"void": e.Void, "note": e.Note})
+			r.Body, err = json.Marshal(map[string]any{"void": e.Void, "retracted": e.VoidWithdrew, "note": e.Note})
 		default:
 			r.Kind, r.Type = claimlog.KindNote, e.NoteKind
 			r.Body, err = json.Marshal(map[string]any{"note": e.Note})
@@ -170,7 +170,9 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 
 // TestBrowserRefereeVoidsFromTheLog: with the token entered, a referee
 // voids a mistaken pon from its row on the log page, confirms it, and sees
-// the result; the table's state is rebuilt without it.
+// the result: the pon struck through, voided by the void, with no void
+// button, and the decision it won withdrawn; the table's state is rebuilt
+// without it.
 func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 	tb, srv := loggedTable(t)
 	playSome(t, tb)
@@ -198,6 +200,17 @@ func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.startsWith('done: void #`+fmt.Sprint(ponSeq)+`')`),
 		chromedp.Poll[chromedp.Void](`window.asked.includes('North calls pon')`),
+		// The voided press is struck through, says by what, and has no void
+		// button; the decision it won is withdrawn by the same void.
+		chromedp.Poll[chromedp.Void](`(() => {
+  const pon = document.querySelector('`+row+`');
+  const won = [...document.querySelectorAll('#rows tr.outcome')].find(tr => tr.textContent.includes('PON North wins'));
+  const void_ = /record #(\d+)/.exec(document.getElementById('result').textContent)[1];
+  return pon.classList.contains('voided') && pon.querySelector('button[data-void]') === null &&
+    getComputedStyle(pon.querySelector('td.what')).textDecorationLine === 'line-through' &&
+    pon.textContent.includes('voided by #' + void_) &&
+    won && won.classList.contains('withdrawn') && won.textContent.includes('withdrawn by #' + void_);
+})()`),
 	)
 	if err != nil {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('result').textContent + ' | ' + document.getElementById('rows').innerText`))

@@ -64,7 +64,8 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 }
 
 // handleLog serves a page of the claim log: GET /api/log?hand=2&seat=S&kind=outcome&from=120&limit=200.
-// records are the records as logged, rows the same in words (LogRow); next
+// records are the records as logged with their marks (claimlog.Marked:
+// voided_by, withdrawn_by), rows the same in words (LogRow); next
 // is the sequence number to ask for the following page. A seat filter
 // keeps the seat's own records and the decisions it lost.
 func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
@@ -78,20 +79,21 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	if recs == nil {
-		recs = []claimlog.Record{}
-	}
+	marks := s.index.Marks()
+	marked := make([]claimlog.Marked, 0, len(recs))
 	rows := make([]LogRow, 0, len(recs))
 	starts := map[int]int64{}
 	for _, rec := range recs {
-		row := rowOf(rec)
+		m := marks.Of(rec)
+		marked = append(marked, m)
+		row := rowOf(m)
 		if start, ok := s.handStart(starts, rec.Hand); ok && start <= rec.Mono {
 			ms := (rec.Mono - start) / int64(time.Millisecond)
 			row.InHandMS = &ms
 		}
 		rows = append(rows, row)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"records": recs, "rows": rows, "next": next})
+	writeJSON(w, http.StatusOK, map[string]any{"records": marked, "rows": rows, "next": next})
 }
 
 // logPage is a page of the log that passes f. The index reads what was
@@ -213,6 +215,10 @@ func (s *Server) exportCSV(w io.Writer, f claimlog.Filter) error {
 	seat := f.Seat
 	f.Seat = ""
 	starts := map[int]int64{}
+	marks, err := claimlog.ReadMarks(s.cfg.LogDir)
+	if err != nil {
+		return err
+	}
 	return writeRowsCSV(w, func(yield func(LogRow) error) error {
 		return claimlog.Read(s.cfg.LogDir, f, func(r claimlog.Record) error {
 			if seat != "" && !seatConcerned(r, seat) {
@@ -221,7 +227,7 @@ func (s *Server) exportCSV(w io.Writer, f claimlog.Filter) error {
 			if _, ok := starts[r.Hand]; !ok && r.Hand != 0 {
 				starts[r.Hand] = r.Mono // read in order: the hand's first record
 			}
-			row := rowOf(r)
+			row := rowOf(marks.Of(r))
 			if start, ok := starts[r.Hand]; ok && start <= r.Mono {
 				ms := (r.Mono - start) / int64(time.Millisecond)
 				row.InHandMS = &ms

@@ -37,8 +37,13 @@ type LogRow struct {
 	Lost []string `json:"lost,omitempty"`
 	// Flags are what a referee should notice: late, override, alert.
 	Flags []string `json:"flags,omitempty"`
-	// Voidable: an input a referee may void (POST /api/referee).
+	// Voidable: an input a referee may void (POST /api/referee); not one
+	// already voided.
 	Voidable bool `json:"voidable,omitempty"`
+	// VoidedBy is the void that took this input out, WithdrawnBy the void
+	// or revision that withdrew this outcome (claimlog.Marked); 0: none.
+	VoidedBy    uint64 `json:"voided_by,omitempty"`
+	WithdrawnBy uint64 `json:"withdrawn_by,omitempty"`
 }
 
 var winds = map[string]string{"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -96,6 +101,7 @@ type recordBody struct {
 	Sticks     int      `json:"riichi_sticks"`
 	DealerSeat int      `json:"dealer_seat"`
 	Void       uint64   `json:"void"`
+	Retracted  []uint64 `json:"retracted"`
 	// A session note's fields.
 	Rules  string `json:"rules"`
 	Table  string `json:"table"`
@@ -118,9 +124,11 @@ var inputWords = map[string]string{
 	"tsumo": "declares tsumo", "riichi": "declares riichi", "cancel": "cancels its call",
 }
 
-// rowOf is a record in words.
-func rowOf(r claimlog.Record) LogRow {
-	row := LogRow{Seq: r.Seq, Hand: r.Hand, TableMS: r.Mono / int64(time.Millisecond), Wall: r.Wall, Source: r.Source, Seat: r.Seat, Kind: r.Kind, Type: r.Type}
+// rowOf is a record in words, with its marks.
+func rowOf(m claimlog.Marked) LogRow {
+	r := m.Record
+	row := LogRow{Seq: r.Seq, Hand: r.Hand, TableMS: r.Mono / int64(time.Millisecond), Wall: r.Wall, Source: r.Source, Seat: r.Seat, Kind: r.Kind, Type: r.Type,
+		VoidedBy: m.VoidedBy, WithdrawnBy: m.WithdrawnBy}
 	var b recordBody
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
@@ -128,7 +136,7 @@ func rowOf(r claimlog.Record) LogRow {
 	who := windName(r.Seat)
 	switch r.Kind {
 	case claimlog.KindInput:
-		row.Voidable = true
+		row.Voidable = m.VoidedBy == 0
 		switch r.Type {
 		case "dora":
 			row.What = "dora indicator read"
@@ -163,6 +171,12 @@ func rowOf(r claimlog.Record) LogRow {
 		describeOutcome(&row, r.Type, b)
 	case claimlog.KindVoid:
 		row.What = fmt.Sprintf("referee voided input #%d", b.Void)
+		if len(b.Retracted) > 0 {
+			row.What += ", withdrawing"
+			for _, o := range b.Retracted {
+				row.What += fmt.Sprintf(" #%d", o)
+			}
+		}
 		if b.Note != "" {
 			row.What += ": refused, " + b.Note
 		}
@@ -295,8 +309,16 @@ func describeNote(row *LogRow, typ string, b recordBody) {
 	}
 }
 
+// seqCell is a sequence number for a CSV cell, "" for none.
+func seqCell(seq uint64) string {
+	if seq == 0 {
+		return ""
+	}
+	return strconv.FormatUint(seq, 10)
+}
+
 // csvHeader names the columns of the log's CSV export.
-var csvHeader = []string{"seq", "hand", "time_in_hand_s", "table_time_s", "wall", "source", "plus_minus_ms", "seat", "kind", "type", "what", "tiles", "lost", "flags"}
+var csvHeader = []string{"seq", "hand", "time_in_hand_s", "table_time_s", "wall", "source", "plus_minus_ms", "seat", "kind", "type", "what", "tiles", "lost", "flags", "voided_by", "withdrawn_by"}
 
 // writeRowsCSV writes rows as CSV, each field a column of its own.
 func writeRowsCSV(w io.Writer, rows func(yield func(LogRow) error) error) error {
@@ -315,7 +337,8 @@ func writeRowsCSV(w io.Writer, rows func(yield func(LogRow) error) error) error 
 		}
 		return cw.Write([]string{strconv.FormatUint(r.Seq, 10), strconv.Itoa(r.Hand), inHand,
 			strconv.FormatFloat(float64(r.TableMS)/1000, 'f', 3, 64), r.Wall.UTC().Format(time.RFC3339Nano), r.Source, pm,
-			windName(r.Seat), r.Kind, r.Type, r.What, strings.Join(r.Tiles, " "), strings.Join(r.Lost, "; "), strings.Join(r.Flags, " ")})
+			windName(r.Seat), r.Kind, r.Type, r.What, strings.Join(r.Tiles, " "), strings.Join(r.Lost, "; "), strings.Join(r.Flags, " "),
+			seqCell(r.VoidedBy), seqCell(r.WithdrawnBy)})
 	})
 	if err != nil {
 		return err

@@ -59,7 +59,7 @@ func TestRowsInWords(t *testing.T) {
 			"decision (a body this page cannot read)", nil, nil, nil, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := rowOf(tc.rec)
+			r := rowOf(claimlog.Marked{Record: tc.rec})
 			if r.What != tc.what || !slices.Equal(r.Tiles, tc.tiles) || !slices.Equal(r.Lost, tc.lost) || !slices.Equal(r.Flags, tc.flags) || r.PlusMinusMS != tc.pm {
 				t.Errorf("got %q tiles %v lost %v flags %v ±%v", r.What, r.Tiles, r.Lost, r.Flags, r.PlusMinusMS)
 			}

@@ -246,14 +246,21 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 	all := f
 	all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
 	var clock claimlog.HandClock
+	// A void or a revision marks records before it: read them first. With
+	// --follow, those appended later mark only the records after them.
+	marks, err := claimlog.ReadMarks(dir)
+	if err != nil {
+		return 0, err
+	}
 	matched := 0
 	printRecord := func(r claimlog.Record) error {
 		inHand := clock.Since(r)
+		marks.See(r)
 		if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
 			return nil
 		}
 		matched++
-		_, err := fmt.Fprintln(stdout, describeRecord(r, inHand))
+		_, err := fmt.Fprintln(stdout, describeRecord(marks.Of(r), inHand))
 		return err
 	}
 	if !o.follow {
@@ -262,7 +269,7 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
+	err = claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
 	return matched, err
 }
 
@@ -285,8 +292,9 @@ func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 }
 
 // describeRecord is one record as a referee reads it: inHand is its time
-// within the hand.
-func describeRecord(r claimlog.Record, inHand time.Duration) string {
+// within the hand. A voided input or a withdrawn outcome says by what.
+func describeRecord(m claimlog.Marked, inHand time.Duration) string {
+	r := m.Record
 	what := string(r.Body)
 	switch r.Kind {
 	case claimlog.KindInput:
@@ -305,6 +313,12 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	case claimlog.KindVoid:
 		if b, err := r.Void(); err == nil {
 			what = fmt.Sprintf("VOID of record %d", b.Void)
+			if len(b.Retracted) > 0 {
+				what += ", withdrawing record"
+				for _, o := range b.Retracted {
+					what += fmt.Sprintf(" %d", o)
+				}
+			}
 			if b.Note != "" {
 				what += " [" + b.Note + "]"
 			}
@@ -315,6 +329,12 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 		if o, err := r.Outcome(); err == nil {
 			what = describeOutcome(r.Type, o)
 		}
+	}
+	switch {
+	case m.VoidedBy != 0:
+		what = fmt.Sprintf("[VOIDED by record %d] %s", m.VoidedBy, what)
+	case m.WithdrawnBy != 0:
+		what = fmt.Sprintf("[WITHDRAWN by record %d] %s", m.WithdrawnBy, what)
 	}
 	t := "-" // a session's notes belong to no hand
 	if r.Hand > 0 {

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/tabled/tabled/claimlog"
 )
 
 // runBinary runs the built tabled with args: its exit code, stdout and
@@ -43,6 +45,42 @@ func TestLogAsAProcess(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errs, c.stderr) {
 			t.Errorf("tabled log %s: exit %d, stdout %q, stderr %q; want 2 and %q", strings.Join(c.args, " "), code, out, errs, c.stderr)
 		}
+	}
+}
+
+// TestLogShowsVoidsAsAProcess: tabled log says which input a void took out
+// and which outcomes a void or a revision withdrew, in the text, the JSON
+// and the CSV.
+func TestLogShowsVoidsAsAProcess(t *testing.T) {
+	bin := buildTabled(t)
+	dir := t.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.Append([]claimlog.Record{
+		{Kind: claimlog.KindOutcome, Source: "table", Hand: 1, Type: "deal", Body: []byte(`{"type":"deal","round_wind":"E","hand":1}`)},
+		{Mono: 1e9, Kind: claimlog.KindInput, Source: "gpio", Hand: 1, Seat: "E", Type: "discard", Body: []byte(`{"event":{"action":"discard","tile":"6s"}}`)},
+		{Mono: 1e9, Kind: claimlog.KindInput, Source: "gpio", Hand: 1, Seat: "N", Type: "pon", Body: []byte(`{"event":{"action":"pon"}}`)},
+		{Mono: 1.25e9, Kind: claimlog.KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: []byte(`{"type":"decision","won":[{"seat":"N","call":"pon"}],"reason":"PON North: the only claim"}`)},
+		{Mono: 5e9, Kind: claimlog.KindVoid, Source: "referee", Hand: 1, Type: "void", Body: []byte(`{"void":3,"retracted":[4]}`)},
+	})
+	w.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runBinary(t, bin, "log", "--dir", dir)
+	if code != 0 || !strings.Contains(out, "[VOIDED by record 5] pon") || !strings.Contains(out, "[WITHDRAWN by record 5] DECISION: PON North") ||
+		!strings.Contains(out, "VOID of record 3, withdrawing record 4") {
+		t.Fatalf("text: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runBinary(t, bin, "log", "--dir", dir, "--format", "json", "--hand", "1")
+	if code != 0 || !strings.Contains(out, `"type":"pon","body":{"event":{"action":"pon"}},"voided_by":5}`) || !strings.Contains(out, `"withdrawn_by":5}`) {
+		t.Fatalf("json: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runBinary(t, bin, "log", "--dir", dir, "--format", "csv")
+	if code != 0 || !strings.Contains(out, ",voided_by,withdrawn_by\n") || !strings.Contains(out, "\n3,") || !strings.Contains(out, "}\",5,\n") || !strings.Contains(out, "}\",,5\n") {
+		t.Fatalf("csv: exit %d\n%s%s", code, out, errs)
 	}
 }
 
