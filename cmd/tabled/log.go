@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -24,9 +26,15 @@ import (
 // --dir, else the config's [log] dir (--config), else the simulated
 // table's (--sim: where "tabled run --sim" without a config writes), else
 // the daemon's default; with none of them, the simulated table's log when
-// the default directory holds none. looked lists every directory tried, so
+// the default directory is missing or holds none (not when it cannot be
+// read: that is said, with how to read it). looked lists every directory tried, so
 // "no claim log" can say where it looked.
 func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err error) {
+	return logSourceFrom(dir, cfgFile, sim, config.Default().Log.Dir)
+}
+
+// logSourceFrom is logSource with def the daemon's default directory.
+func logSourceFrom(dir, cfgFile string, sim bool, def string) (d string, looked []string, err error) {
 	switch {
 	case dir != "":
 		return dir, []string{dir}, nil
@@ -37,12 +45,13 @@ func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err er
 		}
 		return cfg.Log.Dir, []string{cfg.Log.Dir}, nil
 	}
-	def := config.Default().Log.Dir
 	if sim {
 		d := simLogDir(def)
 		return d, []string{d}, nil
 	}
-	if files, err := claimlog.Files(def); err == nil && len(files) > 0 {
+	// The daemon's log, unless there is none: a log there that cannot be
+	// read is said so (checkLog), never passed over for another one.
+	if files, err := claimlog.Files(def); err == nil && len(files) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return def, []string{def}, nil
 	}
 	if d := simLogDir(def); d != def {
@@ -87,6 +96,9 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
 	matched, err := logWriters[o.format](stdout, d, o, report)
+	if unreadable("tabled log", d, err, stderr) {
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 1
@@ -277,6 +289,9 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 // when dir holds no claim log.
 func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 	files, err := claimlog.Files(dir)
+	if unreadable(cmd, dir, err, stderr) {
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return 2
@@ -289,6 +304,18 @@ func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: no claim log in %s; reading the simulated table's in %s\n", cmd, looked[0], dir)
 	}
 	return 0
+}
+
+// unreadable says, when err is a permission denied, that the claim log in
+// dir cannot be read and how a referee comes to read it, and reports
+// whether it said so.
+func unreadable(cmd, dir string, err error, stderr io.Writer) bool {
+	if !errors.Is(err, fs.ErrPermission) {
+		return false
+	}
+	fmt.Fprintf(stderr, "%s: cannot read the claim log in %s: permission denied\n"+
+		"  the log is the tabled group's: join it with \"sudo adduser $USER tabled\" and log in again (or use sudo)\n", cmd, dir)
+	return true
 }
 
 // describeRecord is one record as a referee reads it: inHand is its time

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -94,5 +97,81 @@ func TestClubRefusesANonMQTTBroker(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errs, "use mqtt://host:1883, or mqtts://host:8883 for TLS") {
 			t.Errorf("tabled club --broker %s: exit %d, stdout %q, stderr %q", url, code, out, errs)
 		}
+	}
+}
+
+// TestLogUnreadableIsSaid: a default log directory that cannot be read is
+// named with the hint to join the tabled group, never passed over for the
+// simulated table's log. (Run as root, nothing is unreadable: the process
+// test below runs tabled log as another user.)
+func TestLogUnreadableIsSaid(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every directory; TestLogAsAGroupMember runs tabled log as another user")
+	}
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	copyLog(t, filepath.Join(cache, "tabled", "sim-log"))
+	def := filepath.Join(t.TempDir(), "log")
+	copyLog(t, def)
+	if err := os.Chmod(def, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(def, 0o755)
+	d, looked, err := logSourceFrom("", "", false, def)
+	if err != nil || d != def || len(looked) != 1 {
+		t.Fatalf("logSource: %s %v %v, want %s alone", d, looked, err, def)
+	}
+	var errb bytes.Buffer
+	if code := checkLog(d, looked, "tabled log", &errb); code != 2 || !strings.Contains(errb.String(), "cannot read the claim log in "+def+": permission denied") ||
+		!strings.Contains(errb.String(), `sudo adduser $USER tabled`) {
+		t.Fatalf("checkLog: %d %q", code, errb.String())
+	}
+}
+
+// TestLogAsAGroupMember: run as root, the test gives a claim log to a
+// group, as the package does (directory setgid 2750, files 0640), and runs
+// the built tabled log as an unprivileged user (setpriv): in the group it
+// reads the log; outside it, it says it cannot and how to join, exit 2.
+func TestLogAsAGroupMember(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to run tabled log as another user")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv is not installed (util-linux)")
+	}
+	bin := buildTabled(t)
+	const uid, gid = 65534, 64999 // nobody, and a group of the test's own
+	dir := filepath.Join(t.TempDir(), "log")
+	copyLog(t, dir)
+	// The test's directories let another user reach the binary and the log.
+	for _, p := range []string{filepath.Dir(bin), filepath.Dir(filepath.Dir(bin)), filepath.Dir(dir), filepath.Dir(filepath.Dir(dir))} {
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := claimlog.Files(dir)
+	for _, f := range append(files, dir) {
+		mode := os.FileMode(0o640)
+		if f == dir {
+			mode = 0o750 | os.ModeSetgid
+		}
+		if err := os.Chown(f, 0, gid); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(f, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	as := func(groups string, args ...string) (int, string, string) {
+		return runBinary(t, setpriv, append([]string{"--reuid", strconv.Itoa(uid), "--regid", strconv.Itoa(uid), groups, bin}, args...)...)
+	}
+	code, out, errs := as("--groups="+strconv.Itoa(gid), "log", "--dir", dir, "--kind", "note", "--type", "session")
+	if code != 0 || !strings.Contains(out, "SESSION ema2008") {
+		t.Fatalf("as a member of the group: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = as("--clear-groups", "log", "--dir", dir)
+	if code != 2 || out != "" || !strings.Contains(errs, "cannot read the claim log in "+dir+": permission denied") || !strings.Contains(errs, "sudo adduser $USER tabled") {
+		t.Fatalf("outside the group: exit %d\n%s%s", code, out, errs)
 	}
 }
