@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -312,6 +313,8 @@ func (c Config) validate(l lines) error {
 		return fmt.Errorf("line %d: wait_bound %v: a decision must wait for a lagging source more than 0 and at most 5s", at("table", "wait_bound"), wb)
 	}
 	switch w := c.Web; {
+	case !listenAddress(w.Listen):
+		return fmt.Errorf("line %d: listen %q is not an address and port: like \":8080\" (every interface) or \"127.0.0.1:8080\"", at("web", "listen"), w.Listen)
 	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:
 		return fmt.Errorf("line %d: max_connections %d is not 1..%d", at("web", "max_connections"), w.MaxConnections, 1<<20)
 	case w.MaxStreams < 1 || w.MaxStreams >= w.MaxConnections:
@@ -460,4 +463,12 @@ func (c Config) validateReaders(l lines) error {
 		}
 	}
 	return nil
+}
+
+// listenAddress reports whether s is what a TCP listener takes: a host
+// (or none) and a port, by number or service name ("localhost" alone is
+// not, and only failed when the daemon started).
+func listenAddress(s string) bool {
+	_, port, err := net.SplitHostPort(s)
+	return err == nil && port != ""
 }

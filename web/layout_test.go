@@ -147,6 +147,7 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 				chromedp.Poll[chromedp.Void](fits),
 				chromedp.Poll[chromedp.Void](`document.querySelector('#dora svg.tile.dora') !== null`),
 				chromedp.Poll[chromedp.Void](drawn),
+				chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('.seat .times')].some(e => /^last turn \d+\.\d s, avg \d+\.\d s$/.test(e.textContent))`),
 				chromedp.Poll[chromedp.Void](`document.querySelector('#alerts .alert').textContent.includes('REBOOT') && /\d\d:\d\d/.test(document.querySelector('#alerts .alert').textContent)`),
 				// No mpsz code is shown to a player: the page's text has none.
 				chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('table').innerText)`),
@@ -193,6 +194,8 @@ func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 		// The decision North won is listed for North, and the decision the
 		// seat filter keeps names the loser's rule.
 		chromedp.Poll[chromedp.Void](`document.getElementById('rows').innerText.includes('CHII South beats') || document.getElementById('rows').innerText.includes('beats CHII South')`),
+		// The referee's seats are named by wind, as the log names them.
+		chromedp.Poll[chromedp.Void](`document.querySelector('#rseat option[value="1"]').textContent === 'South (seat 1)' && document.querySelector('#rdealer option[value="0"]').textContent === 'East (seat 0)'`),
 		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.includes('referee token')`),
 		chromedp.SendKeys(chromedp.ID("token"), token),

@@ -21,7 +21,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:lost(pon) S:- W:won(ron) N:-
 `},
 		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
-| [KONG] South: 1m
+| [KONG] South: 1 character  (1m)
 |   may be robbed: RON only
 |   South to discard
 | dora: 3p>4p ?>?  REVEAL KAN DORA

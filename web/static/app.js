@@ -89,7 +89,11 @@ function renderSeat(s) {
   if (s.dead) head.append(el("span", "badge dead", "DEAD HAND"));
   if (s.tenpai) head.append(el("span", "badge tenpai", "TENPAI"));
   if (words) head.append(el("span", "badge status", words));
-  if (s.avg_turn_ms) head.append(el("span", "times", `${(s.last_turn_ms / 1000).toFixed(1)} s (avg ${(s.avg_turn_ms / 1000).toFixed(1)})`));
+  if (s.avg_turn_ms) {
+    const times = el("span", "times", `last turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s`);
+    times.title = "how long this seat took to discard: its last turn, and on average this hand";
+    head.append(times);
+  }
   const parts = [head];
   if (cls === "pending" || (cls === "won" && words !== "WON") || cls === "late") parts.push(el("div", "bubble", words.replace(/^(CALLING|LATE) /, "") + "!"));
   if (s.melds.length) {
