@@ -157,12 +157,10 @@ type recordHead struct {
 	// Body keeps only the seats of a decision or hand end, and what a
 	// void or revision says of earlier records (Marks).
 	Body struct {
-		Won       []struct{ Seat string } `json:"won"`
-		Lost      []struct{ Seat string } `json:"lost"`
-		Winners   []string                `json:"winners"`
-		Void      uint64                  `json:"void"`
-		Retracted []uint64                `json:"retracted"`
-		Note      string                  `json:"note"`
+		Won     []struct{ Seat string } `json:"won"`
+		Lost    []struct{ Seat string } `json:"lost"`
+		Winners []string                `json:"winners"`
+		markBody
 	} `json:"body"`
 }
 
@@ -225,12 +223,7 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 					seats |= seatBit(w)
 				}
 			}
-			switch {
-			case h.Kind == KindVoid && h.Body.Note == "":
-				x.marks.see(h.Seq, h.Body.Void, h.Body.Retracted)
-			case h.Kind == KindNote && h.Type == TypeRevision:
-				x.marks.see(h.Seq, 0, h.Body.Retracted)
-			}
+			x.marks.seeBody(h.Kind, h.Seq, h.Body.markBody)
 			x.recs = append(x.recs, indexed{seq: h.Seq, mono: h.Mono, wall: h.Wall.UnixNano(), off: f.off, file: file,
 				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type),
 				inHand: int64(x.clock.see(h.Kind, h.Type, h.Hand, h.Mono)), seats: seats})

@@ -192,7 +192,7 @@ func TestExportCSVAndJSON(t *testing.T) {
 		{Mono: 2_800_000_000, Kind: KindOutcome, Source: "table", Hand: 1, Seat: "N", Type: "decision", Body: json.RawMessage(`{"reason":"PON North beats CHII South"}`)},
 		{Mono: 9_000_000_000, Kind: KindVoid, Source: "referee", Hand: 1, Type: "void", Body: json.RawMessage(`{"void":3,"retracted":[4]}`)},
 		{Mono: 9_100_000_000, Kind: KindVoid, Source: "referee", Hand: 1, Type: "void", Body: json.RawMessage(`{"void":3,"note":"refused: input 3 is already void"}`)},
-		{Mono: 9_200_000_000, Kind: KindNote, Source: "table", Hand: 1, Type: TypeRevision, Body: json.RawMessage(`{"late":[1],"retracted":[2,4],"note":"re-decided"}`)},
+		{Mono: 9_200_000_000, Kind: KindNote, Source: "table", Hand: 1, Type: "revision", Body: json.RawMessage(`{"late":[1],"retracted":[2,4],"note":"re-decided"}`)},
 	})
 	w.Close()
 	var b bytes.Buffer

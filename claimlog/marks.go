@@ -1,6 +1,10 @@
 package claimlog
 
-import "maps"
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+)
 
 // Marks are what later records say of earlier ones: a void takes an input
 // out (the input is voided by the void), and a void or a revision
@@ -12,18 +16,35 @@ type Marks struct {
 }
 
 // See takes what r says of earlier records, if anything: a void the table
-// carried out (a refused void, which has a note, says nothing), a
-// revision note.
+// carried out (a refused void, which has a note, says nothing) and the
+// outcomes a void or a revision note retracted.
 func (m *Marks) See(r Record) {
-	switch {
-	case r.Kind == KindVoid:
-		if b, err := r.Void(); err == nil && b.Note == "" {
-			m.see(r.Seq, b.Void, b.Retracted)
+	if r.Kind != KindVoid && r.Kind != KindNote || !bytes.Contains(r.Body, []byte(`"void"`)) && !bytes.Contains(r.Body, []byte(`"retracted"`)) {
+		return
+	}
+	var b markBody
+	if json.Unmarshal(r.Body, &b) == nil {
+		m.seeBody(r.Kind, r.Seq, b)
+	}
+}
+
+// markBody is what a record's body says of earlier records: a void's
+// input and note, and the outcomes a void or a revision retracted.
+type markBody struct {
+	Void      uint64   `json:"void"`
+	Retracted []uint64 `json:"retracted"`
+	Note      string   `json:"note"`
+}
+
+// seeBody marks what the body of record seq, of kind, says.
+func (m *Marks) seeBody(kind string, seq uint64, b markBody) {
+	switch kind {
+	case KindVoid:
+		if b.Note == "" {
+			m.see(seq, b.Void, b.Retracted)
 		}
-	case r.Kind == KindNote && r.Type == TypeRevision:
-		if b, err := r.Revision(); err == nil {
-			m.see(r.Seq, 0, b.Retracted)
-		}
+	case KindNote:
+		m.see(seq, 0, b.Retracted)
 	}
 }
 

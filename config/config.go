@@ -89,11 +89,12 @@ const (
 // of the seat controller on the serial link.
 type Button struct {
 	Seat int `toml:"seat"`
-	// Call is the button's action: chii, pon, kan, ron, riichi, discard, cancel.
-	Call string `toml:"call"`
+	// Call is the button's action: chii, pon, kan, ron, tsumo, riichi,
+	// discard, cancel.
+	Call Call `toml:"call"`
 	// Pin is the GPIO name as the board knows it ("GPIO17"), or an
 	// expander's name and pin ("mcp0.A3").
-	Pin string `toml:"pin"`
+	Pin Pin `toml:"pin"`
 	// Channel is the seat controller's button channel, for a button on the
 	// serial link instead of a pin.
 	Channel *int `toml:"channel"`
@@ -292,8 +293,6 @@ func (c Config) Profile() (engine.Profile, error) {
 	return p, p.Validate()
 }
 
-var buttonCalls = map[string]bool{"chii": true, "pon": true, "kan": true, "ron": true, "tsumo": true, "riichi": true, "discard": true, "cancel": true}
-
 func (c Config) validate(l lines) error {
 	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	if _, err := c.Profile(); err != nil {
@@ -347,11 +346,11 @@ func (c Config) validate(l lines) error {
 		switch {
 		case b.Seat < 0 || b.Seat > 3:
 			return fmt.Errorf("line %d: button seat %d is not 0..3", line, b.Seat)
-		case !buttonCalls[b.Call]:
-			return fmt.Errorf("line %d: button call %q is not one of chii, pon, kan, ron, tsumo, riichi, discard, cancel", line, b.Call)
-		case b.Pin == "" && b.Channel == nil:
+		case b.Call.Action == engine.ActNone:
+			return fmt.Errorf("line %d: button call %q is not one of %s", line, b.Call.Name, callWords())
+		case b.Pin.Name == "" && b.Channel == nil:
 			return fmt.Errorf("line %d: button needs a pin (GPIO17, mcp0.A3) or a serial channel", line)
-		case b.Pin != "" && b.Channel != nil:
+		case b.Pin.Name != "" && b.Channel != nil:
 			return fmt.Errorf("line %d: button has both a pin and a serial channel; which is it?", line)
 		case b.Pull != PullDefault && b.Pull != PullUp && b.Pull != PullDown && b.Pull != PullNone:
 			return fmt.Errorf("line %d: button pull %q is not up, down or none", line, b.Pull)
@@ -370,18 +369,18 @@ func (c Config) validate(l lines) error {
 			channels[ch] = line
 			continue
 		}
-		if name, pin, ok := strings.Cut(b.Pin, "."); ok {
-			if !expanders[name] {
-				return fmt.Errorf("line %d: pin %s: no [[expander]] named %s", line, b.Pin, name)
+		if x := b.Pin.Expander; x != "" {
+			if !expanders[x] {
+				return fmt.Errorf("line %d: pin %s: no [[expander]] named %s", line, b.Pin, x)
 			}
-			if len(pin) != 2 || (pin[0] != 'A' && pin[0] != 'B') || pin[1] < '0' || pin[1] > '7' {
+			if b.Pin.bad != nil {
 				return fmt.Errorf("line %d: pin %s: expander pins are A0..A7 and B0..B7", line, b.Pin)
 			}
 		}
-		if first, ok := pins[b.Pin]; ok {
+		if first, ok := pins[b.Pin.Name]; ok {
 			return fmt.Errorf("line %d: pin %s is already used by %s", line, b.Pin, first)
 		}
-		pins[b.Pin] = fmt.Sprintf("the button at line %d", line)
+		pins[b.Pin.Name] = fmt.Sprintf("the button at line %d", line)
 	}
 	for _, p := range []struct{ pin, key string }{{c.NFC.ResetPin, "reset_pin"}, {c.NFC.IRQPin, "irq_pin"}} {
 		if p.pin == "" || c.NFC.Reader != ReaderMFRC522 {

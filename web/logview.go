@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/mjai"
 )
 
@@ -33,7 +34,7 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 	if v := q.Get("hand"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return f, 0, fmt.Errorf("parameter %w", &claimlog.FilterError{Field: "hand", Value: v, Accepts: "a hand number: 1, 2, ..."})
+			return f, 0, fmt.Errorf("parameter %w", &journal.FilterError{Field: "hand", Value: v, Accepts: "a hand number: 1, 2, ..."})
 		}
 		f.Hand = n
 	}
@@ -57,7 +58,7 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 	}
 	f.Seat, f.Kind, f.Type, f.Source = q.Get("seat"), q.Get("kind"), q.Get("type"), q.Get("source")
-	if err := f.Check(); err != nil {
+	if err := journal.CheckFilter(f); err != nil {
 		return f, 0, fmt.Errorf("parameter %w", err)
 	}
 	return f, min(max(limit, 1), maxPage), nil

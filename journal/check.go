@@ -1,4 +1,4 @@
-package claimlog
+package journal
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/table"
 )
 
@@ -24,7 +24,7 @@ func (e *FilterError) Error() string {
 }
 
 // Kinds are the kinds of record.
-var Kinds = []string{KindInput, KindOutcome, KindVoid, KindNote}
+var Kinds = []string{claimlog.KindInput, claimlog.KindOutcome, claimlog.KindVoid, claimlog.KindNote}
 
 // Sources are the sources of a record: an input's (engine.SourceNames),
 // or the table itself for outcomes, voids and notes.
@@ -32,13 +32,12 @@ var Sources = append(engine.SourceNames(), "table")
 
 // Types are the types a record can have: an input's action, an outcome's
 // kind, a void, and the kinds of note (a session, a restart, a revision,
-// a refused input, the link's notices and the alerts), sorted.
+// the writer's repairs and damage, a refused input, the hardware's and the
+// log's notes), sorted.
 var Types = func() []string {
 	t := append(engine.ActionNames(), engine.KindNames()...)
-	t = append(t, KindVoid, TypeSession, TypeRestart, TypeRevision, table.NoteRefused)
-	for k := link.NoticeKind(1); !strings.HasPrefix(k.String(), "notice("); k++ {
-		t = append(t, k.String())
-	}
+	t = append(t, claimlog.KindVoid, claimlog.TypeSession, claimlog.TypeRestart, TypeRevision,
+		claimlog.TypeRepair, claimlog.TypeDamage, table.NoteRefused)
 	t = append(t, alert.Kinds()...)
 	slices.Sort(t)
 	return slices.Compact(t)
@@ -47,11 +46,11 @@ var Types = func() []string {
 // Seats are the seats a record names, by wind letter.
 var Seats = []string{"E", "S", "W", "N"}
 
-// Check reports the first field of f that holds a value no record can
-// have (a misspelt kind, an unknown type or source, a seat that is not a
-// wind letter), as a *FilterError naming what the field accepts: such a
+// CheckFilter reports the first field of f that holds a value no record
+// can have (a misspelt kind, an unknown type or source, a seat that is not
+// a wind letter), as a *FilterError naming what the field accepts: such a
 // filter would pass nothing and look like an empty log.
-func (f Filter) Check() error {
+func CheckFilter(f claimlog.Filter) error {
 	for _, c := range []struct {
 		field, value string
 		accepted     []string
