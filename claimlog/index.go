@@ -263,6 +263,19 @@ func (x *Index) Marks() Marks {
 	return x.marks.Clone()
 }
 
+// InHand is the time in its hand (HandClock) of the record numbered seq,
+// as of the last Refresh or Page; false when the index holds no such
+// record.
+func (x *Index) InHand(seq uint64) (time.Duration, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	i := sort.Search(len(x.recs), func(i int) bool { return x.recs[i].seq >= seq })
+	if i == len(x.recs) || x.recs[i].seq != seq {
+		return 0, false
+	}
+	return time.Duration(x.recs[i].inHand), true
+}
+
 // Len is how many records the index holds.
 func (x *Index) Len() int {
 	x.mu.Lock()

@@ -191,10 +191,24 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 	if err != nil {
 		entries = append(entries, c.note(NoteRefused, fmt.Sprintf("input %d: %v", in.Seq, err)))
 	}
-	if in.Input.Action == engine.NewHand {
+	if in.Input.Action != engine.NewHand {
+		return c.outcomes(entries)
+	}
+	// A new hand: what ends the hand being played (its hand_end, a draw
+	// the referee called) is that hand's; the deal opens the next, and it
+	// and what follows are the next hand's.
+	dealt := false
+	for i := range c.out {
+		if c.out[i].Kind == engine.KindDeal && !dealt {
+			c.hand++
+			dealt = true
+		}
+		entries = c.publish(c.out[i], entries)
+	}
+	if !dealt {
 		c.hand++
 	}
-	return c.outcomes(entries)
+	return entries
 }
 
 func (c *core) outcomes(entries []Entry) []Entry {

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -425,4 +426,29 @@ func TestResumeAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestNewHandFilesTheEndUnderItsHand: a new hand called during play ends
+// the hand being played as a draw; that hand_end is the old hand's, the
+// deal and what follows the new one's.
+func TestNewHandFilesTheEndUnderItsHand(t *testing.T) {
+	j := &memJournal{}
+	c, _ := newCore(engine.EMA2016, 0, 0)
+	step(c, j, time.Second, ev(0, 0, engine.Discard))
+	step(c, j, 3*time.Second, ev(2*time.Second, engine.NoSeat, engine.NewHand))
+	step(c, j, 5*time.Second, ev(4*time.Second, 0, engine.Discard))
+	var got []string
+	for _, e := range j.entries {
+		if e.Outcome != nil && (e.Outcome.Kind == engine.KindHandEnd || e.Outcome.Kind == engine.KindDeal) {
+			got = append(got, fmt.Sprintf("%s in hand %d", e.Outcome.Kind, e.Hand))
+		}
+	}
+	if want := []string{"hand_end in hand 1", "deal in hand 2"}; !slices.Equal(got, want) {
+		t.Fatalf("outcomes %v, want %v", got, want)
+	}
+	for _, e := range j.entries {
+		if e.Input != nil && e.At == 4*time.Second && e.Hand != 2 {
+			t.Fatalf("the next discard: %+v, want hand 2", e)
+		}
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/mjai"
 	"github.com/tabled/tabled/outcome"
 )
@@ -232,7 +233,7 @@ type logWriter func(stdout io.Writer, dir string, o logOptions, report func(clai
 // logWriters are the --format choices.
 var logWriters = map[string]logWriter{
 	"text": writeLogText,
-	"csv":  exportLog(claimlog.WriteCSV),
+	"csv":  exportLog(logrow.WriteCSV),
 	"json": exportLog(claimlog.WriteJSON),
 	"mjai": exportLog(mjai.FromLog),
 }
@@ -270,7 +271,7 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 	printRecord := func(r claimlog.Record) error {
 		inHand := clock.Since(r)
 		marks.See(r)
-		if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
+		if !f.Match(r) || !f.MatchInHand(inHand) {
 			return nil
 		}
 		matched++
@@ -367,7 +368,7 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 	}
 	t := "-" // a session's notes belong to no hand
 	if r.Hand > 0 {
-		t = fmt.Sprintf("%.3fs", inHand.Seconds())
+		t = fmt.Sprintf("%.3fs", inHand.Truncate(time.Millisecond).Seconds()) // in whole ms, as the page and the CSV give it
 	}
 	return fmt.Sprintf("%6d  %11s  %s  hand %d  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
 }
