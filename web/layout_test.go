@@ -128,7 +128,8 @@ const drawn = `(() => {
 // TestBrowserPagesFitPhoneAndTablet: at phone and tablet sizes the status
 // page shows every seat without sideways scrolling, tiles drawn from
 // shapes (no font: the machines that run this have no CJK font), the
-// alert with its time until dismissed; the log page has no raw JSON and
+// alert in a person's words on one line, its detail a tap away, with its
+// time until dismissed; the log page has no raw JSON and
 // fits too.
 func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 	tb, srv := loggedTable(t)
@@ -148,7 +149,16 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 				chromedp.Poll[chromedp.Void](`document.querySelector('#dora svg.tile.dora') !== null`),
 				chromedp.Poll[chromedp.Void](drawn),
 				chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('.seat .times')].some(e => /^last turn \d+\.\d s, avg \d+\.\d s$/.test(e.textContent))`),
-				chromedp.Poll[chromedp.Void](`document.querySelector('#alerts .alert').textContent.includes('REBOOT') && /\d\d:\d\d/.test(document.querySelector('#alerts .alert').textContent)`),
+				// The alert in a person's words on one line; its detail a tap away.
+				chromedp.Poll[chromedp.Void](`(() => {
+  const a = document.querySelector('#alerts .alert'), sum = a.querySelector('summary');
+  return sum.textContent === 'a controller restarted: none lost' && /\d\d:\d\d/.test(a.textContent) &&
+    sum.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(sum).fontSize) &&
+    a.getBoundingClientRect().height < 3 * parseFloat(getComputedStyle(sum).fontSize) &&
+    !a.querySelector('details').open;
+})()`),
+				chromedp.Click(chromedp.CSS(`#alerts summary`)),
+				chromedp.Poll[chromedp.Void](`document.querySelector('#alerts .detail').textContent === 'seat controller 1 rebooted' && document.querySelector('#alerts details').open`),
 				// No mpsz code is shown to a player: the page's text has none.
 				chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('table').innerText)`),
 				chromedp.Click(chromedp.CSS(`#alerts button[data-dismiss]`)),

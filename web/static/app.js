@@ -234,9 +234,15 @@ function renderAlerts() {
     if (dismissed.has(a.seq)) continue;
     const row = el("div", "alert");
     row.dataset.seq = a.seq;
-    const b = el("button", "", "dismiss");
+    const b = el("button", "", "✕");
+    b.title = "dismiss";
+    b.setAttribute("aria-label", "dismiss");
     b.dataset.dismiss = a.seq;
-    row.append(el("span", "time", new Date(a.wall).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })), el("b", "", a.label), el("span", "text", a.text), b);
+    // One line in a person's words; the technical detail one tap away.
+    const line = el("details", "text");
+    const sum = el("summary", "", a.line || a.label);
+    line.append(sum, el("div", "detail", a.text));
+    row.append(el("span", "time", new Date(a.wall).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false })), line, b);
     box.append(row);
   }
 }
