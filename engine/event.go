@@ -76,10 +76,13 @@ const (
 	SourceNFC
 	SourceWeb
 	SourceReferee
+	// SourceTerminal: a press typed at the simulated table's terminal
+	// ("tabled run --sim"), stamped when its line was read.
+	SourceTerminal
 	sourceCount
 )
 
-var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee"}
+var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee", "terminal"}
 
 // SourceNames are the names of every source.
 func SourceNames() []string { return append([]string(nil), sourceNames[:]...) }

@@ -151,7 +151,8 @@ func TestLogFilters(t *testing.T) {
 }
 
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
-// "help" and commands in any case.
+// "help" and commands in any case; a typed press is logged as the
+// terminal's.
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	typed, typer := io.Pipe()
 	defer typer.Close()
@@ -167,7 +168,7 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
-	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
+	if !strings.Contains(log, "terminal E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
 }
@@ -196,7 +197,7 @@ func TestLogFlagErrors(t *testing.T) {
 		{[]string{"--type", "pong"}, `, pon, `},
 		{[]string{"--type", "pong"}, `, decision, `},
 		{[]string{"--type", "pong"}, `, reboot, `},
-		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, table`},
+		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, table`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer
