@@ -151,8 +151,8 @@ func TestLogFilters(t *testing.T) {
 }
 
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
-// "help" and commands in any case; a typed press is logged as the
-// terminal's.
+// "help" and commands in any case; a typed press goes through the
+// simulated controller, so it is logged as its source (nfc, serial).
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	typed, typer := io.Pipe()
 	defer typer.Close()
@@ -168,7 +168,7 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
-	if !strings.Contains(log, "terminal E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
+	if !strings.Contains(log, "nfc     E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
 }
