@@ -77,7 +77,8 @@ const (
 	SourceWeb
 	SourceReferee
 	// SourceTerminal: a press typed at the simulated table's terminal
-	// ("tabled run --sim"), stamped when its line was read.
+	// ("tabled run --sim") that its simulated controller does not carry
+	// (those are serial or nfc), stamped when its line was read.
 	SourceTerminal
 	sourceCount
 )
