@@ -96,3 +96,34 @@ func TestEnrollAFullSet(t *testing.T) {
 		t.Fatalf("tag 52 is %v, want the red 5p", tile)
 	}
 }
+
+// TestEnrollSaysTheControllerIsGone: a controller that stops answering
+// during an enrolment is said on stderr, and so is its return; the
+// enrolment goes on where it was. Opening the port says no bad frame.
+func TestEnrollSaysTheControllerIsGone(t *testing.T) {
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := slave.Name()
+	slave.Close()
+	defer master.Close()
+	dev := fwsim.New(fwsim.Config{BootID: 7})
+	go dev.Serve(context.Background(), master)
+	out := filepath.Join(t.TempDir(), "tiles.txt")
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runEnroll(ctx, []string{"--serial", name, "--out", out}, &stdout, &stderr) }()
+	defer func() { cancel(); <-done }()
+	waitUntil(t, "the first prompt", func() bool { return strings.Contains(stdout.String(), "[  1/136] scan") })
+	dev.Stall()
+	waitUntil(t, "the controller said gone", func() bool { return strings.Contains(stderr.String(), "the controller stopped answering") })
+	dev.Resume()
+	waitUntil(t, "the controller said back", func() bool { return strings.Contains(stderr.String(), "the controller answers again") })
+	dev.PlaceTile(0, []byte{0x04, 1, 2, 3, 4, 5, 6})
+	waitUntil(t, "the second prompt", func() bool { return strings.Contains(stdout.String(), "[  2/136] scan") })
+	if strings.Contains(stderr.String(), "bad frame") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+}
