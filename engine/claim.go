@@ -83,6 +83,8 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 		e.w.pending = append([]Claim(nil), f.window.pending...)
 	}
 	e.restore(f.before)
+	// A tsumo put back takes its values with it.
+	e.h.values, e.h.scorePending = [4]*HandValue{}, false
 	e.w.putBack, e.w.putBackWhat = f.seat, f.what
 	return out
 }
@@ -141,6 +143,9 @@ func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 		// "Pon - no, ron" stands as ron, which has no deadline.
 		w.pending[i].Call, w.pending[i].Late = Ron, false
 		return out
+	}
+	if e.h.values != [4]*HandValue{} || e.h.scored {
+		return e.reject(out, ev, CodeWinnersFixed, e.say(CodeWinnersFixed, args{seat: ev.Seat}))
 	}
 	// A ron has no deadline: it is never late.
 	c := Claim{Seat: ev.Seat, Call: Ron, At: ev.At}
@@ -248,6 +253,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 	}
 	out = append(out, o)
 	w.won, w.wonOrdinal = o.Won, o.Ordinal
+	h.from = from
 	winners := make([]Seat, len(o.Won))
 	for i, c := range o.Won {
 		winners[i] = c.Seat
@@ -267,7 +273,7 @@ func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
 	w.before, w.hasBefore = e.markHand(), true
 	w.won, w.wonOrdinal = o.Won, o.Ordinal
 	if w.riichi && !w.riichiPaid {
-		e.riichiSticks++
+		e.placeRiichi(w.claimed.Seat)
 		w.riichiPaid = true
 	}
 	from := w.claimed.Seat

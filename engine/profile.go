@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"github.com/tabled/tabled/payment"
 )
 
 // Profile holds every rule parameter on which editions of the EMA rules
@@ -49,6 +51,10 @@ type Profile struct {
 	// MinWallForRiichi is the fewest live tiles left that still allow a
 	// riichi declaration.
 	MinWallForRiichi int `json:"min_wall_for_riichi"`
+	// Score holds the figures a score sheet needs (starting points, uma,
+	// payments, ...); nil keeps no score: a profile recorded before the
+	// score was kept replays as it was decided, with no score lines.
+	Score *payment.Rules `json:"score,omitempty"`
 }
 
 // Order is how the calls of one precedence step are ranked.
@@ -122,6 +128,7 @@ var EMA2016 = Profile{
 	CallDeadline:          3 * time.Second,
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	Score:                 scoreOf("ema2016"),
 }
 
 // EMA2008 is the EMA Riichi Competition Rules, 2008 edition: several rons
@@ -141,6 +148,7 @@ var EMA2008 = Profile{
 	// The 2008 text also allows robbing a concealed kong for Thirteen Orphans only.
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	Score:                 scoreOf("ema2008"),
 }
 
 // profiles is the registry ProfileByName reads.
@@ -158,6 +166,12 @@ func ProfileByName(name string) (Profile, error) {
 	p, ok := profiles[name]
 	if !ok {
 		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
+	}
+	if p.Score == nil {
+		p.Score = scoreOf(name) // a profile registered without its figures
+	} else {
+		r := *p.Score
+		p.Score = &r
 	}
 	// A copy of its own, so that a caller's change never reaches the registry.
 	p.Precedence = append([]Step(nil), p.Precedence...)
@@ -197,6 +211,11 @@ func (p Profile) Validate() error {
 	for i, s := range p.Precedence {
 		if s.Within < 0 || s.Within > MaxWindow {
 			return fmt.Errorf("engine: profile %s: precedence step %d: within must be 0..%v, not %v", p.Name, i+1, MaxWindow, s.Within)
+		}
+	}
+	if p.Score != nil {
+		if err := p.Score.Validate(); err != nil {
+			return fmt.Errorf("engine: profile %s: %w", p.Name, err)
 		}
 	}
 	return nil

@@ -133,7 +133,7 @@ func outcomeSeat(o engine.Outcome) engine.Seat {
 // steps through; ok is false for records that are no part of the table's
 // journal (session notes, the writer's notes, the table's other notes). An
 // outcome's entry carries only its time, which tells how far the table had
-// decided; the outcome itself stays as logged (compare it by its bytes).
+// decided; the outcome itself stays as logged (Replay compares it).
 func RecordEntry(r claimlog.Record) (e table.Entry, ok bool, err error) {
 	var sp entrySpace
 	return sp.entry(&r)

@@ -4,7 +4,8 @@
 // export read it, and in the words people read.
 //
 // A Record is one line: its Type says which of the fields it carries
-// (decision, rejected, flag, dora, hand_end, deal, kong_stands). Of makes it
+// (decision, rejected, flag, dora, hand_end, deal, kong_stands, score,
+// game_end). Of makes it
 // from an engine.Outcome; its JSON (MarshalJSON, and encoding/json to read
 // it back) uses the contract's field names, each type's required fields
 // always written and its optional ones only when set, in the contract's
@@ -23,7 +24,8 @@
 //
 // To add a line type: a Type constant, its fields in Record (omitempty), its
 // field list in MarshalJSON, a case in Of if the engine makes it, and its
-// sentence in words.go with a case in Line.
+// sentence in words.go with a case in Line. Numbers by seat (scores,
+// deltas) are a ByWind, written in turn order from East.
 //
 // The package imports only the engine and the standard library.
 package outcome

@@ -144,6 +144,10 @@ func Line(r Record) string {
 		return "DORA     " + Dora(r)
 	case TypeHandEnd:
 		return "HAND END " + HandEnd(r)
+	case TypeScore:
+		return "SCORE    " + Score(r)
+	case TypeGameEnd:
+		return "GAME END " + GameEnd(r)
 	}
 	return string(r.Type)
 }

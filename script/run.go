@@ -17,13 +17,20 @@ func (st Step) Event(dealer engine.Seat) engine.Event {
 	if st.Action != engine.Dora && st.Action != engine.NewHand {
 		ev.Seat = st.Wind.Seat(dealer)
 	}
+	if st.Value != nil {
+		ev.Value = &engine.HandValue{Value: *st.Value, Pao: engine.NoSeat}
+		if st.Pao != nil {
+			ev.Value.Pao = st.Pao.Seat(dealer)
+		}
+	}
+	ev.Name = st.Name
 	return ev
 }
 
 // Run applies the script to a new engine and calls emit for every outcome,
 // then runs time on until nothing is pending and returns the final state.
 func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
-	e, err := engine.New(s.Profile, s.Dealer)
+	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
 	if err != nil {
 		return engine.State{}, err
 	}
@@ -51,6 +58,11 @@ func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
 		if err := flush(); err != nil {
 			return engine.State{}, err
 		}
+	}
+	// A draw is settled at the deal after it, or here at the end.
+	out = e.Flush(out)
+	if err := flush(); err != nil {
+		return engine.State{}, err
 	}
 	return e.State(), nil
 }
