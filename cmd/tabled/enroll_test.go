@@ -117,6 +117,8 @@ func TestEnrollSaysTheControllerIsGone(t *testing.T) {
 	go func() { done <- runEnroll(ctx, []string{"--serial", name, "--out", out}, &stdout, &stderr) }()
 	defer func() { cancel(); <-done }()
 	waitUntil(t, "the first prompt", func() bool { return strings.Contains(stdout.String(), "[  1/136] scan") })
+	// Once the controller has answered (its hello is logged), it goes silent.
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware") })
 	dev.Stall()
 	waitUntil(t, "the controller said gone", func() bool { return strings.Contains(stderr.String(), "the controller stopped answering") })
 	dev.Resume()
