@@ -15,21 +15,28 @@ import (
 	"github.com/tabled/tabled/hw/nfc"
 )
 
-// TestEnrollAFullSet scans a set with red fives through the simulated
-// reader, with one tag scanned twice by mistake, then stops half way
-// through a second run and goes on in a third.
-func TestEnrollAFullSet(t *testing.T) {
+// enrollDevice is a simulated controller on a pty, the pty's name for the
+// enrolment to open: closed at once on this side, as a serial device is
+// when no one has it open.
+func enrollDevice(t *testing.T, boot uint32) (string, *fwsim.Device) {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Closed at once, as a serial device is when no one has it open: the
-	// enrolment opens it by name.
 	name := slave.Name()
 	slave.Close()
-	defer master.Close()
-	dev := fwsim.New(fwsim.Config{BootID: 9})
+	t.Cleanup(func() { master.Close() })
+	dev := fwsim.New(fwsim.Config{BootID: boot})
 	go dev.Serve(context.Background(), master)
+	return name, dev
+}
+
+// TestEnrollAFullSet scans a set with red fives through the simulated
+// reader, with one tag scanned twice by mistake, then stops half way
+// through a second run and goes on in a third.
+func TestEnrollAFullSet(t *testing.T) {
+	name, dev := enrollDevice(t, 9)
 	out := filepath.Join(t.TempDir(), "tiles.txt")
 	uid := func(i int) []byte { return []byte{0x04, 0x11, 0x22, byte(i >> 8), byte(i), 0x55, 0x66} }
 
@@ -101,15 +108,7 @@ func TestEnrollAFullSet(t *testing.T) {
 // during an enrolment is said on stderr, and so is its return; the
 // enrolment goes on where it was. Opening the port says no bad frame.
 func TestEnrollSaysTheControllerIsGone(t *testing.T) {
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := slave.Name()
-	slave.Close()
-	defer master.Close()
-	dev := fwsim.New(fwsim.Config{BootID: 7})
-	go dev.Serve(context.Background(), master)
+	name, dev := enrollDevice(t, 7)
 	out := filepath.Join(t.TempDir(), "tiles.txt")
 	var stdout, stderr syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
