@@ -39,36 +39,64 @@ const (
 )
 
 // shows is the one table of what each note kind shows: the short label a
-// panel, the status page and the club console show for an alert; "" for a
-// note that is logged but shown as no alert (a controller that answers
-// again ends the alert its loss raised, by the next deal).
-var shows = map[Kind]string{
-	Reboot:        "REBOOT",
-	EventsLost:    "EVENTS LOST",
-	ReaderFault:   "READER FAULT",
-	DeviceChanged: "DEVICE CHANGED",
-	DeviceRefused: "DEVICE REFUSED",
-	DeviceStatus:  "DEVICE",
-	LinkLost:      "CONTROLLER LOST",
-	LinkBack:      "",
-	LogLock:       "LOG LOCK",
-	LogDamage:     "LOG DAMAGED",
-	DiskLow:       "DISK LOW",
-	DiskFull:      "DISK FULL",
-	LogReplaced:   "LOG REPLACED",
+// panel's small screen, the status page and the club console show for an
+// alert, and the line a person reads (on a phone, on the e-ink panel); a
+// zero show for a note that is logged but shown as no alert (a controller
+// that answers again ends the alert its loss raised, by the next deal).
+// The note's own text, the technical detail, stays one tap away and in the
+// claim log.
+var shows = map[Kind]show{
+	Reboot:        {"REBOOT", "a controller restarted: none lost"},
+	EventsLost:    {"EVENTS LOST", "presses lost: check the last calls"},
+	ReaderFault:   {"READER FAULT", "the tile reader is not answering"},
+	DeviceChanged: {"DEVICE CHANGED", "another controller plugged in"},
+	DeviceRefused: {"DEVICE REFUSED", "a foreign controller was refused"},
+	DeviceStatus:  {"DEVICE", "a controller reports a problem"},
+	LinkLost:      {"CONTROLLER LOST", "a controller stopped answering"},
+	LinkBack:      {},
+	LogLock:       {"LOG LOCK", "another program holds the log"},
+	LogDamage:     {"LOG DAMAGED", "damaged log line: play goes on"},
+	DiskLow:       {"DISK LOW", "the log's disk is nearly full"},
+	DiskFull:      {"DISK FULL", "the log's disk is full"},
+	LogReplaced:   {"LOG REPLACED", "a log file was written again"},
 }
+
+// show is what an alert kind shows: label, short and capitals; line, in a
+// person's words, short enough for one line of a phone and of the e-ink
+// panel (34 characters).
+type show struct{ label, line string }
 
 // Known reports whether kind is a note kind of the table's (an alert or
 // not).
 func Known(kind string) bool { _, ok := shows[Kind(kind)]; return ok }
 
+// Kinds are every note kind of the table's (alerts or not), sorted: what a
+// filter on a note's type accepts besides the log's own notes.
+func Kinds() []string {
+	var ks []string
+	for k := range shows {
+		ks = append(ks, string(k))
+	}
+	slices.Sort(ks)
+	return ks
+}
+
 // Is reports whether a note of this kind is an alert.
-func Is(kind string) bool { return shows[Kind(kind)] != "" }
+func Is(kind string) bool { return shows[Kind(kind)].label != "" }
 
 // Label is the short label of an alert kind ("DISK LOW"), or the kind
 // itself for one that is not an alert.
 func Label(kind string) string {
-	if l := shows[Kind(kind)]; l != "" {
+	if l := shows[Kind(kind)].label; l != "" {
+		return l
+	}
+	return kind
+}
+
+// Line is an alert kind in a person's words ("the tile reader is not
+// answering"), or the kind itself for one that is not an alert.
+func Line(kind string) string {
+	if l := shows[Kind(kind)].line; l != "" {
 		return l
 	}
 	return kind
@@ -80,10 +108,12 @@ type Alert struct {
 	Seq uint64 `json:"seq"`
 	// Wall is when it was noted, as a person reads the time.
 	Wall time.Time `json:"wall"`
-	// Kind is the note kind ("reboot"); Label its short form ("REBOOT").
+	// Kind is the note kind ("reboot"); Label its short form ("REBOOT");
+	// Line it in a person's words (Line).
 	Kind  string `json:"kind"`
 	Label string `json:"label"`
-	// Text says it in words.
+	Line  string `json:"line"`
+	// Text is the note's own text: the technical detail.
 	Text string `json:"text"`
 }
 
@@ -101,7 +131,7 @@ func (l *List) Note(seq uint64, wall time.Time, kind, text string) bool {
 	if !Is(kind) {
 		return false
 	}
-	l.alerts = append(l.alerts, Alert{Seq: seq, Wall: wall, Kind: kind, Label: Label(kind), Text: text})
+	l.alerts = append(l.alerts, Alert{Seq: seq, Wall: wall, Kind: kind, Label: Label(kind), Line: Line(kind), Text: text})
 	if n := len(l.alerts); n > Max {
 		l.alerts = slices.Delete(l.alerts, 0, n-Max)
 	}

@@ -111,9 +111,14 @@ func TestEveryNoticeKindHasItsWords(t *testing.T) {
 	if n < 8 {
 		t.Fatalf("%d link notice kinds: the loop stopped early", n)
 	}
-	for k, label := range shows {
-		if label != strings.ToUpper(label) || (label == "") != (k == LinkBack) {
-			t.Errorf("kind %q shows %q", k, label)
+	for k, sh := range shows {
+		if sh.label != strings.ToUpper(sh.label) || (sh.label == "") != (k == LinkBack) || (sh.line == "") != (k == LinkBack) {
+			t.Errorf("kind %q shows %+v", k, sh)
+		}
+		// A person's line: no engineer's words, and short enough for one
+		// line of a phone and of the e-ink panel.
+		if len(sh.line) > 34 || strings.ContainsAny(sh.line, "()") || strings.Contains(sh.line, "fit") || strings.Contains(sh.line, "frame") {
+			t.Errorf("kind %q: line %q", k, sh.line)
 		}
 	}
 }

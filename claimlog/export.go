@@ -1,48 +1,24 @@
 package claimlog
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
-	"time"
 )
 
-// CSVHeader names the columns of WriteCSV.
-var CSVHeader = []string{"seq", "mono_ms", "wall", "kind", "source", "hand", "seat", "type", "body"}
-
-// WriteCSV writes the records of dir that pass the filter as CSV, with a header.
-func WriteCSV(w io.Writer, dir string, f Filter) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
-		return fmt.Errorf("claimlog: csv: %w", err)
-	}
-	err := Read(dir, f, func(r Record) error {
-		return cw.Write([]string{
-			strconv.FormatUint(r.Seq, 10),
-			strconv.FormatFloat(float64(r.Mono)/float64(time.Millisecond), 'f', 3, 64),
-			r.Wall.UTC().Format(time.RFC3339Nano), r.Kind, r.Source, strconv.Itoa(r.Hand), r.Seat, r.Type, string(r.Body),
-		})
-	})
+// WriteJSON writes the records of dir that pass the filter as one JSON
+// array, each with its marks (Marked).
+func WriteJSON(w io.Writer, dir string, f Filter) error {
+	marks, err := ReadMarks(dir)
 	if err != nil {
 		return err
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return fmt.Errorf("claimlog: csv: %w", err)
-	}
-	return nil
-}
-
-// WriteJSON writes the records of dir that pass the filter as one JSON array.
-func WriteJSON(w io.Writer, dir string, f Filter) error {
 	if _, err := io.WriteString(w, "["); err != nil {
 		return fmt.Errorf("claimlog: json: %w", err)
 	}
 	first := true
-	err := Read(dir, f, func(r Record) error {
-		b, err := json.Marshal(r)
+	err = Read(dir, f, func(r Record) error {
+		b, err := json.Marshal(marks.Of(r))
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,7 @@ type Index struct {
 	strID   map[string]uint16
 	damaged []string
 	clock   HandClock // the time within the hand, as records are indexed
+	marks   Marks     // what the voids and revisions indexed say
 }
 
 // indexedFile is one log file and how far it has been read.
@@ -137,6 +138,7 @@ func (x *Index) reset() {
 	x.byHand = map[int][]int32{}
 	x.strs, x.strID = nil, nil
 	x.clock = HandClock{}
+	x.marks = Marks{}
 }
 
 // recordHead is a Record without its body, which Unmarshal then skips
@@ -152,11 +154,13 @@ type recordHead struct {
 	Type   string    `json:"type"`
 	// Annotation marks a line about the log that is no record.
 	Annotation string `json:"annotation"`
-	// Body keeps only the seats of a decision or hand end.
+	// Body keeps only the seats of a decision or hand end, and what a
+	// void or revision says of earlier records (Marks).
 	Body struct {
 		Won     []struct{ Seat string } `json:"won"`
 		Lost    []struct{ Seat string } `json:"lost"`
 		Winners []string                `json:"winners"`
+		markBody
 	} `json:"body"`
 }
 
@@ -219,6 +223,7 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 					seats |= seatBit(w)
 				}
 			}
+			x.marks.seeBody(h.Kind, h.Seq, h.Body.markBody)
 			x.recs = append(x.recs, indexed{seq: h.Seq, mono: h.Mono, wall: h.Wall.UnixNano(), off: f.off, file: file,
 				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type),
 				inHand: int64(x.clock.see(h.Kind, h.Type, h.Hand, h.Mono)), seats: seats})
@@ -248,6 +253,27 @@ func (x *Index) intern(s string) uint16 {
 func (x *Index) head(r indexed) Record {
 	return Record{Seq: r.seq, Mono: r.mono, Wall: time.Unix(0, r.wall), Kind: x.strs[r.kind], Source: x.strs[r.source],
 		Hand: int(r.hand), Seat: x.strs[r.seat], Type: x.strs[r.typ]}
+}
+
+// Marks are what the voids and revisions indexed so far say of earlier
+// records, as of the last Refresh or Page.
+func (x *Index) Marks() Marks {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.marks.Clone()
+}
+
+// InHand is the time in its hand (HandClock) of the record numbered seq,
+// as of the last Refresh or Page; false when the index holds no such
+// record.
+func (x *Index) InHand(seq uint64) (time.Duration, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	i := sort.Search(len(x.recs), func(i int) bool { return x.recs[i].seq >= seq })
+	if i == len(x.recs) || x.recs[i].seq != seq {
+		return 0, false
+	}
+	return time.Duration(x.recs[i].inHand), true
 }
 
 // Len is how many records the index holds.

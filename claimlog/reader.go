@@ -56,6 +56,10 @@ func (f Filter) matchInHand(d time.Duration) bool {
 	return !f.inHand() || d >= f.HandFrom && (f.HandTo == 0 || d <= f.HandTo)
 }
 
+// MatchInHand reports whether d, a record's time in its hand (HandClock),
+// is within the filter's HandFrom..HandTo.
+func (f Filter) MatchInHand(d time.Duration) bool { return f.matchInHand(d) }
+
 // inHand reports whether the filter looks at the time within the hand.
 func (f Filter) inHand() bool { return f.HandFrom != 0 || f.HandTo != 0 }
 

@@ -44,10 +44,10 @@ func (w *Writer) recover() error {
 			b.Text += fmt.Sprintf("; numbers %d-%d are not used again", b.SkipFrom, b.SkipTo)
 			next = cut.hi
 		}
-		notes = append(notes, noteRec{"repair", b})
+		notes = append(notes, noteRec{TypeRepair, b})
 	}
 	if m := w.lock.prev; m > next {
-		notes = append(notes, noteRec{"repair", writerNote{Text: fmt.Sprintf(
+		notes = append(notes, noteRec{TypeRepair, writerNote{Text: fmt.Sprintf(
 			"records %d-%d are missing from the log: its lock file says record %d was written", next+1, m, m)}})
 		next = m
 	}
@@ -71,6 +71,13 @@ func (w *Writer) recover() error {
 	}
 	return w.Append(recs)
 }
+
+// The types of the notes the writer adds itself: a repair of the newest
+// file (what was cut), damage found in a whole line.
+const (
+	TypeRepair = "repair"
+	TypeDamage = "damage"
+)
 
 type noteRec struct {
 	typ  string
@@ -112,7 +119,7 @@ func (w *Writer) keepAside() []noteRec {
 		} else {
 			report = append(report, fmt.Sprintf("(kept aside in %s)", filepath.Base(aside)))
 		}
-		notes = append(notes, noteRec{"damage", writerNote{Text: strings.Join(report, " ")}})
+		notes = append(notes, noteRec{TypeDamage, writerNote{Text: strings.Join(report, " ")}})
 	}
 	return notes
 }

@@ -91,6 +91,7 @@ type Console struct {
 	Now func() time.Time
 
 	mu      sync.Mutex
+	broker  BrokerStatus
 	tables  map[string]*TableView
 	version uint64
 	changed chan struct{}
@@ -99,7 +100,25 @@ type Console struct {
 
 // NewConsole returns an empty console; feed it with Event and Status.
 func NewConsole() *Console {
-	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{})}
+	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{}),
+		broker: BrokerStatus{BrokerConnecting, "not connected to the broker yet"}}
+}
+
+// Broker takes the watcher's connection to the broker (WatcherConfig.OnBroker).
+func (c *Console) Broker(s BrokerStatus) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broker != s {
+		c.broker = s
+		c.bump()
+	}
+}
+
+// BrokerStatus is the console's connection to the broker.
+func (c *Console) BrokerStatus() BrokerStatus {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.broker
 }
 
 func (c *Console) table(name string) *TableView {
@@ -298,8 +317,11 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
-// Handler serves the console page, GET /api/tables, GET /api/stream (SSE),
-// POST /api/ack and POST /api/name (a player's name, sent on to the table).
+// Handler serves the console page, GET /api/tables, GET /api/status (the
+// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"}),
+// GET /api/stream (SSE: the tables as messages, the broker's status
+// before them as "broker" events), POST /api/ack and POST /api/name (a
+// player's name, sent on to the table).
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
@@ -310,6 +332,10 @@ func (c *Console) Handler() http.Handler {
 		json.NewEncoder(w).Encode(ts)
 	})
 	mux.HandleFunc("POST /api/name", c.handleName)
+	mux.HandleFunc("GET /api/status", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(c.BrokerStatus())
+	})
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		// The table's rule for actions: a JSON body, which a cross-site
 		// form cannot send.
@@ -342,8 +368,12 @@ func (c *Console) Handler() http.Handler {
 			if err != nil {
 				return
 			}
+			st, err := json.Marshal(c.BrokerStatus())
+			if err != nil {
+				return
+			}
 			rc.SetWriteDeadline(time.Now().Add(5 * time.Second))
-			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", v, b); err != nil || rc.Flush() != nil {
+			if _, err := fmt.Fprintf(w, "event: broker\ndata: %s\n\nid: %d\ndata: %s\n\n", st, v, b); err != nil || rc.Flush() != nil {
 				return
 			}
 			select {

@@ -33,6 +33,7 @@ type guarded struct {
 func newGuarded(t *testing.T, cfg WatcherConfig) *guarded {
 	g := &guarded{got: map[string][]uint64{}}
 	cfg.ClientID = "console-test"
+	cfg.Broker.URL = "mqtt://127.0.0.1:1883" // never dialled: the test feeds receive
 	cfg.OnEvent = func(m Message) { g.mu.Lock(); g.got[m.Table] = append(g.got[m.Table], m.Seq); g.mu.Unlock() }
 	cfg.OnAlert = func(table, kind, text string) {
 		g.mu.Lock()
@@ -277,7 +278,7 @@ func TestAckFileLinkNotFollowed(t *testing.T) {
 	if err := os.Symlink(victim, ack+".tmp"); err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewPublisher(PublisherConfig{Table: "t1", Outbox: NewMemOutbox(), AckFile: ack})
+	p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: "mqtt://127.0.0.1:1883"}, Table: "t1", Outbox: NewMemOutbox(), AckFile: ack})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +303,7 @@ func FuzzWatcherReceive(f *testing.F) {
 		synctest.Test(t, func(t *testing.T) {
 			c := NewConsole()
 			last := map[string]uint64{}
-			w, err := NewWatcher(WatcherConfig{ClientID: "fuzz", MaxTables: 2, OnStatus: c.Status, OnAlert: c.Warn,
+			w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: "mqtt://127.0.0.1:1883"}, ClientID: "fuzz", MaxTables: 2, OnStatus: c.Status, OnAlert: c.Warn,
 				OnEvent: func(m Message) {
 					if m.Seq <= last[m.Table] {
 						t.Errorf("table %q: %d delivered after %d", m.Table, m.Seq, last[m.Table])

@@ -31,9 +31,9 @@ type Broker struct {
 }
 
 func (b Broker) config(clientID string) (autopaho.ClientConfig, error) {
-	u, err := url.Parse(b.URL)
-	if err != nil || u.Host == "" {
-		return autopaho.ClientConfig{}, fmt.Errorf("club: broker %q is not a URL like mqtt://host:1883", b.URL)
+	u, err := brokerURL(b.URL)
+	if err != nil {
+		return autopaho.ClientConfig{}, err
 	}
 	cfg := autopaho.ClientConfig{
 		ServerUrls:      []*url.URL{u},
@@ -123,6 +123,9 @@ func NewPublisher(cfg PublisherConfig) (*Publisher, error) {
 	}
 	if cfg.Outbox == nil {
 		return nil, errors.New("club: publisher needs an outbox")
+	}
+	if _, err := brokerURL(cfg.Broker.URL); err != nil {
+		return nil, err
 	}
 	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1), replay: newReplayer(nil)}
 	if cfg.AckFile != "" {

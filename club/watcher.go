@@ -33,6 +33,10 @@ type WatcherConfig struct {
 	// event or status may be (0: DefaultMaxJump).
 	MaxTables int
 	MaxJump   uint64
+	// OnBroker gets the connection to the broker as it changes: connecting
+	// at the start, connected, unreachable after each failed attempt
+	// (with why), connecting again when a connection drops.
+	OnBroker func(BrokerStatus)
 }
 
 // Watcher follows every table on the broker.
@@ -64,6 +68,9 @@ func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 	if cfg.ClientID == "" {
 		return nil, fmt.Errorf("club: a watcher needs a client id, kept across restarts")
 	}
+	if _, err := brokerURL(cfg.Broker.URL); err != nil {
+		return nil, err
+	}
 	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
 		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{}}, nil
 }
@@ -92,7 +99,12 @@ func (w *Watcher) Run(ctx context.Context) error {
 	// console is away, and across its own restarts when it persists them.
 	cfg.CleanStartOnInitialConnection = false
 	cfg.SessionExpiryInterval = 24 * 3600
+	host := cfg.ServerUrls[0].Host
+	w.broker(connecting(host))
+	cfg.OnConnectError = func(err error) { w.broker(unreachable(host, err)) }
+	cfg.OnConnectionDown = func() bool { w.broker(connecting(host)); return true }
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
+		w.broker(connected(host))
 		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{
 			{Topic: Prefix + "/+/events", QoS: 1},
 			{Topic: Prefix + "/+/status", QoS: 1},
@@ -122,6 +134,13 @@ func (w *Watcher) Run(ctx context.Context) error {
 	defer cancel()
 	cm.Disconnect(dctx)
 	return nil
+}
+
+// broker passes the broker's status to OnBroker.
+func (w *Watcher) broker(s BrokerStatus) {
+	if w.cfg.OnBroker != nil {
+		w.cfg.OnBroker(s)
+	}
 }
 
 func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {

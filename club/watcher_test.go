@@ -22,7 +22,7 @@ func TestWatcherAsksAgainWhileBehind(t *testing.T) {
 		var mu sync.Mutex
 		var asks []string
 		var got []uint64
-		w, err := NewWatcher(WatcherConfig{ClientID: "console-test", FromStart: true, OnEvent: func(m Message) { got = append(got, m.Seq) }})
+		w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: "mqtt://broker.invalid:1883"}, ClientID: "console-test", FromStart: true, OnEvent: func(m Message) { got = append(got, m.Seq) }})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -77,6 +77,8 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[serial]\npath = \"/dev/x\"\ndevice_id = \"123456789\"\n", `line 3: device_id "123456789" is not 1 to 8 hex digits`},
 		{"[serial]\npath = \"/dev/x\"\ndevice_id = \"-1\"\n", `line 3: device_id "-1"`},
 		{"[club]\nusername = \"a\"\n", "line 1: [club] needs a broker"},
+		{"[web]\nlisten = \"localhost\"\n", `line 2: listen "localhost" is not an address and port: like ":8080"`},
+		{"[web]\n\nlisten = \"127.0.0.1:\"\n", `line 3: listen "127.0.0.1:" is not an address and port`},
 		{"[table]\nname = \n", "line 2:"},
 		{"[table]\ninput_latency = \"5s\"\n", "line 2: input_latency 5s"},
 		{"[serial]\npath = \"/dev/ttyACM0\"\n\n[[button]]\nseat = 0\ncall = \"pon\"\nchannel = 3\n\n[[button]]\nseat = 1\ncall = \"ron\"\nchannel = 3\n", "line 9: serial channel 3 is already used by the button at line 4"},

@@ -59,6 +59,8 @@ func (c Config) validateTable(l lines) error {
 func (c Config) validateWeb(l lines) error {
 	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	switch w := c.Web; {
+	case !listenAddress(w.Listen):
+		return fmt.Errorf("line %d: listen %q is not an address and port: like \":8080\" (every interface) or \"127.0.0.1:8080\"", at("web", "listen"), w.Listen)
 	case w.MaxConnections < 1 || w.MaxConnections > 1<<20:
 		return fmt.Errorf("line %d: max_connections %d is not 1..%d", at("web", "max_connections"), w.MaxConnections, 1<<20)
 	case w.MaxStreams < 1 || w.MaxStreams >= w.MaxConnections:
@@ -244,4 +246,12 @@ func (c Config) validateReaders(l lines) error {
 		}
 	}
 	return nil
+}
+
+// listenAddress reports whether s is what a TCP listener takes: a host
+// (or none) and a port, by number or service name ("localhost" alone is
+// not, and only failed when the daemon started).
+func listenAddress(s string) bool {
+	_, port, err := net.SplitHostPort(s)
+	return err == nil && port != ""
 }

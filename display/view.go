@@ -444,7 +444,7 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 		announce(b, st, *news)
 	case st.Open != nil:
 		b.Mode, b.Tile = ModeOpen, st.Open.Tile
-		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), st.Open.Tile)
+		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), st.Open.Tile.Name())
 		if st.Open.Kong {
 			b.Tags = []string{"KONG"}
 			b.Detail = []string{"may be robbed: RON only"}
@@ -535,11 +535,11 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		b.Mode, b.Tags = ModeDora, []string{"DORA"}
 		if n := len(o.Dora); n > 0 {
 			b.Tile = o.Dora[n-1]
-			b.Headline = "DORA " + o.Dora[n-1].String()
+			b.Headline = "DORA " + o.Dora[n-1].Name()
 			if n > 1 {
-				b.Headline = "KAN DORA " + o.Dora[n-1].String()
+				b.Headline = "KAN DORA " + o.Dora[n-1].Name()
 			}
-			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1], o.Dora[n-1])}
+			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1].Name(), o.Dora[n-1].Name())}
 		}
 	case engine.KindDeal:
 		b.Mode = ModeIdle

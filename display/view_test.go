@@ -19,7 +19,7 @@ func TestNewViewScenes(t *testing.T) {
 		due    int
 	}{
 		{"idle", "idle", "East 1", "", "E:turn S:- W:- N:-", "East to discard", 0},
-		{"discard_open", "open", "South: 5m", "", "E:- S:- W:turn N:-", "West to draw", 0},
+		{"discard_open", "open", "South: 5 characters", "", "E:- S:- W:turn N:-", "West to draw", 0},
 		{"pending_window", "pending", "CHII West, PON North", "DECIDING", "E:- S:- W:pending N:pending", "on South's 5m", 0},
 		{"decision_chii", "decision", "CHII - West", "", "E:- S:- W:won N:-", "West to discard", 0},
 		{"decision_pon", "decision", "PON - South", "", "E:- S:won W:- N:lost", "CHII North lost: called within 250 ms", 0},
@@ -31,8 +31,8 @@ func TestNewViewScenes(t *testing.T) {
 		{"late_pon", "decision", "PON - North", "LATE", "E:- S:- W:- N:late", "late: after the call deadline", 0},
 		{"rejected", "rejected", "CHII West", "REJECTED", "E:- S:turn W:rejected N:-", "only South, next in turn", 0},
 		{"referee", "referee", "CHECK South", "REFEREE", "E:- S:referee W:turn N:-", "swap-calling", 0},
-		{"kan_dora_prompt", "open", "South: 1m", "KONG", "E:- S:turn W:- N:-", "RON only", 1},
-		{"dora_with_kan_dora", "dora", "KAN DORA 5z", "DORA", "E:- S:- W:won N:-", "indicator 7z -> dora 5z", 0},
+		{"kan_dora_prompt", "open", "South: 1 character", "KONG", "E:- S:turn W:- N:-", "RON only", 1},
+		{"dora_with_kan_dora", "dora", "KAN DORA white dragon", "DORA", "E:- S:- W:won N:-", "indicator red dragon -> dora white dragon", 0},
 		{"exhaustive_draw", "hand_end", "DRAW", "HAND OVER", "E:-+riichi S:- W:- N:-", "live wall is empty", 0},
 	} {
 		t.Run(tc.scene, func(t *testing.T) {

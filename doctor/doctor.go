@@ -73,6 +73,17 @@ type Machine struct {
 	MinFree uint64
 	// GroupExists reports whether a group exists on this machine.
 	GroupExists func(name string) bool
+	// ConfigFile is the configuration checked, named in the fixes; ""
+	// is the installed /etc/tabled/tabled.toml.
+	ConfigFile string
+}
+
+// configFile is the configuration the fixes name.
+func (m Machine) configFile() string {
+	if m.ConfigFile == "" {
+		return "/etc/tabled/tabled.toml"
+	}
+	return m.ConfigFile
 }
 
 // System is the real machine.

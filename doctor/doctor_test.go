@@ -132,6 +132,16 @@ pin = "GPIO99"
 	expect(t, rs, "gpio DOC5", true, "present and free")
 	expect(t, rs, "gpio DOC6", false, `in use by "w1-gpio"`)
 	expect(t, rs, "gpio GPIO99", false, "no pin named GPIO99")
+	// The fix names the configuration checked, and no example pin the
+	// board was just said not to have.
+	m.ConfigFile = "/home/ref/table.toml"
+	rs = m.checkPins(cfg)
+	expect(t, rs, "gpio GPIO99", false, "in /home/ref/table.toml")
+	for _, r := range rs {
+		if r.Item == "gpio GPIO99" && strings.Contains(r.Fix, "GPIO17") {
+			t.Errorf("the fix names a pin as an example: %q", r.Fix)
+		}
+	}
 }
 
 func TestDoctorBusesAndOverlays(t *testing.T) {

@@ -55,7 +55,9 @@ func (m Machine) checkPins(cfg config.Config) []Result {
 		item := "gpio " + p.pin
 		pin, err := m.Open.Pin(p.pin, p.what)
 		if errors.Is(err, hostio.ErrNotFound) {
-			rs = append(rs, fail(item, "use a GPIO name of this board (GPIO5, GPIO17, ...; `pinout` lists them) in /etc/tabled/tabled.toml",
+			// No example names: on a machine without the Pi's pins they
+			// would be ones it just said it does not have.
+			rs = append(rs, fail(item, "name a pin this board has (`pinout` lists them) in "+m.configFile()+"; on a machine that is not the table's Pi, run tabled doctor on the Pi",
 				"%s: no pin named %s on this board", p.what, p.pin))
 			continue
 		}

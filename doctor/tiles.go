@@ -22,7 +22,7 @@ func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 	}
 	var rs []Result
 	const item = "tiles"
-	fix := "tabled enroll --config /etc/tabled/tabled.toml (it goes on where it stopped)"
+	fix := "tabled enroll --config " + m.configFile() + " (it goes on where it stopped)"
 	switch {
 	case n.Registry == "":
 		rs = append(rs, fail(item, "set [nfc] registry = \"/etc/tabled/tiles.txt\" and run "+fix, "reader %s but no [nfc] registry: no tile can be told", n.Reader))

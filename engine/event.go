@@ -40,6 +40,9 @@ const (
 
 var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name"}
 
+// ActionNames are the names of every action, as scripts and logs spell them.
+func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
+
 // String is the action's name as scripts and logs spell it.
 func (a Action) String() string {
 	if a < actionCount {
@@ -82,10 +85,17 @@ const (
 	SourceNFC
 	SourceWeb
 	SourceReferee
+	// SourceTerminal: a press typed at the simulated table's terminal
+	// ("tabled run --sim") that its simulated controller does not carry
+	// (those are serial or nfc), stamped when its line was read.
+	SourceTerminal
 	sourceCount
 )
 
-var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee"}
+var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee", "terminal"}
+
+// SourceNames are the names of every source.
+func SourceNames() []string { return append([]string(nil), sourceNames[:]...) }
 
 // String names the source.
 func (s Source) String() string {

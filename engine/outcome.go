@@ -32,6 +32,10 @@ const (
 
 var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands", "score", "game_end"}
 
+// KindNames are the names of every outcome kind, as the scenario output
+// spells them.
+func KindNames() []string { return append([]string(nil), kindNames[1:]...) }
+
 // String is the kind as the scenario output spells it.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -121,7 +121,7 @@ func (t Tile) String() string {
 	return string([]byte{rank, t.Suit().Letter()})
 }
 
-// Name is the tile as a player says it: "5 circles (red)", "East wind", "white dragon".
+// Name is the tile as a player says it: "1 circle", "5 circles (red)", "East wind", "white dragon".
 func (t Tile) Name() string {
 	if !t.Known() {
 		return "unknown tile"
@@ -129,7 +129,11 @@ func (t Tile) Name() string {
 	if t.Suit() == Honor {
 		return [...]string{"East wind", "South wind", "West wind", "North wind", "white dragon", "green dragon", "red dragon"}[t.Rank()-1]
 	}
-	n := fmt.Sprintf("%d %s", t.Rank(), [...]string{"characters", "circles", "bamboo"}[t.Suit()])
+	suits := [...]string{"characters", "circles", "bamboo"}
+	if t.Rank() == 1 {
+		suits = [...]string{"character", "circle", "bamboo"}
+	}
+	n := fmt.Sprintf("%d %s", t.Rank(), suits[t.Suit()])
 	if t.Red() {
 		n += " (red)"
 	}

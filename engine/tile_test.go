@@ -9,7 +9,7 @@ func TestParseTileRoundTrip(t *testing.T) {
 		red  bool
 		name string
 	}{
-		{"1m", 0, false, "1 characters"},
+		{"1m", 0, false, "1 character"},
 		{"9m", 8, false, "9 characters"},
 		{"0m", 4, true, "5 characters (red)"},
 		{"5p", 13, false, "5 circles"},

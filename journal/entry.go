@@ -25,10 +25,12 @@ type InputBody struct {
 }
 
 // VoidBody is the body of a void record: the referee took out the input
-// numbered Void; Note says why the table refused, if it did.
+// numbered Void; Retracted are the outcomes it withdrew (older logs: not
+// said); Note says why the table refused, if it did.
 type VoidBody struct {
-	Void uint64 `json:"void"`
-	Note string `json:"note,omitempty"`
+	Void      uint64   `json:"void"`
+	Retracted []uint64 `json:"retracted,omitempty"`
+	Note      string   `json:"note,omitempty"`
 }
 
 // RevisionBody is the body of a revision note: the late inputs, the
@@ -101,7 +103,7 @@ func EntryRecord(e table.Entry) (claimlog.Record, error) {
 		r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 	case e.Void != 0:
 		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
-		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Note: e.Note})
+		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note})
 	case e.Revision != nil:
 		r.Kind, r.Type = claimlog.KindNote, TypeRevision
 		r.Body, err = json.Marshal(RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
@@ -194,7 +196,7 @@ func (sp *entrySpace) entry(r *claimlog.Record) (e table.Entry, ok bool, err err
 		if err != nil {
 			return e, false, err
 		}
-		e.Void, e.Note = b.Void, b.Note
+		e.Void, e.VoidWithdrew, e.Note = b.Void, b.Retracted, b.Note
 	case r.Kind == claimlog.KindOutcome:
 		o := sp.outcome()
 		o.At = e.At

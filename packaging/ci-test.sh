@@ -60,6 +60,20 @@ echo "== install"
 dpkg --purge tabled >/dev/null 2>&1 || true
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" >/dev/null
 installed install
+
+echo "== a referee in the tabled group reads the claim log without root"
+# The log as the daemon writes it (its unit's UMask=0027: files 0640), then
+# tabled log as a user in the group and as one outside it.
+install -o tabled -g tabled -m 0640 claimlog/testdata/golden/*.jsonl /var/lib/tabled/log/
+[ "$(stat -c %a:%G /var/lib/tabled/log)" = 2750:tabled ] || fail "the log directory is $(stat -c %a:%G /var/lib/tabled/log), want 2750:tabled"
+id referee >/dev/null 2>&1 || useradd --no-create-home --shell /usr/sbin/nologin referee
+usermod -aG tabled referee
+runuser -u referee -- /usr/bin/tabled log --kind note --type session | grep -q "SESSION ema2008" || fail "a referee in the tabled group cannot read the claim log"
+said=$(runuser -u nobody -- /usr/bin/tabled log 2>&1 >/dev/null || true)
+echo "$said" | grep -q 'sudo adduser $USER tabled' || fail "tabled log outside the group says: $said"
+userdel referee
+rm -f /var/lib/tabled/log/*.jsonl
+echo "referee: reads the log in the group; outside it, told how to join"
 # An admin's edit, which must survive the upgrade and the removal.
 echo '# edited by the admin' >>/etc/tabled/tabled.toml
 echo state >/var/lib/tabled/log/keep

@@ -30,7 +30,11 @@ type Entry struct {
 	Outcome *engine.Outcome
 	// Void is the sequence number of an input the referee voided (a
 	// mistaken press): the state was rebuilt from every other input.
-	Void uint64
+	// VoidWithdrew are the published outcomes the void withdrew: those the
+	// rebuilt state no longer decides (the pon's decision, when the pon is
+	// voided).
+	Void         uint64
+	VoidWithdrew []uint64
 	// Revision says that inputs arrived after the table had decided past
 	// their stamps (At is the time it had reached), and which published
 	// outcomes the re-decision withdrew; the new outcomes follow it.
@@ -187,10 +191,24 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 	if err != nil {
 		entries = append(entries, c.note(NoteRefused, fmt.Sprintf("input %d: %v", in.Seq, err)))
 	}
-	if in.Input.Action == engine.NewHand {
+	if in.Input.Action != engine.NewHand {
+		return c.outcomes(entries)
+	}
+	// A new hand: what ends the hand being played (its hand_end, a draw
+	// the referee called) is that hand's; the deal opens the next, and it
+	// and what follows are the next hand's.
+	dealt := false
+	for i := range c.out {
+		if c.out[i].Kind == engine.KindDeal && !dealt {
+			c.hand++
+			dealt = true
+		}
+		entries = c.publish(c.out[i], entries)
+	}
+	if !dealt {
 		c.hand++
 	}
-	return c.outcomes(entries)
+	return entries
 }
 
 func (c *core) outcomes(entries []Entry) []Entry {
@@ -256,36 +274,14 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 	}
 	c.eng, c.hand = eng, hand
 	c.steps++
-	var old []published
-	keep := len(c.shown)
-	for i, p := range c.shown {
-		if p.raw.At >= from {
-			keep, old = i, c.shown[i:]
-			break
-		}
-	}
+	keep, old := c.shownFrom(from)
 	var fresh []engine.Outcome
 	for _, o := range rebuilt {
 		if o.At >= from {
 			fresh = append(fresh, o)
 		}
 	}
-	// What was published and is decided again stands (matched in order);
-	// what was published and is not is withdrawn; the rest is new.
-	stands := make([]int, len(fresh))
-	var withdrawn []published
-	k := 0
-	for j, p := range old {
-		i := k
-		for i < len(fresh) && !reflect.DeepEqual(p.raw, fresh[i]) {
-			i++
-		}
-		if i == len(fresh) {
-			withdrawn = append(withdrawn, p)
-			continue
-		}
-		stands[i], k = j+1, i+1
-	}
+	stands, withdrawn := restand(old, fresh)
 	rev := &Revision{}
 	for _, in := range late {
 		rev.Late = append(rev.Late, in.Seq)
@@ -335,6 +331,38 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
 	}
 	return entries
+}
+
+// shownFrom is where the published outcomes decided at or after from
+// begin in c.shown, and those outcomes.
+func (c *core) shownFrom(from time.Duration) (keep int, old []published) {
+	for i, p := range c.shown {
+		if p.raw.At >= from {
+			return i, c.shown[i:]
+		}
+	}
+	return len(c.shown), nil
+}
+
+// restand compares what was published (old) with what a rebuild decides
+// again (fresh): what was published and is decided again stands (matched
+// in order: stands[i] is 1 + the index in old of fresh[i], 0 for a new
+// outcome); what was published and is not is withdrawn.
+func restand(old []published, fresh []engine.Outcome) (stands []int, withdrawn []published) {
+	stands = make([]int, len(fresh))
+	k := 0
+	for j, p := range old {
+		i := k
+		for i < len(fresh) && !reflect.DeepEqual(p.raw, fresh[i]) {
+			i++
+		}
+		if i == len(fresh) {
+			withdrawn = append(withdrawn, p)
+			continue
+		}
+		stands[i], k = j+1, i+1
+	}
+	return stands, withdrawn
 }
 
 // replaced is the ordinal of the withdrawn decision on the same claimed
@@ -465,10 +493,13 @@ func (c *core) voidEntries(seq uint64, entries []Entry) []Entry {
 func (c *core) void(seq uint64) Entry {
 	at := c.eng.Now()
 	note := ""
-	found := false
+	found, from := false, time.Duration(0)
 	for _, in := range c.inputs {
-		found = found || in.Seq == seq
+		if in.Seq == seq {
+			found, from = true, in.At
+		}
 	}
+	var withdrew []uint64
 	switch {
 	case !found:
 		note = fmt.Sprintf("refused: no input %d in this session", seq)
@@ -477,17 +508,25 @@ func (c *core) void(seq uint64) Entry {
 	default:
 		c.voided[seq] = true
 		c.buf.remove(seq)
-		eng, _, hand, err := c.rebuild(at, noOutcomes)
+		eng, rebuilt, hand, err := c.rebuild(at, from)
 		if err != nil {
 			delete(c.voided, seq)
 			note = fmt.Sprintf("refused: %v", err)
-		} else {
-			c.eng, c.hand = eng, hand
-			c.steps++
+			break
+		}
+		c.eng, c.hand = eng, hand
+		c.steps++
+		// What the rebuilt state no longer decides was withdrawn by the
+		// void. The list of what was shown stays as it is: a revision
+		// after the void compares with it as it always has.
+		_, old := c.shownFrom(from)
+		_, withdrawn := restand(old, rebuilt)
+		for _, p := range withdrawn {
+			withdrew = append(withdrew, p.seq)
 		}
 	}
 	c.seq++
-	return Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, Note: note}
+	return Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, VoidWithdrew: withdrew, Note: note}
 }
 
 // feed steps the core through a journaled session exactly as the running

@@ -3,6 +3,8 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -320,7 +322,8 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 }
 
 // TestVoidMistakenPress: the referee voids a pon pressed by mistake; the
-// state is rebuilt without it, and the journal still replays exactly.
+// state is rebuilt without it, the void names the decision it withdrew,
+// and the journal still replays exactly.
 func TestVoidMistakenPress(t *testing.T) {
 	j := &memJournal{}
 	c, _ := newCore(engine.EMA2016, 0, 0)
@@ -333,6 +336,17 @@ func TestVoidMistakenPress(t *testing.T) {
 	j.Append(es)
 	if es[0].Void != ponSeq || es[0].Note != "" || es[1].Note == "" || es[2].Note == "" {
 		t.Fatalf("void entries: %+v", es)
+	}
+	// The void withdrew the decision the pon won, and nothing else; a
+	// refused void withdrew nothing.
+	var decision uint64
+	for _, e := range j.entries {
+		if e.Outcome != nil && e.Outcome.Kind == engine.KindDecision {
+			decision = e.Seq
+		}
+	}
+	if decision == 0 || !slices.Equal(es[0].VoidWithdrew, []uint64{decision}) || es[1].VoidWithdrew != nil || es[2].VoidWithdrew != nil {
+		t.Fatalf("the void withdrew %v (refused ones %v %v), want the pon's decision %d", es[0].VoidWithdrew, es[1].VoidWithdrew, es[2].VoidWithdrew, decision)
 	}
 	if st := c.eng.State(); st.Turn != 1 || st.Phase != engine.ToDraw || len(st.Melds[3]) != 0 {
 		t.Fatalf("after the void: turn %d phase %d melds %v", st.Turn, st.Phase, st.Melds[3])
@@ -412,4 +426,29 @@ func TestResumeAfterRestart(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestNewHandFilesTheEndUnderItsHand: a new hand called during play ends
+// the hand being played as a draw; that hand_end is the old hand's, the
+// deal and what follows the new one's.
+func TestNewHandFilesTheEndUnderItsHand(t *testing.T) {
+	j := &memJournal{}
+	c, _ := newCore(engine.EMA2016, 0, 0)
+	step(c, j, time.Second, ev(0, 0, engine.Discard))
+	step(c, j, 3*time.Second, ev(2*time.Second, engine.NoSeat, engine.NewHand))
+	step(c, j, 5*time.Second, ev(4*time.Second, 0, engine.Discard))
+	var got []string
+	for _, e := range j.entries {
+		if e.Outcome != nil && (e.Outcome.Kind == engine.KindHandEnd || e.Outcome.Kind == engine.KindDeal) {
+			got = append(got, fmt.Sprintf("%s in hand %d", e.Outcome.Kind, e.Hand))
+		}
+	}
+	if want := []string{"hand_end in hand 1", "deal in hand 2"}; !slices.Equal(got, want) {
+		t.Fatalf("outcomes %v, want %v", got, want)
+	}
+	for _, e := range j.entries {
+		if e.Input != nil && e.At == 4*time.Second && e.Hand != 2 {
+			t.Fatalf("the next discard: %+v, want hand 2", e)
+		}
+	}
 }

@@ -107,7 +107,8 @@ func TestBrowserPressShowsDecision(t *testing.T) {
 }
 
 // TestBrowserClaimLogFilters: the referee's claim-log view lists the presses
-// and decisions and filters them.
+// and decisions and filters them; a filter no record can pass says what it
+// accepts.
 func TestBrowserClaimLogFilters(t *testing.T) {
 	ctx := webtest.Browser(t)
 	dir := t.TempDir()
@@ -138,6 +139,10 @@ func TestBrowserClaimLogFilters(t *testing.T) {
 		chromedp.Click(chromedp.ID("apply")),
 		chromedp.Poll[chromedp.Void](rows+` === 1 && document.querySelector('#rows tr').dataset.seq === '4'`),
 		chromedp.Poll[chromedp.Void](`document.getElementById('csv').href.includes('hand=2')`),
+		// A type no record can have is refused, with what the filter accepts.
+		chromedp.SendKeys(chromedp.CSS(`input[name="type"]`), "pong"),
+		chromedp.Click(chromedp.ID("apply")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('error').textContent.startsWith('parameter type "pong" is not one of ') && document.getElementById('error').textContent.includes(' pon, ') && `+rows+` === 0`),
 	)
 	if err != nil {
 		t.Fatal(err)

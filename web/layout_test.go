@@ -77,9 +77,21 @@ const fits = `(() => {
   return true;
 })()`
 
+// drawn is a script that holds when every tile on the page is drawn from
+// shapes (package tileface), none from a font: no text in a tile, and every
+// face tile has paths that ink something.
+const drawn = `(() => {
+  const tiles = [...document.querySelectorAll('svg.tile')];
+  if (tiles.length === 0 || document.querySelector('svg.tile text') !== null) return false;
+  return tiles.every(s => s.querySelector('rect.back') !== null ||
+    [...s.querySelectorAll('path')].some(p => { const b = p.getBBox(); return b.width > 0 && b.height > 0; }));
+})()`
+
 // TestBrowserPagesFitPhoneAndTablet: at phone and tablet sizes the status
-// page shows every seat without sideways scrolling, tiles as pictures, the
-// alert with its time until dismissed; the log page has no raw JSON and
+// page shows every seat without sideways scrolling, tiles drawn from
+// shapes (no font: the machines that run this have no CJK font), the
+// alert in a person's words on one line, its detail a tap away, with its
+// time until dismissed; the log page has no raw JSON and
 // fits too.
 func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 	tb, srv := loggedTable(t)
@@ -97,7 +109,18 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 				chromedp.Poll[chromedp.Void](`document.querySelectorAll('#seat-3 .melds svg.tile').length === 3`),
 				chromedp.Poll[chromedp.Void](fits),
 				chromedp.Poll[chromedp.Void](`document.querySelector('#dora svg.tile.dora') !== null`),
-				chromedp.Poll[chromedp.Void](`document.querySelector('#alerts .alert').textContent.includes('REBOOT') && /\d\d:\d\d/.test(document.querySelector('#alerts .alert').textContent)`),
+				chromedp.Poll[chromedp.Void](drawn),
+				chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('.seat .times')].some(e => /^last turn \d+\.\d s, avg \d+\.\d s$/.test(e.textContent))`),
+				// The alert in a person's words on one line; its detail a tap away.
+				chromedp.Poll[chromedp.Void](`(() => {
+  const a = document.querySelector('#alerts .alert'), sum = a.querySelector('summary');
+  return sum.textContent === 'a controller restarted: none lost' && /\d\d:\d\d/.test(a.textContent) &&
+    sum.getBoundingClientRect().height < 1.6 * parseFloat(getComputedStyle(sum).fontSize) &&
+    a.getBoundingClientRect().height < 3 * parseFloat(getComputedStyle(sum).fontSize) &&
+    !a.querySelector('details').open;
+})()`),
+				chromedp.Click(chromedp.CSS(`#alerts summary`)),
+				chromedp.Poll[chromedp.Void](`document.querySelector('#alerts .detail').textContent === 'seat controller 1 rebooted' && document.querySelector('#alerts details').open`),
 				// No mpsz code is shown to a player: the page's text has none.
 				chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('table').innerText)`),
 				chromedp.Click(chromedp.CSS(`#alerts button[data-dismiss]`)),
@@ -120,7 +143,9 @@ func TestBrowserPagesFitPhoneAndTablet(t *testing.T) {
 
 // TestBrowserRefereeVoidsFromTheLog: with the token entered, a referee
 // voids a mistaken pon from its row on the log page, confirms it, and sees
-// the result; the table's state is rebuilt without it.
+// the result: the pon struck through, voided by the void, with no void
+// button, and the decision it won withdrawn; the table's state is rebuilt
+// without it.
 func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 	tb, srv := loggedTable(t)
 	playSome(t, tb)
@@ -141,6 +166,8 @@ func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 		// The decision North won is listed for North, and the decision the
 		// seat filter keeps names the loser's rule.
 		chromedp.Poll[chromedp.Void](`document.getElementById('rows').innerText.includes('CHII South beats') || document.getElementById('rows').innerText.includes('beats CHII South')`),
+		// The referee's seats are named by wind, as the log names them.
+		chromedp.Poll[chromedp.Void](`document.querySelector('#rseat option[value="1"]').textContent === 'South (seat 1)' && document.querySelector('#rdealer option[value="0"]').textContent === 'East (seat 0)'`),
 		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.includes('referee token')`),
 		chromedp.SendKeys(chromedp.ID("token"), token),
@@ -148,6 +175,17 @@ func TestBrowserRefereeVoidsFromTheLog(t *testing.T) {
 		chromedp.Click(chromedp.CSS(row+` button[data-void]`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('result').textContent.startsWith('done: void #`+fmt.Sprint(ponSeq)+`')`),
 		chromedp.Poll[chromedp.Void](`window.asked.includes('North calls pon')`),
+		// The voided press is struck through, says by what, and has no void
+		// button; the decision it won is withdrawn by the same void.
+		chromedp.Poll[chromedp.Void](`(() => {
+  const pon = document.querySelector('`+row+`');
+  const won = [...document.querySelectorAll('#rows tr.outcome')].find(tr => tr.textContent.includes('PON North wins'));
+  const void_ = /record #(\d+)/.exec(document.getElementById('result').textContent)[1];
+  return pon.classList.contains('voided') && pon.querySelector('button[data-void]') === null &&
+    getComputedStyle(pon.querySelector('td.what')).textDecorationLine === 'line-through' &&
+    pon.textContent.includes('voided by #' + void_) &&
+    won && won.classList.contains('withdrawn') && won.textContent.includes('withdrawn by #' + void_);
+})()`),
 	)
 	if err != nil {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('result').textContent + ' | ' + document.getElementById('rows').innerText`))

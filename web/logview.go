@@ -3,13 +3,14 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/mjai"
 )
 
@@ -30,8 +31,12 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 		return nil
 	}
-	if err := num("hand", &f.Hand); err != nil {
-		return f, 0, err
+	if v := q.Get("hand"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return f, 0, fmt.Errorf("parameter %w", &journal.FilterError{Field: "hand", Value: v, Accepts: "a hand number: 1, 2, ..."})
+		}
+		f.Hand = n
 	}
 	if err := num("limit", &limit); err != nil {
 		return f, 0, err
@@ -43,24 +48,30 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 		f.FromSeq = n
 	}
-	for name, dst := range map[string]*int64{"at_from": &f.MonoFrom, "at_to": &f.MonoTo} {
+	// The time in the hand, from its deal (claimlog.HandClock), as the
+	// rows show it and tabled log's --at takes it.
+	for name, dst := range map[string]*time.Duration{"at_from": &f.HandFrom, "at_to": &f.HandTo} {
 		if v := q.Get(name); v != "" {
 			d, err := time.ParseDuration(v)
 			if err != nil || d < 0 {
-				return f, 0, fmt.Errorf("parameter %s: %q is not a table time like 4.5s", name, v)
+				return f, 0, fmt.Errorf("parameter %s: %q is not a time in the hand like 4.5s", name, v)
 			}
-			*dst = int64(d)
+			*dst = d
 		}
 	}
+	if q.Get("at_to") != "" {
+		f.HandTo = max(f.HandTo, 1) // HandTo 0 would mean no bound
+	}
 	f.Seat, f.Kind, f.Type, f.Source = q.Get("seat"), q.Get("kind"), q.Get("type"), q.Get("source")
-	if f.Seat != "" && f.Seat != "E" && f.Seat != "S" && f.Seat != "W" && f.Seat != "N" {
-		return f, 0, fmt.Errorf("parameter seat: %q is not E, S, W or N", f.Seat)
+	if err := journal.CheckFilter(f); err != nil {
+		return f, 0, fmt.Errorf("parameter %w", err)
 	}
 	return f, min(max(limit, 1), maxPage), nil
 }
 
 // handleLog serves a page of the claim log: GET /api/log?hand=2&seat=S&kind=outcome&from=120&limit=200.
-// records are the records as logged, rows the same in words (LogRow); next
+// records are the records as logged with their marks (claimlog.Marked:
+// voided_by, withdrawn_by), rows the same in words (logrow.Row); next
 // is the sequence number to ask for the following page. A seat filter
 // keeps the seat's own records and the decisions it lost.
 func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
@@ -74,20 +85,16 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
-	if recs == nil {
-		recs = []claimlog.Record{}
-	}
-	rows := make([]LogRow, 0, len(recs))
-	starts := map[int]int64{}
+	marks := s.index.Marks()
+	marked := make([]claimlog.Marked, 0, len(recs))
+	rows := make([]logrow.Row, 0, len(recs))
 	for _, rec := range recs {
-		row := rowOf(rec)
-		if start, ok := s.handStart(starts, rec.Hand); ok && start <= rec.Mono {
-			ms := (rec.Mono - start) / int64(time.Millisecond)
-			row.InHandMS = &ms
-		}
-		rows = append(rows, row)
+		m := marks.Of(rec)
+		marked = append(marked, m)
+		in, _ := s.index.InHand(rec.Seq)
+		rows = append(rows, logrow.At(m, in))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"records": recs, "rows": rows, "next": next})
+	writeJSON(w, http.StatusOK, map[string]any{"records": marked, "rows": rows, "next": next})
 }
 
 // logPage is a page of the log that passes f. The index reads what was
@@ -152,24 +159,6 @@ func seatConcerned(r claimlog.Record, seat string) bool {
 	return false
 }
 
-// handStart is the table time of the hand's first record, cached in starts
-// for one request.
-func (s *Server) handStart(starts map[int]int64, hand int) (int64, bool) {
-	if hand == 0 {
-		return 0, false
-	}
-	if v, ok := starts[hand]; ok {
-		return v, v >= 0
-	}
-	recs, _, err := s.index.Page(claimlog.Filter{Hand: hand}, 1)
-	if err != nil || len(recs) == 0 {
-		starts[hand] = -1
-		return 0, false
-	}
-	starts[hand] = recs[0].Mono
-	return recs[0].Mono, true
-}
-
 // handleExport serves the filtered claim log as a file: GET /api/export?format=csv|json&...
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	// An export reads the whole log: a few at once, the rest wait a little.
@@ -191,11 +180,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	case "csv", "":
 		w.Header().Set("Content-Type", "text/csv")
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.csv"`)
-		err = s.exportCSV(w, f)
-	case "rawcsv":
-		w.Header().Set("Content-Type", "text/csv")
-		w.Header().Set("Content-Disposition", `attachment; filename="claimlog-raw.csv"`)
-		err = claimlog.WriteCSV(w, s.cfg.LogDir, f)
+		err = logrow.WriteCSV(w, s.cfg.LogDir, f)
 	case "json":
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.json"`)
@@ -205,34 +190,11 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", `attachment; filename="claimlog.mjai.jsonl"`)
 		err = mjai.FromLog(w, s.cfg.LogDir, f)
 	default:
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv, rawcsv, json or mjai"})
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "parameter format: csv, json or mjai"})
 		return
 	}
 	if err != nil {
 		// Headers are gone: say it in the body, the referee sees a cut file.
 		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
 	}
-}
-
-// exportCSV writes the filtered log in words, a column per field.
-func (s *Server) exportCSV(w io.Writer, f claimlog.Filter) error {
-	seat := f.Seat
-	f.Seat = ""
-	starts := map[int]int64{}
-	return writeRowsCSV(w, func(yield func(LogRow) error) error {
-		return claimlog.Read(s.cfg.LogDir, f, func(r claimlog.Record) error {
-			if seat != "" && !seatConcerned(r, seat) {
-				return nil
-			}
-			if _, ok := starts[r.Hand]; !ok && r.Hand != 0 {
-				starts[r.Hand] = r.Mono // read in order: the hand's first record
-			}
-			row := rowOf(r)
-			if start, ok := starts[r.Hand]; ok && start <= r.Mono {
-				ms := (r.Mono - start) / int64(time.Millisecond)
-				row.InHandMS = &ms
-			}
-			return yield(row)
-		})
-	})
 }

@@ -58,7 +58,9 @@ func TestLogAPIPagesAndFilters(t *testing.T) {
 	if code, body = get(t, srv.URL+"/api/export?format=csv&hand=1"); code != 200 || strings.Count(body, "\n") != 4 {
 		t.Fatalf("csv: %d %q", code, body)
 	}
-	for q, want := range map[string]string{"hand=x": "parameter hand", "seat=Q": "parameter seat", "from=-1": "parameter from", "at_from=soon": "parameter at_from", "limit=-3": "parameter limit"} {
+	for q, want := range map[string]string{"hand=x": "parameter hand", "seat=Q": "parameter seat", "from=-1": "parameter from", "at_from=soon": "parameter at_from", "limit=-3": "parameter limit",
+		"hand=0": `parameter hand \"0\" is not a hand number`, "kind=outcom": `parameter kind \"outcom\" is not one of input, outcome, void, note`,
+		"type=pong": `parameter type \"pong\" is not one of `, "source=keyboard": `parameter source \"keyboard\" is not one of script, gpio`} {
 		if code, body := get(t, srv.URL+"/api/log?"+q); code != 400 || !strings.Contains(body, want) {
 			t.Errorf("%s: %d %s", q, code, body)
 		}

@@ -50,7 +50,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	console := club.NewConsole()
 	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables,
-		OnEvent: console.Event, OnStatus: console.Status, OnAlert: console.Warn})
+		OnEvent: console.Event, OnStatus: console.Status, OnAlert: console.Warn, OnBroker: console.Broker})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/doctor"
@@ -23,8 +25,12 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg, err := config.Load(*path)
 	if err != nil {
-		fmt.Fprintln(stdout, doctor.Result{Item: "config", Detail: err.Error(),
-			Fix: "correct the line named (tabled.example.toml in /usr/share/doc/tabled documents every key)"})
+		fix := "correct the line named (tabled.example.toml in /usr/share/doc/tabled documents every key)"
+		if errors.Is(err, os.ErrNotExist) {
+			fix = "there is no configuration there: the package installs /etc/tabled/tabled.toml" +
+				"; else copy tabled.example.toml (in /usr/share/doc/tabled or the source) there, or name yours with --config"
+		}
+		fmt.Fprintln(stdout, doctor.Result{Item: "config", Detail: err.Error(), Fix: fix})
 		return 1
 	}
 	fmt.Fprintln(stdout, doctor.Result{Item: "config", OK: true, Detail: *path + " parses"})
@@ -38,6 +44,7 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	}
 	m := doctorMachine
 	m.Open = board // the daemon's opener: doctor looks names up as run does
+	m.ConfigFile = *path
 	results := m.Check(cfg)
 	if cfg.Web.HTTPSListen != "" {
 		results = append(results, httpsDoctor(cfg))

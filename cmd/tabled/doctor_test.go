@@ -136,3 +136,14 @@ func TestDoctorBinaryBadConfig(t *testing.T) {
 		t.Errorf("got %q, want it to start %q", out, want)
 	}
 }
+
+// TestDoctorNoConfig: with no file where --config points, doctor says there
+// is none and how to get one, not "correct the line named".
+func TestDoctorNoConfig(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "tabled.toml")
+	var out, errb bytes.Buffer
+	if code := run([]string{"doctor", "--config", missing}, &out, &errb); code != 1 ||
+		!strings.Contains(out.String(), "there is no configuration there") || strings.Contains(out.String(), "correct the line") {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errb.String())
+	}
+}

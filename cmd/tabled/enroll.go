@@ -133,6 +133,16 @@ func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, 
 				logf("tabled enroll: %v", err)
 				return
 			}
+			// A controller that goes away is said, not waited for in
+			// silence under the last prompt.
+			lc.OnNotice = func(n link.Notice) {
+				switch n.Kind {
+				case link.NoticeLinkLost:
+					logf("tabled enroll: the controller stopped answering (%s): plug it back in to go on, or Ctrl-C (what is done is kept)", cfg.Serial.Path)
+				case link.NoticeLinkBack:
+					logf("tabled enroll: the controller answers again: go on with the tile asked for")
+				}
+			}
 			link.New(lc).Run(ctx)
 		}, 0
 	case config.ReaderMFRC522:

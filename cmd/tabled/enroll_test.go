@@ -15,21 +15,28 @@ import (
 	"github.com/tabled/tabled/hw/nfc"
 )
 
-// TestEnrollAFullSet scans a set with red fives through the simulated
-// reader, with one tag scanned twice by mistake, then stops half way
-// through a second run and goes on in a third.
-func TestEnrollAFullSet(t *testing.T) {
+// enrollDevice is a simulated controller on a pty, the pty's name for the
+// enrolment to open: closed at once on this side, as a serial device is
+// when no one has it open.
+func enrollDevice(t *testing.T, boot uint32) (string, *fwsim.Device) {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Closed at once, as a serial device is when no one has it open: the
-	// enrolment opens it by name.
 	name := slave.Name()
 	slave.Close()
-	defer master.Close()
-	dev := fwsim.New(fwsim.Config{BootID: 9})
+	t.Cleanup(func() { master.Close() })
+	dev := fwsim.New(fwsim.Config{BootID: boot})
 	go dev.Serve(context.Background(), master)
+	return name, dev
+}
+
+// TestEnrollAFullSet scans a set with red fives through the simulated
+// reader, with one tag scanned twice by mistake, then stops half way
+// through a second run and goes on in a third.
+func TestEnrollAFullSet(t *testing.T) {
+	name, dev := enrollDevice(t, 9)
 	out := filepath.Join(t.TempDir(), "tiles.txt")
 	uid := func(i int) []byte { return []byte{0x04, 0x11, 0x22, byte(i >> 8), byte(i), 0x55, 0x66} }
 
@@ -94,5 +101,30 @@ func TestEnrollAFullSet(t *testing.T) {
 	}
 	if tile, ok := reg.Tile(uid(52)); !ok || tile != engine.MustTile("0p") {
 		t.Fatalf("tag 52 is %v, want the red 5p", tile)
+	}
+}
+
+// TestEnrollSaysTheControllerIsGone: a controller that stops answering
+// during an enrolment is said on stderr, and so is its return; the
+// enrolment goes on where it was. Opening the port says no bad frame.
+func TestEnrollSaysTheControllerIsGone(t *testing.T) {
+	name, dev := enrollDevice(t, 7)
+	out := filepath.Join(t.TempDir(), "tiles.txt")
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runEnroll(ctx, []string{"--serial", name, "--out", out}, &stdout, &stderr) }()
+	defer func() { cancel(); <-done }()
+	waitUntil(t, "the first prompt", func() bool { return strings.Contains(stdout.String(), "[  1/136] scan") })
+	// Once the controller has answered (its hello is logged), it goes silent.
+	waitUntil(t, "the controller's hello", func() bool { return strings.Contains(stderr.String(), "firmware") })
+	dev.Stall()
+	waitUntil(t, "the controller said gone", func() bool { return strings.Contains(stderr.String(), "the controller stopped answering") })
+	dev.Resume()
+	waitUntil(t, "the controller said back", func() bool { return strings.Contains(stderr.String(), "the controller answers again") })
+	dev.PlaceTile(0, []byte{0x04, 1, 2, 3, 4, 5, 6})
+	waitUntil(t, "the second prompt", func() bool { return strings.Contains(stdout.String(), "[  2/136] scan") })
+	if strings.Contains(stderr.String(), "bad frame") {
+		t.Errorf("stderr:\n%s", stderr.String())
 	}
 }

@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -17,6 +20,7 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/mjai"
 	"github.com/tabled/tabled/outcome"
 )
@@ -25,9 +29,15 @@ import (
 // --dir, else the config's [log] dir (--config), else the simulated
 // table's (--sim: where "tabled run --sim" without a config writes), else
 // the daemon's default; with none of them, the simulated table's log when
-// the default directory holds none. looked lists every directory tried, so
+// the default directory is missing or holds none (not when it cannot be
+// read: that is said, with how to read it). looked lists every directory tried, so
 // "no claim log" can say where it looked.
 func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err error) {
+	return logSourceFrom(dir, cfgFile, sim, config.Default().Log.Dir)
+}
+
+// logSourceFrom is logSource with def the daemon's default directory.
+func logSourceFrom(dir, cfgFile string, sim bool, def string) (d string, looked []string, err error) {
 	switch {
 	case dir != "":
 		return dir, []string{dir}, nil
@@ -38,12 +48,13 @@ func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err er
 		}
 		return cfg.Log.Dir, []string{cfg.Log.Dir}, nil
 	}
-	def := config.Default().Log.Dir
 	if sim {
 		d := simLogDir(def)
 		return d, []string{d}, nil
 	}
-	if files, err := claimlog.Files(def); err == nil && len(files) > 0 {
+	// The daemon's log, unless there is none: a log there that cannot be
+	// read is said so (checkLog), never passed over for another one.
+	if files, err := claimlog.Files(def); err == nil && len(files) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return def, []string{def}, nil
 	}
 	if d := simLogDir(def); d != def {
@@ -88,6 +99,9 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
 	matched, err := logWriters[o.format](stdout, d, o, report)
+	if unreadable("tabled log", d, err, stderr) {
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return 1
@@ -119,11 +133,11 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	fs.StringVar(&o.cfgFile, "config", "", "configuration file, for the log directory")
 	fs.BoolVar(&o.sim, "sim", false, `the log of "tabled run --sim" without a config (in the user's cache)`)
 	f := &o.filter
-	fs.IntVar(&f.Hand, "hand", 0, "only this hand (1, 2, ...)")
+	hand := fs.String("hand", "", "only this hand (1, 2, ...)")
 	fs.StringVar(&f.Seat, "seat", "", "only what concerns this seat (E, S, W, N): its inputs, and the decisions it won or lost")
-	fs.StringVar(&f.Kind, "kind", "", "only input, outcome, void or note")
-	fs.StringVar(&f.Type, "type", "", "only this action or outcome type (pon, decision, ...)")
-	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
+	fs.StringVar(&f.Kind, "kind", "", "only this kind: "+strings.Join(journal.Kinds, ", "))
+	fs.StringVar(&f.Type, "type", "", "only this action, outcome or note type (pon, decision, ...)")
+	fs.StringVar(&f.Source, "source", "", "only this source: "+strings.Join(journal.Sources, ", "))
 	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
 	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
 	fs.StringVar(&o.format, "format", "text", "text, json, csv, mjai, or results (one CSV row per player per game that ended)")
@@ -138,15 +152,45 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case logWriters[o.format] == nil:
 		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
 	default:
-		if f.Seat, err = parseSeatFlag(f.Seat); err == nil {
-			f.HandFrom, f.HandTo, err = parseAtFlag(*at)
-		}
+		err = checkFilterFlags(f, *hand, *at)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return o, false
 	}
 	return o, true
+}
+
+// checkFilterFlags reads --hand, --seat and --at into f and checks every
+// filter flag: a value no record can have is an error naming the flag,
+// the value and what the flag accepts, not an empty listing.
+func checkFilterFlags(f *claimlog.Filter, hand, at string) error {
+	var err error
+	if f.Hand, err = parseHandFlag(hand); err != nil {
+		return err
+	}
+	if f.Seat, err = parseSeatFlag(f.Seat); err != nil {
+		return err
+	}
+	if f.HandFrom, f.HandTo, err = parseAtFlag(at); err != nil {
+		return err
+	}
+	if err := journal.CheckFilter(*f); err != nil {
+		return fmt.Errorf("--%w", err)
+	}
+	return nil
+}
+
+// parseHandFlag is --hand as a hand number; "" is every hand.
+func parseHandFlag(hand string) (int, error) {
+	if hand == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(hand)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("--hand %q is not a hand number: 1, 2, ...", hand)
+	}
+	return n, nil
 }
 
 // parseSeatFlag is --seat as a wind's letter, from any case of a letter
@@ -161,7 +205,7 @@ func parseSeatFlag(seat string) (string, error) {
 	}
 	w, err := engine.ParseWind(s)
 	if err != nil {
-		return "", fmt.Errorf("--seat %q is not a seat wind (E, S, W or N)", seat)
+		return "", fmt.Errorf("--seat %q is not a seat: one of E, S, W, N (or East, South, West, North)", seat)
 	}
 	return w.Letter(), nil
 }
@@ -176,7 +220,7 @@ func parseAtFlag(at string) (from, to time.Duration, err error) {
 	from, err1 := time.ParseDuration(a)
 	to, err2 := time.ParseDuration(b)
 	if !ok || err1 != nil || err2 != nil || from < 0 || to < from {
-		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand like 4s..6.5s", at)
+		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand: FROM..TO, like 4s..6.5s or 0s..1.5s", at)
 	}
 	return from, max(to, 1), nil // HandTo 0 would mean no bound
 }
@@ -189,7 +233,7 @@ type logWriter func(stdout io.Writer, dir string, o logOptions, report func(clai
 // logWriters are the --format choices.
 var logWriters = map[string]logWriter{
 	"text": writeLogText,
-	"csv":  exportLog(claimlog.WriteCSV),
+	"csv":  exportLog(logrow.WriteCSV),
 	"json": exportLog(claimlog.WriteJSON),
 	"mjai": exportLog(mjai.FromLog),
 	// results read the whole log whatever the filters: a game's result
@@ -220,14 +264,21 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 	all := f
 	all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
 	var clock claimlog.HandClock
+	// A void or a revision marks records before it: read them first. With
+	// --follow, those appended later mark only the records after them.
+	marks, err := claimlog.ReadMarks(dir)
+	if err != nil {
+		return 0, err
+	}
 	matched := 0
 	printRecord := func(r claimlog.Record) error {
 		inHand := clock.Since(r)
-		if !f.Match(r) || inHand < f.HandFrom || (f.HandTo != 0 && inHand > f.HandTo) {
+		marks.See(r)
+		if !f.Match(r) || !f.MatchInHand(inHand) {
 			return nil
 		}
 		matched++
-		_, err := fmt.Fprintln(stdout, describeRecord(r, inHand))
+		_, err := fmt.Fprintln(stdout, describeRecord(marks.Of(r), inHand))
 		return err
 	}
 	if !o.follow {
@@ -236,7 +287,7 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
+	err = claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
 	return matched, err
 }
 
@@ -244,6 +295,9 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 // when dir holds no claim log.
 func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 	files, err := claimlog.Files(dir)
+	if unreadable(cmd, dir, err, stderr) {
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
 		return 2
@@ -258,9 +312,22 @@ func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 	return 0
 }
 
+// unreadable says, when err is a permission denied, that the claim log in
+// dir cannot be read and how a referee comes to read it, and reports
+// whether it said so.
+func unreadable(cmd, dir string, err error, stderr io.Writer) bool {
+	if !errors.Is(err, fs.ErrPermission) {
+		return false
+	}
+	fmt.Fprintf(stderr, "%s: cannot read the claim log in %s: permission denied\n"+
+		"  the log is the tabled group's: join it with \"sudo adduser $USER tabled\" and log in again (or use sudo)\n", cmd, dir)
+	return true
+}
+
 // describeRecord is one record as a referee reads it: inHand is its time
-// within the hand.
-func describeRecord(r claimlog.Record, inHand time.Duration) string {
+// within the hand. A voided input or a withdrawn outcome says by what.
+func describeRecord(m claimlog.Marked, inHand time.Duration) string {
+	r := m.Record
 	what := string(r.Body)
 	switch r.Kind {
 	case claimlog.KindInput:
@@ -279,6 +346,12 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	case claimlog.KindVoid:
 		if b, err := journal.Void(r); err == nil {
 			what = fmt.Sprintf("VOID of record %d", b.Void)
+			if len(b.Retracted) > 0 {
+				what += ", withdrawing record"
+				for _, o := range b.Retracted {
+					what += fmt.Sprintf(" %d", o)
+				}
+			}
 			if b.Note != "" {
 				what += " [" + b.Note + "]"
 			}
@@ -290,9 +363,15 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 			what = describeOutcome(o)
 		}
 	}
+	switch {
+	case m.VoidedBy != 0:
+		what = fmt.Sprintf("[VOIDED by record %d] %s", m.VoidedBy, what)
+	case m.WithdrawnBy != 0:
+		what = fmt.Sprintf("[WITHDRAWN by record %d] %s", m.WithdrawnBy, what)
+	}
 	t := "-" // a session's notes belong to no hand
 	if r.Hand > 0 {
-		t = fmt.Sprintf("%.3fs", inHand.Seconds())
+		t = fmt.Sprintf("%.3fs", inHand.Truncate(time.Millisecond).Seconds()) // in whole ms, as the page and the CSV give it
 	}
 	return fmt.Sprintf("%6d  %11s  %s  hand %d  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
 }

@@ -151,7 +151,8 @@ func TestLogFilters(t *testing.T) {
 }
 
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
-// "help" and commands in any case.
+// "help" and commands in any case; a typed press goes through the
+// simulated controller, so it is logged as its source (nfc, serial).
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	typed, typer := io.Pipe()
 	defer typer.Close()
@@ -167,13 +168,14 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
-	if !strings.Contains(log, "E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
+	if !strings.Contains(log, "nfc     E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
 }
 
 // TestLogFlagErrors: each wrong flag is exit 2 with what is wrong on
-// stderr, before the log is read.
+// stderr, before the log is read: a value no record can have names what
+// the flag accepts rather than printing an empty listing.
 func TestLogFlagErrors(t *testing.T) {
 	for _, c := range []struct {
 		args   []string
@@ -181,13 +183,21 @@ func TestLogFlagErrors(t *testing.T) {
 	}{
 		{[]string{"pon"}, `tabled log: unexpected argument "pon" (filters are flags: tabled log --help)`},
 		{[]string{"--format", "xml"}, `tabled log: --format "xml" is not text, json, csv, mjai or results`},
-		{[]string{"--seat", "X"}, `tabled log: --seat "X" is not a seat wind (E, S, W or N)`},
-		{[]string{"--seat", "Westward"}, `tabled log: --seat "Westward" is not a seat wind (E, S, W or N)`},
-		{[]string{"--at", "4s"}, `tabled log: --at "4s" is not a time window within the hand like 4s..6.5s`},
-		{[]string{"--at", "6.5s..4s"}, `tabled log: --at "6.5s..4s" is not a time window within the hand like 4s..6.5s`},
-		{[]string{"--at", "-1s..4s"}, `tabled log: --at "-1s..4s" is not a time window within the hand like 4s..6.5s`},
-		{[]string{"--at", "1s..soon"}, `tabled log: --at "1s..soon" is not a time window within the hand like 4s..6.5s`},
-		{[]string{"--hand", "two"}, `invalid value "two" for flag -hand`},
+		{[]string{"--seat", "X"}, `tabled log: --seat "X" is not a seat: one of E, S, W, N (or East, South, West, North)`},
+		{[]string{"--seat", "Westward"}, `tabled log: --seat "Westward" is not a seat: one of E, S, W, N`},
+		{[]string{"--at", "4s"}, `tabled log: --at "4s" is not a time window within the hand: FROM..TO, like 4s..6.5s`},
+		{[]string{"--at", "6.5s..4s"}, `tabled log: --at "6.5s..4s" is not a time window`},
+		{[]string{"--at", "-1s..4s"}, `tabled log: --at "-1s..4s" is not a time window`},
+		{[]string{"--at", "1s..soon"}, `tabled log: --at "1s..soon" is not a time window`},
+		{[]string{"--hand", "two"}, `tabled log: --hand "two" is not a hand number: 1, 2, ...`},
+		{[]string{"--hand", "0"}, `tabled log: --hand "0" is not a hand number`},
+		{[]string{"--hand", "-1"}, `tabled log: --hand "-1" is not a hand number`},
+		{[]string{"--kind", "outcom"}, `tabled log: --kind "outcom" is not one of input, outcome, void, note`},
+		{[]string{"--type", "pong"}, `tabled log: --type "pong" is not one of `},
+		{[]string{"--type", "pong"}, `, pon, `},
+		{[]string{"--type", "pong"}, `, decision, `},
+		{[]string{"--type", "pong"}, `, reboot, `},
+		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, table`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer

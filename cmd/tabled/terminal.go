@@ -67,7 +67,7 @@ func typed(ctx context.Context, t *table.Table, line string, at time.Duration, s
 	}
 	st.At = at
 	ev := st.Event(t.State().Dealer)
-	ev.Source = engine.SourceScript
+	ev.Source = engine.SourceTerminal
 	if route(ev) {
 		return
 	}

@@ -64,11 +64,11 @@ var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM",
 
 // Alerts are the alerts the Driver would add to a scene's board, by name.
 var Alerts = map[string][]alert.Alert{
-	"alert_reboot": {{Seq: 9, Wall: time.Date(2025, 5, 3, 14, 3, 0, 0, time.UTC), Kind: "reboot", Label: alert.Label("reboot"),
+	"alert_reboot": {{Seq: 9, Wall: time.Date(2025, 5, 3, 14, 3, 0, 0, time.UTC), Kind: "reboot", Label: alert.Label("reboot"), Line: alert.Line("reboot"),
 		Text: "seat controller 1 rebooted: presses in flight may be lost"}},
 	"alerts_two": {
-		{Seq: 4, Wall: time.Date(2025, 5, 3, 14, 1, 0, 0, time.UTC), Kind: "disk-low", Label: alert.Label("disk-low"), Text: "claim log disk: 40 MB left"},
-		{Seq: 7, Wall: time.Date(2025, 5, 3, 14, 2, 0, 0, time.UTC), Kind: "events-lost", Label: alert.Label("events-lost"), Text: "seat controller 2 lost 3 events"},
+		{Seq: 4, Wall: time.Date(2025, 5, 3, 14, 1, 0, 0, time.UTC), Kind: "disk-low", Label: alert.Label("disk-low"), Line: alert.Line("disk-low"), Text: "claim log disk: 40 MB left"},
+		{Seq: 7, Wall: time.Date(2025, 5, 3, 14, 2, 0, 0, time.UTC), Kind: "events-lost", Label: alert.Label("events-lost"), Line: alert.Line("events-lost"), Text: "seat controller 2 lost 3 events"},
 	},
 }
 

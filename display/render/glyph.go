@@ -3,19 +3,18 @@ package render
 import (
 	"image"
 	"image/color"
-	"strconv"
 
 	"rsc.io/qr"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/tileface"
 )
 
-// tile draws a tile face in r, 3 wide for 4 high or so: a rounded frame,
-// the rank large and the suit letter below it (mpsz: 3p is three circles),
-// the wind letter for a wind, a blank inner frame for the white dragon, G
-// and R for the green and red dragons, "?" for a tile not read yet. A red
-// five has a filled corner. inverted draws it white on black, as the panel
-// draws the dora, so it stands out from its indicator at arm's length.
+// tile draws a tile in r, 3 wide for 4 high or so: a rounded frame around
+// its face as the status page draws it (package tileface: the same
+// circles, bamboo and characters, in one ink), "?" for a tile not read
+// yet. inverted draws it white on black, as the panel draws the dora, so
+// it stands out from its indicator at arm's length.
 func (c *canvas) tile(r image.Rectangle, t engine.Tile, inverted, dashed bool) {
 	bg, fg := White, Black
 	if inverted {
@@ -46,30 +45,21 @@ func (c *canvas) tile(r image.Rectangle, t engine.Tile, inverted, dashed bool) {
 	for _, p := range []image.Point{r.Min, {r.Max.X - 1, r.Min.Y}, {r.Min.X, r.Max.Y - 1}, r.Max.Sub(image.Pt(1, 1))} {
 		c.set(p.X, p.Y, White)
 	}
-	in := r.Inset(max(1, w/10))
-	centre := func(s string, px, baseline int) {
-		f := c.f.get(px)
-		x := r.Min.X + (w-width(s, f)+1)/2
-		c.textIn(in, x, baseline, s, f, fg)
+	if !t.Known() {
+		f := c.f.get(h * 6 / 10)
+		c.textIn(r.Inset(max(1, w/10)), r.Min.X+(w-width("?", f)+1)/2, r.Min.Y+h*7/10, "?", f, fg)
+		return
 	}
-	switch {
-	case !t.Known():
-		centre("?", h*6/10, r.Min.Y+h*7/10)
-	case t.Suit() == engine.Honor && t.Rank() <= 4:
-		centre(engine.Wind(t.Rank()-1).Letter(), h*6/10, r.Min.Y+h*7/10)
-	case t.Suit() == engine.Honor && t.Rank() == 5:
-		c.frameRect(r.Inset(max(2, w/4)), max(1, w/12), fg)
-	case t.Suit() == engine.Honor:
-		centre([...]string{"G", "R"}[t.Rank()-6], h*6/10, r.Min.Y+h*7/10)
-	default:
-		centre(strconv.Itoa(t.Rank()), h*11/20, r.Min.Y+h*11/20)
-		centre(string(t.Suit().Letter()), h*2/5, r.Min.Y+h*17/20)
-		if t.Red() {
-			k := max(3, w/4)
-			for i := range k {
-				for j := range k - i {
-					c.set(r.Max.X-2-j, r.Min.Y+1+i, fg)
-				}
+	// The face within the frame, from the shapes the status page draws.
+	in := r.Inset(1)
+	m := tileface.Mask(t.String(), in.Dx(), in.Dy())
+	if m == nil {
+		return
+	}
+	for y := range in.Dy() {
+		for x := range in.Dx() {
+			if m.AlphaAt(x, y).A >= 0x80 {
+				c.set(in.Min.X+x, in.Min.Y+y, fg)
 			}
 		}
 	}

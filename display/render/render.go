@@ -150,14 +150,24 @@ func compactBars(b display.Board) []string {
 	return bars
 }
 
-// alertLine is an alert for the e-ink: "14:03 REBOOT: the seat controller
-// rebooted", and how many more are showing.
-func alertLine(a alert.Alert, n int) string {
-	s := a.Wall.Format("15:04") + " " + a.Label + ": " + a.Text
-	if n > 1 {
-		s = fmt.Sprintf("(+%d) ", n-1) + s
+// alertLine is an alert for the e-ink, in a person's words: "14:03 a
+// controller restarted: none lost", and how many more are showing; the
+// time, then the count, go when the line would not fit w pixels with them.
+func alertLine(a alert.Alert, n, w int) string {
+	line := a.Line
+	if line == "" {
+		line = a.Label + ": " + a.Text
 	}
-	return s
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf("(+%d) ", n-1)
+	}
+	for _, s := range []string{more + a.Wall.Format("15:04") + " " + line, more + line} {
+		if width(s, small) <= w {
+			return s
+		}
+	}
+	return line
 }
 
 // large is the layout for the 250x122 e-ink.
@@ -222,7 +232,7 @@ func (c *canvas) large(b display.Board) {
 		// The newest alert, white on black above everything below it.
 		bottom -= 15
 		c.fill(image.Rect(0, bottom+1, W, bottom+15), Black)
-		line := alertLine(b.Alerts[n-1], n)
+		line := alertLine(b.Alerts[n-1], n, W-6)
 		c.text(3, bottom+12, shorten(line, W-6, small, "..."), small, White)
 		main.Max.Y = bottom
 	}

@@ -24,7 +24,7 @@ func TestWriteText(t *testing.T) {
 `},
 		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
 | scores: E 30000  S 30000  W 30000  N 30000
-| [KONG] South: 1m
+| [KONG] South: 1 character  (1m)
 |   may be robbed: RON only
 |   South to discard
 | dora: 3p>4p ?>?  REVEAL KAN DORA

@@ -283,7 +283,7 @@ func TestRunCatchesUpAfterDrop(t *testing.T) {
 		if len(seqs) != len(want) || !strings.Contains(strings.Join(logs, "\n"), "fell behind") {
 			t.Errorf("seen %v of %d; logs %q", seqs, len(want), logs)
 		}
-		if got := d.View().Board.Headline; got != "North: 7p" {
+		if got := d.View().Board.Headline; got != "North: 7 circles" {
 			t.Errorf("headline %q after catching up", got)
 		}
 	})

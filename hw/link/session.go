@@ -209,7 +209,12 @@ func (s *sess) bytes(b []byte, at time.Duration) error {
 		}
 		if ferr != nil {
 			l.update(func(h *Health) { h.BadFrames++ })
-			l.cfg.Logf("link: %s: %v", l.cfg.Name, ferr)
+			// Before the first whole frame of a session, garbage is the
+			// tail of a frame the port opened in the middle of (a
+			// restart, a tool opening the port): counted, not said.
+			if s.gotFrames {
+				l.cfg.Logf("link: %s: %v", l.cfg.Name, ferr)
+			}
 			// It may have been a sequenced frame: hold the watermark
 			// until the sequence shows nothing is missing.
 			l.order.hold()

@@ -103,7 +103,11 @@ function renderSeat(s) {
   if (s.dead) head.append(el("span", "badge dead", "DEAD HAND"));
   if (s.tenpai) head.append(el("span", "badge tenpai", "TENPAI"));
   if (words) head.append(el("span", "badge status", words));
-  if (s.avg_turn_ms) head.append(el("span", "times", `${(s.last_turn_ms / 1000).toFixed(1)} s (avg ${(s.avg_turn_ms / 1000).toFixed(1)})`));
+  if (s.avg_turn_ms) {
+    const times = el("span", "times", `last turn ${(s.last_turn_ms / 1000).toFixed(1)} s, avg ${(s.avg_turn_ms / 1000).toFixed(1)} s`);
+    times.title = "how long this seat took to discard: its last turn, and on average this hand";
+    head.append(times);
+  }
   const parts = [head];
   if (cls === "pending" || (cls === "won" && words !== "WON") || cls === "late") parts.push(el("div", "bubble", words.replace(/^(CALLING|LATE) /, "") + "!"));
   if (s.melds.length) {
@@ -352,9 +356,15 @@ function renderAlerts() {
     if (dismissed.has(a.seq)) continue;
     const row = el("div", "alert");
     row.dataset.seq = a.seq;
-    const b = el("button", "", "dismiss");
+    const b = el("button", "", "✕");
+    b.title = "dismiss";
+    b.setAttribute("aria-label", "dismiss");
     b.dataset.dismiss = a.seq;
-    row.append(el("span", "time", new Date(a.wall).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })), el("b", "", a.label), el("span", "text", a.text), b);
+    // One line in a person's words; the technical detail one tap away.
+    const line = el("details", "text");
+    const sum = el("summary", "", a.line || a.label);
+    line.append(sum, el("div", "detail", a.text));
+    row.append(el("span", "time", new Date(a.wall).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false })), line, b);
     box.append(row);
   }
 }

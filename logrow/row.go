@@ -1,13 +1,14 @@
-package web
+// Package logrow is the claim log in words, a row per record: what the
+// referee's log page shows (GET /api/log's rows) and the one CSV, a column
+// per field, that the page's export and "tabled log --format csv" both
+// write (WriteCSV), with each record's time in its hand from one clock
+// (claimlog.HandClock) and its marks (claimlog.Marks).
+package logrow
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tabled/tabled/alert"
@@ -18,13 +19,13 @@ import (
 	"github.com/tabled/tabled/outcome"
 )
 
-// LogRow is one claim-log record in words, as the referee's log page and
+// Row is one claim-log record in words, as the referee's log page and
 // its CSV show it: no JSON anywhere.
-type LogRow struct {
+type Row struct {
 	Seq  uint64 `json:"seq"`
 	Hand int    `json:"hand"`
-	// InHandMS is the time since the hand's first record, in ms; nil when
-	// the hand's start is not known.
+	// InHandMS is the time in the record's hand (claimlog.HandClock: from
+	// its deal), in ms; nil for a record of no hand (a session's notes).
 	InHandMS *int64    `json:"in_hand_ms,omitempty"`
 	TableMS  int64     `json:"table_ms"`
 	Wall     time.Time `json:"wall"`
@@ -41,8 +42,13 @@ type LogRow struct {
 	Lost []string `json:"lost,omitempty"`
 	// Flags are what a referee should notice: late, override, alert.
 	Flags []string `json:"flags,omitempty"`
-	// Voidable: an input a referee may void (POST /api/referee).
+	// Voidable: an input a referee may void (POST /api/referee); not one
+	// already voided.
 	Voidable bool `json:"voidable,omitempty"`
+	// VoidedBy is the void that took this input out, WithdrawnBy the void
+	// or revision that withdrew this outcome (claimlog.Marked); 0: none.
+	VoidedBy    uint64 `json:"voided_by,omitempty"`
+	WithdrawnBy uint64 `json:"withdrawn_by,omitempty"`
 }
 
 // recordBody is what the words read from the body of a record other than
@@ -58,8 +64,9 @@ type recordBody struct {
 		Value *engine.HandValue `json:"value"`
 		Name  string            `json:"name"`
 	} `json:"event"`
-	Note string `json:"note"`
-	Void uint64 `json:"void"`
+	Note      string   `json:"note"`
+	Void      uint64   `json:"void"`
+	Retracted []uint64 `json:"retracted"`
 	// A session note's fields.
 	Rules  string `json:"rules"`
 	Table  string `json:"table"`
@@ -82,9 +89,12 @@ var inputWords = map[string]string{
 	"tsumo": "declares tsumo", "riichi": "declares riichi", "cancel": "cancels its call",
 }
 
-// rowOf is a record in words.
-func rowOf(r claimlog.Record) LogRow {
-	row := LogRow{Seq: r.Seq, Hand: r.Hand, TableMS: r.Mono / int64(time.Millisecond), Wall: r.Wall, Source: r.Source, Seat: r.Seat, Kind: r.Kind, Type: r.Type}
+// Of is a record in words, with its marks; InHandMS is left to the
+// caller, who knows the record's hand clock.
+func Of(m claimlog.Marked) Row {
+	r := m.Record
+	row := Row{Seq: r.Seq, Hand: r.Hand, TableMS: r.Mono / int64(time.Millisecond), Wall: r.Wall, Source: r.Source, Seat: r.Seat, Kind: r.Kind, Type: r.Type,
+		VoidedBy: m.VoidedBy, WithdrawnBy: m.WithdrawnBy}
 	var b recordBody
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
@@ -95,7 +105,7 @@ func rowOf(r claimlog.Record) LogRow {
 	who := outcome.WindName(r.Seat)
 	switch r.Kind {
 	case claimlog.KindInput:
-		row.Voidable = true
+		row.Voidable = m.VoidedBy == 0
 		switch r.Type {
 		case "dora":
 			row.What = "dora indicator read"
@@ -145,6 +155,12 @@ func rowOf(r claimlog.Record) LogRow {
 		describeOutcome(&row, o)
 	case claimlog.KindVoid:
 		row.What = fmt.Sprintf("referee voided input #%d", b.Void)
+		if len(b.Retracted) > 0 {
+			row.What += ", withdrawing"
+			for _, o := range b.Retracted {
+				row.What += fmt.Sprintf(" #%d", o)
+			}
+		}
 		if b.Note != "" {
 			row.What += ": refused, " + b.Note
 		}
@@ -168,7 +184,7 @@ func rowOf(r claimlog.Record) LogRow {
 	return row
 }
 
-func describeOutcome(row *LogRow, o outcome.Record) {
+func describeOutcome(row *Row, o outcome.Record) {
 	switch o.Type {
 	case outcome.TypeDecision:
 		for _, w := range o.Won {
@@ -232,7 +248,7 @@ func describeOutcome(row *LogRow, o outcome.Record) {
 }
 
 // describeRevision: inputs that came late, and the outcomes withdrawn.
-func describeRevision(row *LogRow, late, retracted []uint64, note string) {
+func describeRevision(row *Row, late, retracted []uint64, note string) {
 	row.What = "inputs arrived late:"
 	for _, s := range late {
 		row.What += fmt.Sprintf(" #%d", s)
@@ -249,7 +265,7 @@ func describeRevision(row *LogRow, late, retracted []uint64, note string) {
 	}
 }
 
-func describeNote(row *LogRow, typ string, b recordBody) {
+func describeNote(row *Row, typ string, b recordBody) {
 	switch {
 	case typ == "session" || typ == "restart":
 		row.What = "session started"
@@ -269,36 +285,4 @@ func describeNote(row *LogRow, typ string, b recordBody) {
 			row.What += ": " + b.Note
 		}
 	}
-}
-
-// csvHeader names the columns of the log's CSV export.
-var csvHeader = []string{"seq", "hand", "time_in_hand_s", "table_time_s", "wall", "source", "plus_minus_ms", "seat", "kind", "type", "what", "tiles", "lost", "flags"}
-
-// writeRowsCSV writes rows as CSV, each field a column of its own.
-func writeRowsCSV(w io.Writer, rows func(yield func(LogRow) error) error) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader); err != nil {
-		return fmt.Errorf("web: csv: %w", err)
-	}
-	err := rows(func(r LogRow) error {
-		inHand := ""
-		if r.InHandMS != nil {
-			inHand = strconv.FormatFloat(float64(*r.InHandMS)/1000, 'f', 3, 64)
-		}
-		pm := ""
-		if r.PlusMinusMS > 0 {
-			pm = strconv.FormatFloat(r.PlusMinusMS, 'f', 3, 64)
-		}
-		return cw.Write([]string{strconv.FormatUint(r.Seq, 10), strconv.Itoa(r.Hand), inHand,
-			strconv.FormatFloat(float64(r.TableMS)/1000, 'f', 3, 64), r.Wall.UTC().Format(time.RFC3339Nano), r.Source, pm,
-			outcome.WindName(r.Seat), r.Kind, r.Type, r.What, strings.Join(r.Tiles, " "), strings.Join(r.Lost, "; "), strings.Join(r.Flags, " ")})
-	})
-	if err != nil {
-		return err
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return fmt.Errorf("web: csv: %w", err)
-	}
-	return nil
 }
