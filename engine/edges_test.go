@@ -34,20 +34,26 @@ func TestResolve(t *testing.T) {
 		lost             []RuleCode
 		overrides        bool
 	}{
-		{"ron beats all", EMA2016, []Claim{c(2, Pon, 100*ms), c(3, Ron, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeRonBeatsAll}, false},
-		{"head bump 2016", EMA2016, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2}, []RuleCode{CodeHeadBump}, false},
+		{"ron beats all", WRC2015, []Claim{c(2, Pon, 100*ms), c(3, Ron, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeRonBeatsAll}, false},
+		{"head bump wrc2015", WRC2015, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2}, []RuleCode{CodeHeadBump}, false},
 		{"all win 2008", EMA2008, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2, 3}, nil, false},
-		{"pon over simultaneous chii 2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
+		{"pon over simultaneous chii wrc2015", WRC2015, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
 		{"pon within 3s 2008", EMA2008, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallWithin}, false},
 		{"pon after 3s is first call only 2008", EMA2008, []Claim{c(1, Chii, 3100*ms), c(3, Pon, 3200*ms)}, nil, []Seat{1}, []RuleCode{CodeFirstCall}, false},
-		{"first call", EMA2016, []Claim{c(3, Pon, 100*ms), c(2, Pon, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeFirstCall}, false},
-		{"same stamp: closer", EMA2016, []Claim{c(3, Pon, 100*ms), c(2, Pon, 100*ms)}, nil, []Seat{2}, []RuleCode{CodeCloser}, false},
-		{"decided chii stands 2016", EMA2016, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
+		{"first call", WRC2015, []Claim{c(3, Pon, 100*ms), c(2, Pon, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeFirstCall}, false},
+		{"same stamp: closer", WRC2015, []Claim{c(3, Pon, 100*ms), c(2, Pon, 100*ms)}, nil, []Seat{2}, []RuleCode{CodeCloser}, false},
+		{"decided chii stands wrc2015", WRC2015, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
 		{"pon within 3s beats decided chii 2008", EMA2008, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, []Seat{3}, []RuleCode{CodeCallWithin}, true},
-		{"ron overrides decided pon", EMA2016, []Claim{c(2, Ron, 5*time.Second)}, []Claim{c(3, Pon, 100*ms)}, []Seat{2}, []RuleCode{CodeRonBeatsAll}, true},
-		{"closer ron overrides decided ron 2016", EMA2016, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1}, []RuleCode{CodeHeadBump}, true},
-		{"farther ron loses to decided ron 2016", EMA2016, []Claim{c(3, Ron, 900*ms)}, []Claim{c(1, Ron, 100*ms)}, nil, []RuleCode{CodeHeadBump}, false},
+		{"ron overrides decided pon", WRC2015, []Claim{c(2, Ron, 5*time.Second)}, []Claim{c(3, Pon, 100*ms)}, []Seat{2}, []RuleCode{CodeRonBeatsAll}, true},
+		{"closer ron overrides decided ron wrc2015", WRC2015, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1}, []RuleCode{CodeHeadBump}, true},
+		{"farther ron loses to decided ron wrc2015", WRC2015, []Claim{c(3, Ron, 900*ms)}, []Claim{c(1, Ron, 100*ms)}, nil, []RuleCode{CodeHeadBump}, false},
 		{"later ron joins 2008", EMA2008, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1, 3}, nil, true},
+		{"several rons win rcr2016", EMA2016, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2, 3}, nil, false},
+		{"pon over simultaneous chii rcr2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
+		{"pon after chii, same window rcr2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 1300*ms)}, nil, []Seat{3}, []RuleCode{CodePonOverChii}, false},
+		{"pon in time overrides decided chii rcr2016", EMA2016, []Claim{c(3, Pon, 2900*ms)}, []Claim{c(1, Chii, 100*ms)}, []Seat{3}, []RuleCode{CodePonOverChii}, true},
+		{"late pon does not override decided chii rcr2016", EMA2016, []Claim{c(3, Pon, 3100*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
+		{"later ron joins rcr2016", EMA2016, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1, 3}, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := resolve(tc.p, contest{from: 0, at: 0, pending: tc.pending, decided: tc.decided})
@@ -77,7 +83,7 @@ func TestFastDrawPutBack(t *testing.T) {
 		want string // the decision's reason
 	}{
 		{"riichi", []Event{ev(time.Second, 1, Riichi)}, ev(1500*ms, 2, Pon), "PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
-		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
+		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi and kan are void)"},
 		{"tsumo", []Event{ev(time.Second, 1, Tsumo)}, ev(1500*ms, 2, Kan), "KAN West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"},
 		{"refused riichi", []Event{ev(time.Second, 1, Riichi), ev(1100*ms, 1, Riichi)}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
 	} {

@@ -47,6 +47,9 @@ type (
 		AtMS       jsonMS        `json:"at_ms"`
 		Indicators []engine.Tile `json:"indicators"`
 		Dora       []engine.Tile `json:"dora"`
+		// Reason is set on a withdrawn read only: the indicators left,
+		// and why the read was taken back.
+		Reason string `json:"reason,omitempty"`
 	}
 	jsonHandEnd struct {
 		Type    string   `json:"type"`
@@ -128,7 +131,7 @@ func MarshalOutcome(o engine.Outcome) ([]byte, error) {
 		}
 		v = r
 	case engine.KindDora:
-		v = jsonDora{Type: "dora", AtMS: at, Indicators: tiles(o.Indicators), Dora: tiles(o.Dora)}
+		v = jsonDora{Type: "dora", AtMS: at, Indicators: tiles(o.Indicators), Dora: tiles(o.Dora), Reason: o.Reason}
 	case engine.KindHandEnd:
 		w := make([]string, 0, len(o.Winners))
 		for _, s := range o.Winners {

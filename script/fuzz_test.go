@@ -53,7 +53,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"@0ms E pong\n", `line 1: unknown action "pong"`},
 		{"@2s E discard\n@1s S pon\n", "line 2: time \"@1s\" (1s) is before the previous line's 2s"},
 		{"@0ms E discard\nrules ema2008\n", `line 2: header "rules" must come before`},
-		{"rules wrc\n", `line 1: unknown rules "wrc" (known: ema2008, ema2016)`},
+		{"rules wrc\n", `line 1: unknown rules "wrc" (known: ema2008, ema2016, wrc2015)`},
 		{"window -5ms\n", `line 1: window "-5ms" is not a duration like 250ms`},
 		{"dealer 4\n", `line 1: dealer "4" is not a seat 0..3`},
 		{"E discard 3p\n", `line 1: "E" is neither a header`},

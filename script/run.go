@@ -125,6 +125,9 @@ func Describe(o engine.Outcome) string {
 	case engine.KindKongStands:
 		return fmt.Sprintf("KONG     %s", o.Reason)
 	case engine.KindDora:
+		if o.Reason != "" {
+			return fmt.Sprintf("DORA     %s; indicators %v -> dora %v", o.Reason, o.Indicators, o.Dora)
+		}
 		return fmt.Sprintf("DORA     indicators %v -> dora %v", o.Indicators, o.Dora)
 	case engine.KindHandEnd:
 		var ws []string
