@@ -10,7 +10,7 @@ import (
 	"github.com/tabled/tabled/engine"
 )
 
-// The JSON shapes of the scenario contract. Field order follows the README;
+// The JSON shapes of the scenario contract. Field order follows docs/scenario-scripts.md;
 // optional fields are omitted when empty so that outputs stay comparable.
 type (
 	jsonSeatCall struct {
