@@ -308,6 +308,15 @@ func ProfileNames() []string {
 	return names
 }
 
+// Follows says which book the profile follows, for the start line and
+// tabled doctor: "ema2016 follows the EMA Riichi Competition Rules 2016".
+func (p Profile) Follows() string {
+	if p.Edition == "" {
+		return p.Name + " follows no named book"
+	}
+	return p.Name + " follows the " + p.Edition
+}
+
 // MaxWindow bounds every rule duration: a window or deadline longer than a
 // minute is a typo, not a rule.
 const MaxWindow = time.Minute
