@@ -41,7 +41,7 @@ var Scenes = []Scene{
 	{"decision_kan", "@0ms dora 9p\n+1s E discard 4z\n+500ms W kan", 300 * time.Millisecond},
 	{"decision_ron", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 300 * time.Millisecond},
 	{"tsumo", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 300 * time.Millisecond},
-	{"head_bump", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms E ron\n+100ms W ron", 300 * time.Millisecond},
+	{"head_bump", "rules wrc2015\n@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms E ron\n+100ms W ron", 300 * time.Millisecond},
 	{"late_ron_overrides_pon", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+2s W discard 3z\n+2s N discard 7p\n+100ms E pon\n+3500ms W ron", 300 * time.Millisecond},
 	{"late_pon", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+3200ms N pon", 300 * time.Millisecond},
 	{"rejected", "@0ms dora 3p\n+1s E discard 3p\n+200ms W chii", 100 * time.Millisecond},
