@@ -72,6 +72,20 @@ type (
 		Kong   jsonClaimed `json:"kong"`
 		Reason string      `json:"reason"`
 	}
+	jsonLate struct {
+		Line      int    `json:"line"`
+		Seat      string `json:"seat"`
+		Call      string `json:"call"`
+		AtMS      jsonMS `json:"at_ms"`
+		ArrivedMS jsonMS `json:"arrived_ms"`
+	}
+	jsonRevision struct {
+		Type      string     `json:"type"`
+		AtMS      jsonMS     `json:"at_ms"`
+		Late      []jsonLate `json:"late"`
+		Withdraws []int      `json:"withdraws"`
+		Reason    string     `json:"reason"`
+	}
 	jsonState struct {
 		Type       string        `json:"type"`
 		AtMS       jsonMS        `json:"at_ms"`
@@ -146,6 +160,24 @@ func MarshalOutcome(o engine.Outcome) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("script: outcome kind %v has no JSON form", o.Kind)
 	}
+	return marshal(v)
+}
+
+// MarshalRevision is a revision as a line of the scenario contract (no
+// newline): at_ms, the time the table had decided up to; late, the inputs
+// that arrived after it ({line, seat, call, at_ms, arrived_ms}); withdraws,
+// the output lines (from 1) of the published outcomes it takes back; the
+// new outcomes follow it.
+func MarshalRevision(r Revision) ([]byte, error) {
+	v := jsonRevision{Type: "revision", AtMS: jsonMS(r.At), Late: []jsonLate{}, Withdraws: []int{}, Reason: r.Reason}
+	for _, l := range r.Late {
+		seat := "table"
+		if l.Seat.Valid() {
+			seat = letter(l.Seat, r.Dealer)
+		}
+		v.Late = append(v.Late, jsonLate{Line: l.Line, Seat: seat, Call: l.Action.String(), AtMS: jsonMS(l.At), ArrivedMS: jsonMS(l.Arrived)})
+	}
+	v.Withdraws = append(v.Withdraws, r.Withdraws...)
 	return marshal(v)
 }
 

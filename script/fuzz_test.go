@@ -64,6 +64,10 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"@0ms E discard 1m 2m\n", "line 1: discard takes at most 1 tile"},
 		{"@0ms S ron 1m\n", "line 1: ron takes at most 0 tile"},
 		{"@0ms E\n", "line 1: seat E needs an action"},
+		{"@0ms E discard 3p arrives 600ms\n", `line 1: arrives "600ms" is not a delay like +600ms`},
+		{"@0ms E discard 3p arrives +0ms\n", `line 1: arrives "+0ms" is not a delay`},
+		{"@0ms E discard 3p arrives\n", `line 1: discard: "arrives" is not a tile`},
+		{"wait_bound 6s\n", `line 1: wait_bound "6s" is not a duration like 500ms, more than 0 and at most 5s`},
 	} {
 		_, err := script.Parse(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -152,12 +152,20 @@ var ruleCases = []struct {
 		[]string{`"reason":"PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi and kan are void)"`, `"wall":69,"kongs":0`}},
 	{"swap-calling-not-flagged-2008", "RCR 2008/2012: swap-calling is not in the text: not flagged",
 		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"turn":"W"`}},
+	{"late-input-waits-within-bound", "An input reaching the table late within the wait bound is waited for: decided at its stamp, no revision",
+		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
+	{"late-input-past-bound-revised-wrc2015", "An input reaching the table past the wait bound is decided at its stamp by a revision that withdraws what it changes",
+		[]string{`{"type":"decision","at_ms":350,"discard":{"seat":"E","tile":"3p"},"won":[{"seat":"S","call":"chii"}]`, `{"type":"revision","at_ms":350,"late":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `arrived late`, `"turn":"W"`}},
+	{"wait-bound-header", "The header wait_bound sets how long a decision waits for a late input",
+		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
 }
 
 // ruleAbsent lists what a scenario's output must not hold: a flag a book
 // does not have.
 var ruleAbsent = map[string][]string{
 	"swap-calling-not-flagged-2008": {`"type":"flag"`},
+	"late-input-waits-within-bound": {`"type":"revision"`, `"won":[{"seat":"S"`},
+	"wait-bound-header":             {`"type":"revision"`, `"won":[{"seat":"S"`},
 }
 
 func runFile(t *testing.T, path string) string {
