@@ -10,12 +10,13 @@
 // in force, with the whole rule profile); a table that resumed it writes a
 // "restart" note, and its records stay in that session. Journal is the
 // table.Journal that writes a table's entries (EntryRecord: an input's
-// InputBody, an outcome as script.MarshalOutcome writes it and OutcomeBody
-// reads it, a VoidBody, a "revision" note's RevisionBody, other notes'
+// InputBody, an outcome.Record with its rule codes, a VoidBody, a "revision" note's RevisionBody, other notes'
 // NoteBody); RecordEntry and Entries turn records back into entries, for a
 // resumed table (table.Config.Resume) and for Replay, which steps the
 // table's own core through a session (table.Replay) and compares every
-// outcome with the logged one byte for byte. Sessions and LastSession find
+// outcome with the logged one by structure and rule codes (outcome.Compare):
+// a reason worded otherwise since the log was written is counted as
+// reworded, not as a divergence. Sessions and LastSession find
 // the sessions of a directory.
 //
 // # Files

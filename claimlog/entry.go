@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -45,57 +45,6 @@ type NoteBody struct {
 	Note string `json:"note"`
 }
 
-// SeatCall is a seat's call in a decision; Reason says why it lost.
-type SeatCall struct {
-	Seat   string `json:"seat"`
-	Call   string `json:"call"`
-	Late   bool   `json:"late,omitempty"`
-	Reason string `json:"reason,omitempty"`
-}
-
-// SeatTile is a seat and a tile (mpsz, "" when unknown): a claimed discard
-// or a kong.
-type SeatTile struct {
-	Seat string `json:"seat"`
-	Tile string `json:"tile"`
-}
-
-// OutcomeBody is the body of an outcome record as read back: the scenario
-// contract's JSON (script.MarshalOutcome wrote it), every type's fields in
-// one struct; a type leaves the others zero. Seats are wind letters of the
-// hand, tiles mpsz.
-type OutcomeBody struct {
-	Type string  `json:"type"`
-	AtMS float64 `json:"at_ms"`
-	// decision
-	Discard   *SeatTile  `json:"discard,omitempty"`
-	Won       []SeatCall `json:"won,omitempty"`
-	Lost      []SeatCall `json:"lost,omitempty"`
-	Overrides int        `json:"overrides,omitempty"`
-	Late      bool       `json:"late,omitempty"`
-	Robbing   bool       `json:"robbing,omitempty"`
-	Referee   string     `json:"referee,omitempty"`
-	// decision, rejected, flag, kong_stands
-	Reason string `json:"reason,omitempty"`
-	// rejected, flag
-	Seat string `json:"seat,omitempty"`
-	Call string `json:"call,omitempty"`
-	// dora
-	Indicators []string `json:"indicators,omitempty"`
-	Dora       []string `json:"dora,omitempty"`
-	// hand_end
-	Result  string   `json:"result,omitempty"`
-	Winners []string `json:"winners,omitempty"`
-	// deal
-	RoundWind    string `json:"round_wind,omitempty"`
-	Hand         int    `json:"hand,omitempty"`
-	Honba        int    `json:"honba,omitempty"`
-	RiichiSticks int    `json:"riichi_sticks,omitempty"`
-	DealerSeat   int    `json:"dealer_seat,omitempty"`
-	// kong_stands
-	Kong *SeatTile `json:"kong,omitempty"`
-}
-
 // Input decodes the body of an input record.
 func (r Record) Input() (InputBody, error) {
 	if b, ok := decodeInputFast(r.Body); ok {
@@ -106,8 +55,8 @@ func (r Record) Input() (InputBody, error) {
 }
 
 // Outcome decodes the body of an outcome record.
-func (r Record) Outcome() (OutcomeBody, error) {
-	var b OutcomeBody
+func (r Record) Outcome() (outcome.Record, error) {
+	var b outcome.Record
 	return b, r.decode("outcome", &b)
 }
 
@@ -171,7 +120,7 @@ func seatBit(letter string) uint8 {
 }
 
 // EntryRecord is a table entry as a record of the log: an input with its
-// event, an outcome in the scenario contract's JSON, a void, a revision
+// event, an outcome as its outcome.Record (with its rule codes), a void, a revision
 // note, or a note of the entry's NoteKind. The writer numbers nothing: the
 // entry's sequence number is kept.
 func EntryRecord(e table.Entry) (Record, error) {
@@ -189,7 +138,7 @@ func EntryRecord(e table.Entry) (Record, error) {
 		if s := outcomeSeat(*e.Outcome); s.Valid() {
 			r.Seat = s.Wind(e.Outcome.Dealer).Letter()
 		}
-		r.Body, err = script.MarshalOutcome(*e.Outcome)
+		r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 	case e.Void != 0:
 		r.Kind, r.Source, r.Type = KindVoid, engine.SourceReferee.String(), "void"
 		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Note: e.Note})

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 )
 
 // golden is a claim log written by tabled before this package owned the
@@ -45,7 +45,7 @@ func TestGoldenReplays(t *testing.T) {
 	}
 	for i, w := range want {
 		res, err := Replay(ss[i], recs[i])
-		if err != nil || ss[i].FirstSeq != w.first || ss[i].Rules != w.rules || res.Inputs != w.inputs || res.Outcomes != w.outcome {
+		if err != nil || ss[i].FirstSeq != w.first || ss[i].Rules != w.rules || res.Inputs != w.inputs || res.Outcomes != w.outcome || res.Reworded != 0 {
 			t.Errorf("session %d: %+v %+v %v, want %+v", i, ss[i], res, err, w)
 		}
 	}
@@ -78,8 +78,8 @@ func TestGoldenRoundTrip(t *testing.T) {
 		case r.Kind == KindOutcome:
 			dec := json.NewDecoder(bytes.NewReader(r.Body))
 			dec.DisallowUnknownFields()
-			var o OutcomeBody
-			if err := dec.Decode(&o); err != nil || o.Type != r.Type {
+			var o outcome.Record
+			if err := dec.Decode(&o); err != nil || string(o.Type) != r.Type {
 				t.Errorf("record %d: outcome %s reads as %+v: %v", r.Seq, r.Body, o, err)
 			}
 			return nil
@@ -135,8 +135,8 @@ func TestReplayNamesTheRecord(t *testing.T) {
 		more    int
 		says    string
 	}{
-		{"an edited reason", 0, edit(recs[0], 7, func(r *Record) {
-			r.Body = bytes.Replace(r.Body, []byte("PON West beats"), []byte("PON North beats"), 1)
+		{"another winner", 0, edit(recs[0], 7, func(r *Record) {
+			r.Body = bytes.Replace(r.Body, []byte(`"won":[{"seat":"W"`), []byte(`"won":[{"seat":"N"`), 1)
 		}), 7, 0, "record 7 (outcome 2 of the session) differs"},
 		{"the hand end dropped", 1, drop(recs[1], 41), 0, 1, "1 outcomes more than the log holds, the first: {\"type\":\"hand_end\""},
 		{"an outcome added", 1, append(slices.Clone(recs[1]), Record{Seq: 42, Mono: int64(time.Hour), Kind: KindOutcome, Type: "dora", Body: []byte(`{"type":"dora"}`)}),
@@ -157,9 +157,26 @@ func TestReplayNamesTheRecord(t *testing.T) {
 	}
 }
 
-// TestOutcomeBodyReadsTheContract: every kind of outcome the scenario
-// contract writes reads into OutcomeBody with no field left over.
-func TestOutcomeBodyReadsTheContract(t *testing.T) {
+// TestReplayRewordedIsNoDivergence: a reason worded otherwise than the log
+// holds (as after an upgrade that rewords a rule) is the same decision: the
+// replay counts it as reworded and names the first, and does not diverge.
+func TestReplayRewordedIsNoDivergence(t *testing.T) {
+	ss, recs := goldenSessions(t)
+	edited := slices.Clone(recs[0])
+	for i := range edited {
+		if edited[i].Seq == 7 {
+			edited[i].Body = bytes.Replace(edited[i].Body, []byte("PON West beats"), []byte("PON West wins over"), 1)
+		}
+	}
+	res, err := Replay(ss[0], edited)
+	if err != nil || res.Outcomes != 9 || res.Reworded != 1 || res.FirstReworded == nil || res.FirstReworded.Seq != 7 {
+		t.Fatalf("%+v %v, want 9 outcomes, 1 reworded (record 7)", res, err)
+	}
+}
+
+// TestOutcomeRecordsReadBack: every kind of outcome, as the log writes
+// it, reads into an outcome.Record with no field left over.
+func TestOutcomeRecordsReadBack(t *testing.T) {
 	e, w := engine.Claim{Seat: 1, Call: engine.Pon}, engine.Claim{Seat: 2, Call: engine.Chii, Reason: "too slow", Late: true}
 	for _, o := range []engine.Outcome{
 		{Kind: engine.KindDecision, At: 1500 * time.Microsecond, Claimed: engine.Claimed{Seat: 0, Tile: engine.MustTile("3p")}, Won: []engine.Claim{e},
@@ -171,14 +188,14 @@ func TestOutcomeBodyReadsTheContract(t *testing.T) {
 		{Kind: engine.KindDeal, RoundWind: engine.South, HandNumber: 3, Honba: 1, RiichiSticks: 2, Dealer: 2},
 		{Kind: engine.KindKongStands, Claimed: engine.Claimed{Seat: 1, Tile: engine.MustTile("7z")}, Reason: "no ron"},
 	} {
-		b, err := script.MarshalOutcome(o)
+		b, err := outcome.Of(o).MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
-		var got OutcomeBody
-		if err := dec.Decode(&got); err != nil || got.Type != o.Kind.String() {
+		var got outcome.Record
+		if err := dec.Decode(&got); err != nil || string(got.Type) != o.Kind.String() {
 			t.Errorf("%s: %v (%+v)", b, err, got)
 		}
 	}

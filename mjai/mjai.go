@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Writer turns inputs and outcomes, in log order, into mjai events.
@@ -23,7 +24,7 @@ type Writer struct {
 	// later ron on the same tile can still change the winners (2016 head
 	// bump by a closer seat, 2008 one more winner), and a call within the
 	// deadline can put back a too-fast tsumo.
-	end *claimlog.OutcomeBody
+	end *outcome.Record
 	err error
 }
 
@@ -119,12 +120,12 @@ func (m *Writer) Input(in claimlog.InputBody) {
 }
 
 // Outcome adds a logged outcome.
-func (m *Writer) Outcome(o claimlog.OutcomeBody) {
+func (m *Writer) Outcome(o outcome.Record) {
 	if !m.inHand {
 		return
 	}
 	switch o.Type {
-	case "decision":
+	case outcome.TypeDecision:
 		if len(o.Won) > 0 && o.Won[0].Call != "ron" {
 			m.end = nil // a call that put back a too-fast tsumo
 		}
@@ -136,11 +137,11 @@ func (m *Writer) Outcome(o claimlog.OutcomeBody) {
 		consumed := map[string]int{"chi": 2, "pon": 2, "daiminkan": 3}[typ]
 		m.emit(map[string]any{"type": typ, "actor": m.seatOf(w.Seat), "target": m.seatOf(o.Discard.Seat),
 			"pai": paiOf(o.Discard.Tile), "consumed": strings.Split(strings.Repeat("?", consumed), "")})
-	case "dora":
+	case outcome.TypeDora:
 		if n := len(o.Indicators); n > 0 {
 			m.emit(map[string]any{"type": "dora", "dora_marker": paiOf(o.Indicators[n-1])})
 		}
-	case "hand_end":
+	case outcome.TypeHandEnd:
 		end := o
 		m.end = &end
 	}

@@ -155,7 +155,7 @@ var ruleCases = []struct {
 	{"late-input-waits-within-bound", "An input reaching the table late within the wait bound is waited for: decided at its stamp, no revision",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
 	{"late-input-past-bound-revised-wrc2015", "An input reaching the table past the wait bound is decided at its stamp by a revision that withdraws what it changes",
-		[]string{`{"type":"decision","at_ms":350,"discard":{"seat":"E","tile":"3p"},"won":[{"seat":"S","call":"chii"}]`, `{"type":"revision","at_ms":350,"late":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `arrived late`, `"turn":"W"`}},
+		[]string{`{"type":"decision","at_ms":350,"discard":{"seat":"E","tile":"3p"},"won":[{"seat":"S","call":"chii"}]`, `{"type":"revision","at_ms":350,"late_inputs":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `arrived late`, `"turn":"W"`}},
 	{"wait-bound-header", "The header wait_bound sets how long a decision waits for a late input",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -22,37 +23,12 @@ func (st Step) Event(dealer engine.Seat) engine.Event {
 	return ev
 }
 
-// Line is one line of a script's output: an outcome, or a revision.
+// Line is one line of a script's output: an engine outcome, or a revision
+// (outcome.TypeRevision: inputs that reached the table after it had
+// decided past their stamps, and the published outcomes it withdrew).
 type Line struct {
 	Outcome  *engine.Outcome
-	Revision *Revision
-}
-
-// Revision is what the table prints when inputs reached it after it had
-// decided past their stamps: they are decided at their stamps all the
-// same, what they change is re-decided, and the published outcomes it
-// takes back are withdrawn; the new outcomes follow the revision.
-type Revision struct {
-	// At is the time the table had decided up to when the late inputs
-	// arrived.
-	At     time.Duration
-	Dealer engine.Seat
-	Late   []LateInput
-	// Withdraws are the output lines (numbered from 1, outcomes and
-	// revisions, as printed) of the published outcomes it withdraws.
-	Withdraws []int
-	// Reason is the table's note, in words.
-	Reason string
-}
-
-// LateInput is an input that reached the table late: its script line,
-// seat, action, stamp, and when it arrived.
-type LateInput struct {
-	Line    int
-	Seat    engine.Seat
-	Action  engine.Action
-	At      time.Duration
-	Arrived time.Duration
+	Revision *outcome.Record
 }
 
 // Run steps the table's own logic (table.Stepper) through the script:
@@ -101,15 +77,22 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 			case en.Outcome != nil:
 				l.Outcome = en.Outcome
 			case en.Revision != nil:
-				r := &Revision{At: en.At, Dealer: en.Dealer, Reason: en.Note}
+				var late []outcome.LateInput
 				for _, seq := range en.Revision.Late {
 					st := stepOf[seq]
-					r.Late = append(r.Late, LateInput{Line: st.Line, Seat: st.Wind.Seat(en.Dealer), Action: st.Action, At: st.At, Arrived: st.At + st.Arrives})
+					seat := st.Wind.Letter()
+					if st.Action == engine.Dora || st.Action == engine.NewHand {
+						seat = "" // the table's
+					}
+					late = append(late, outcome.LateInput{Line: st.Line, Seat: seat, Call: st.Action.String(),
+						At: outcome.MS(st.At), Arrived: outcome.MS(st.At + st.Arrives)})
 				}
+				var withdraws []int
 				for _, seq := range en.Revision.Retracted {
-					r.Withdraws = append(r.Withdraws, lineOf[seq])
+					withdraws = append(withdraws, lineOf[seq])
 				}
-				l.Revision = r
+				r := outcome.RevisionOf(en.At, late, withdraws, en.Note)
+				l.Revision = &r
 			default:
 				continue
 			}
@@ -162,13 +145,12 @@ func (s *Script) events() ([]engine.Event, error) {
 // revision and the closing state line, as the scenario contract says.
 func WriteJSON(s *Script, w io.Writer) error {
 	st, err := Run(s, func(l Line) error {
-		var b []byte
-		var err error
-		if l.Revision != nil {
-			b, err = MarshalRevision(*l.Revision)
-		} else {
-			b, err = MarshalOutcome(*l.Outcome)
+		r := l.Revision
+		if r == nil {
+			c := outcome.Of(*l.Outcome).Contract()
+			r = &c
 		}
+		b, err := r.MarshalJSON()
 		if err != nil {
 			return err
 		}
@@ -178,7 +160,7 @@ func WriteJSON(s *Script, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := MarshalState(st)
+	b, err := outcome.StateOf(st).Marshal()
 	if err != nil {
 		return err
 	}
@@ -193,18 +175,16 @@ func WriteText(s *Script, w io.Writer) error {
 	st, err := Run(s, func(l Line) error {
 		printed = append(printed, l)
 		if r := l.Revision; r != nil {
-			_, err := fmt.Fprintf(w, "%9s  REVISION %s\n", stamp(r.At), r.Reason)
+			_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(r.At.Duration()), outcome.Line(*r))
 			for _, n := range r.Withdraws {
-				if n >= 1 && n <= len(printed) && printed[n-1].Outcome != nil {
+				if n >= 1 && n <= len(printed) && printed[n-1].Outcome != nil && err == nil {
 					o := printed[n-1].Outcome
-					if err == nil {
-						_, err = fmt.Fprintf(w, "           withdrawn: %s %s\n", stamp(o.At), strings.SplitN(Describe(*o), "\n", 2)[0])
-					}
+					_, err = fmt.Fprintf(w, "           withdrawn: %s %s\n", stamp(o.At), strings.SplitN(outcome.Line(outcome.Of(*o)), "\n", 2)[0])
 				}
 			}
 			return err
 		}
-		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(l.Outcome.At), Describe(*l.Outcome))
+		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(l.Outcome.At), outcome.Line(outcome.Of(*l.Outcome)))
 		return err
 	})
 	if err != nil {
@@ -226,49 +206,3 @@ func WriteText(s *Script, w io.Writer) error {
 }
 
 func stamp(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
-
-// Describe is an outcome as one readable line.
-func Describe(o engine.Outcome) string {
-	switch o.Kind {
-	case engine.KindDecision:
-		what := fmt.Sprintf("%s's %s", o.Wind(o.Claimed.Seat), o.Claimed.Tile)
-		if o.Robbing {
-			what = fmt.Sprintf("%s's kong of %s", o.Wind(o.Claimed.Seat), o.Claimed.Tile)
-		}
-		s := fmt.Sprintf("DECISION on %s: %s", what, o.Reason)
-		for _, c := range o.Lost {
-			s += "\n           lost: " + c.Reason
-		}
-		return s
-	case engine.KindRejection:
-		return fmt.Sprintf("REJECTED %s: %s", engine.Label(o.Call, o.Seat, o.Dealer), o.Reason)
-	case engine.KindFlag:
-		return fmt.Sprintf("REFEREE  %s: %s", whoOf(o), o.Reason)
-	case engine.KindDeal:
-		return fmt.Sprintf("DEAL     %s %d, %d honba, %d riichi sticks; seat %d deals", o.RoundWind, o.HandNumber, o.Honba, o.RiichiSticks, o.Dealer)
-	case engine.KindKongStands:
-		return fmt.Sprintf("KONG     %s", o.Reason)
-	case engine.KindDora:
-		if o.Reason != "" {
-			return fmt.Sprintf("DORA     %s; indicators %v -> dora %v", o.Reason, o.Indicators, o.Dora)
-		}
-		return fmt.Sprintf("DORA     indicators %v -> dora %v", o.Indicators, o.Dora)
-	case engine.KindHandEnd:
-		var ws []string
-		for _, s := range o.Winners {
-			ws = append(ws, o.Wind(s).String())
-		}
-		if len(ws) == 0 {
-			return fmt.Sprintf("HAND END %s", o.Result)
-		}
-		return fmt.Sprintf("HAND END %s by %s", o.Result, strings.Join(ws, " and "))
-	}
-	return o.Kind.String()
-}
-
-func whoOf(o engine.Outcome) string {
-	if o.Seat.Valid() {
-		return o.Wind(o.Seat).String()
-	}
-	return "table"
-}

@@ -11,7 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -37,7 +37,7 @@ func (j logJournal) Append(es []table.Entry) error {
 			if o := e.Outcome; o.Kind == engine.KindDecision && len(o.Won) > 0 {
 				r.Seat = o.Won[0].Seat.Wind(o.Dealer).Letter() // logged under its winner
 			}
-			r.Body, err = script.MarshalOutcome(*e.Outcome)
+			r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 		case e.Void != 0:
 			r.Kind, r.Type = claimlog.KindVoid, "void"
 			r.Body, err = json.Marshal(map[string]any{"void": e.Void, "note": e.Note})

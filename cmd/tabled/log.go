@@ -17,6 +17,7 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/mjai"
+	"github.com/tabled/tabled/outcome"
 )
 
 // logSource is where the log and replay commands read the claim log:
@@ -282,7 +283,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 		what = strings.ToUpper(r.Type) + " " + describeNote(r)
 	case claimlog.KindOutcome:
 		if o, err := r.Outcome(); err == nil {
-			what = describeOutcome(r.Type, o)
+			what = describeOutcome(o)
 		}
 	}
 	t := "-" // a session's notes belong to no hand
@@ -314,19 +315,19 @@ func describeNote(r claimlog.Record) string {
 	return string(r.Body)
 }
 
-// describeOutcome is an outcome in words, with every loser's reason.
-func describeOutcome(typ string, o claimlog.OutcomeBody) string {
-	switch {
-	case typ == "deal":
-		return fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
-	case typ == "dora":
-		return fmt.Sprintf("DORA: indicators %s, dora %s", strings.Join(o.Indicators, " "), strings.Join(o.Dora, " "))
-	case o.Result != "":
-		return fmt.Sprintf("HAND END: %s %s", o.Result, strings.Join(o.Winners, " "))
+// describeOutcome is an outcome in words, with every loser's rule.
+func describeOutcome(o outcome.Record) string {
+	switch o.Type {
+	case outcome.TypeDeal:
+		return "DEAL: " + outcome.Deal(o)
+	case outcome.TypeDora:
+		return "DORA: " + outcome.Dora(o)
+	case outcome.TypeHandEnd:
+		return "HAND END: " + outcome.HandEnd(o)
 	}
-	what := strings.ToUpper(typ) + ": " + o.Reason
+	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
 	for _, l := range o.Lost {
-		what += fmt.Sprintf("; %s %s lost: %s", l.Seat, l.Call, l.Reason)
+		what += "; " + outcome.LostLine(l)
 	}
 	return what
 }
@@ -372,6 +373,10 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 			return nil
 		}
 		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes)
+		if res.Reworded > 0 {
+			fmt.Fprintf(stdout, "  %d of them worded otherwise than logged (the same decisions by the same rules; a wording change, not a divergence), the first: %v\n",
+				res.Reworded, res.FirstReworded)
+		}
 		return nil
 	})
 	if err != nil {
