@@ -36,6 +36,58 @@ func eventsFromBytes(b []byte) []Event {
 	return evs
 }
 
+// bytesFromEvents is eventsFromBytes backwards, for seeds: stamps in steps
+// of 25 ms (at most 255 steps apart), a dora read's tile, no dealer named.
+func bytesFromEvents(evs []Event) []byte {
+	var b []byte
+	prev := time.Duration(0)
+	for _, e := range evs {
+		tile := byte(39) // unseen
+		if e.Tile.Known() {
+			tile = byte(e.Tile.Kind())
+		}
+		seat := byte(e.Seat) & 3
+		b = append(b, byte((e.At-prev)/(25*time.Millisecond)), byte(e.Action-1)<<2|seat, tile)
+		prev = e.At
+	}
+	return b
+}
+
+// edgeSeeds are the rules' edges as fuzz seeds: a call after the next
+// seat drew past the deadline, a ron after a too-fast tsumo, the drawer's
+// own chii, a tsumo and a kan dora read in an extended kong's robbing
+// time, a put-back of a riichi and a kong.
+func edgeSeeds() [][]Event {
+	kong := []Event{tiled(0, 0, Discard, "9m"), ev(300*ms, 1, Pon), tiled(1300*ms, 1, Discard, "1z"), tiled(5300*ms, 2, Discard, "2z"),
+		tiled(9300*ms, 3, Discard, "3z"), tiled(13300*ms, 0, Discard, "4z"), tiled(17300*ms, 1, Kan, "9m")}
+	dora := Event{At: 17800 * ms, Seat: NoSeat, Action: Dora, Tile: MustTile("4m")}
+	return [][]Event{
+		{tiled(0, 0, Discard, "5s"), ev(3500*ms, 1, Riichi), ev(4000*ms, 2, Pon)},
+		{tiled(0, 0, Discard, "5s"), ev(time.Second, 1, Tsumo), ev(1500*ms, 2, Ron)},
+		{tiled(0, 0, Discard, "3p"), ev(time.Second, 1, Riichi), ev(1300*ms, 1, Chii), ev(1500*ms, 2, Pon)},
+		append(append([]Event(nil), kong...), ev(17800*ms, 1, Tsumo), ev(18300*ms, 3, Ron)),
+		append(append([]Event(nil), kong...), dora, ev(18300*ms, 3, Ron)),
+		{tiled(0, 0, Discard, "5s"), ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z"), ev(1500*ms, 2, Pon)},
+	}
+}
+
+// TestEdgeSeedsRoundTrip: the seeds are the events they stand for.
+func TestEdgeSeedsRoundTrip(t *testing.T) {
+	for _, evs := range edgeSeeds() {
+		got := eventsFromBytes(bytesFromEvents(evs))
+		for i := range evs {
+			want := evs[i]
+			want.Dealer = NoSeat
+			if want.Action == Dora {
+				want.Seat = NoSeat
+			}
+			if got[i] != want {
+				t.Fatalf("event %d: %+v, want %+v", i, got[i], want)
+			}
+		}
+	}
+}
+
 // runEvents applies evs and runs time out, checking invariants as it goes.
 // With tableLike it advances time to every deadline before the next input,
 // as the table does; the outcomes and walls must not depend on that.
@@ -170,6 +222,9 @@ func FuzzEngine(f *testing.F) {
 	f.Add([]byte{0, 0, 10, 4, 4, 10, 4, 9, 10})
 	f.Add([]byte{0, 4, 3, 8, 12, 3, 2, 5, 3, 40, 1, 1, 0, 33, 0, 8, 20, 7})
 	f.Add([]byte{0, 16, 1, 0, 36, 2, 10, 4, 3, 2, 17, 3, 2, 18, 3, 2, 19, 3})
+	for _, evs := range edgeSeeds() {
+		f.Add(bytesFromEvents(evs))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 900 {
 			b = b[:900] // 300 events cover a hand; longer inputs only slow the search
