@@ -88,9 +88,6 @@ func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
 	case undo && ev.Seat == e.fast.seat:
 		// The put-back protects the other players, not the drawer.
 		a := args{seat: ev.Seat, other: e.fast.window.claimed.Seat, calls: e.fast.what}
-		if len(a.calls) == 0 {
-			a.calls = []Action{ev.Action}
-		}
 		return e.reject(out, ev, CodeActedOwnTurn, e.say(CodeActedOwnTurn, a))
 	case !undo && w.open && !w.claimed.Kong && w.drawn && !e.h.ended:
 		// The next seat has drawn and the draw can no longer go back:

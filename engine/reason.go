@@ -171,9 +171,13 @@ func (e *Engine) say(code RuleCode, a args) string {
 		}
 		return fmt.Sprintf("%s cannot make a pung: a pung is three identical tiles", showing(a.call, a.shown))
 	case CodeNextDrew:
-		return fmt.Sprintf("%s has drawn after the %v call deadline: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other))
+		return fmt.Sprintf("%s has drawn and the %v call deadline has passed: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other))
 	case CodeActedOwnTurn:
-		return fmt.Sprintf("%s has drawn and declared %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), joinCalls(a.calls), n(a.other))
+		did := "has drawn"
+		if len(a.calls) > 0 {
+			did += " and declared " + joinCalls(a.calls)
+		}
+		return fmt.Sprintf("%s %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), did, n(a.other))
 	case CodeEarlyReplacement:
 		return fmt.Sprintf("%s took its replacement tile before the time to rob its kong was over: its %s is void", n(a.seat), joinCalls(a.calls))
 	case CodeDoraWithdrawn:

@@ -145,7 +145,7 @@ var ruleCases = []struct {
 	{"not-a-group-refused", "WRC 2015 5.2: no chow of honours, 8-9-1 is not a chow, a pung is three identical tiles: a call whose tiles cannot make the group is refused and takes no part in the decision",
 		[]string{`"seat":"S","call":"chii","reason":"a chow cannot be made with winds or dragons: no chii on 1z"`, `"seat":"N","call":"pon","reason":"PON 4p 4p with 3p is not a pung`, `"seat":"W","call":"chii","reason":"CHII 5p 6p with 3p is not a chow`, `"won":[{"seat":"E","call":"pon"}],"lost":[]`, `"seat":"S","call":"chii","reason":"CHII 8m 9m with 1m is not a chow`, `"won":[{"seat":"S","call":"chii"}]`, `"discard":{"seat":"S","tile":"0p"},"won":[{"seat":"W","call":"chii"}]`}},
 	{"no-call-after-next-seat-drew", "WRC 2015 5.4.1: a chow, pung or kong may be claimed until the next player draws: once it has drawn past the deadline, the call is refused",
-		[]string{`"rejected","at_ms":4000,"seat":"W","call":"pon","reason":"South has drawn after the 3s call deadline`, `"wall":68`, `"riichi":["S"],"turn":"S"`}},
+		[]string{`"rejected","at_ms":4000,"seat":"W","call":"pon","reason":"South has drawn and the 3s call deadline has passed`, `"wall":68`, `"riichi":["S"],"turn":"S"`}},
 	{"no-chii-after-own-turn-action", "WRC 2015 5.4.1: the put-back of a too-fast draw protects the other players: the drawer that acted in its own turn cannot then chii",
 		[]string{`"seat":"S","call":"chii","reason":"South has drawn and declared riichi in its own turn`, `"won":[{"seat":"W","call":"pon"}]`, `"wall":69`, `"riichi":[],"turn":"W"`}},
 	{"put-back-names-all-it-voids", "WRC 2015 5.4.1: a call that puts back a too-fast draw voids everything declared on it, and says so",
