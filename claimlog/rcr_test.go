@@ -12,7 +12,8 @@ import (
 // a session of the old ema2016 with its whole profile in the note (a
 // decided chii standing against a pon in time, a head bump, a kan dora
 // read in the time to rob an extended kong refused and read again), and a
-// session of ema2008 that flags swap-calling.
+// session of ema2008 that flags swap-calling and refuses a ron after a
+// too-fast tsumo.
 const beforeRCR = "testdata/before-rcr2016"
 
 // TestLogBeforeRCR2016Replays: a log written before the profiles gained
@@ -37,7 +38,7 @@ func TestLogBeforeRCR2016Replays(t *testing.T) {
 			t.Fatalf("session %s: %+v %v", s.Rules, res, err)
 		}
 		p, err := s.RuleProfile()
-		if err != nil || p.KuikaeAllowed || p.ExtendedKong != engine.KongReadRefused {
+		if err != nil || p.KuikaeAllowed || p.ExtendedKong != engine.KongReadRefused || p.ClaimChecks {
 			t.Fatalf("session %s: the note's profile decoded to %+v %v", s.Rules, p, err)
 		}
 		// Under the profile that bears the name today, the log diverges.

@@ -29,7 +29,7 @@ func (e *Engine) meldRefusal(ev Event, w *claimWindow, riichi [4]bool, kongs int
 	case ev.Action != Chii && ev.Tile.Known() && w.claimed.Tile.Known() && !ev.Tile.SameKind(w.claimed.Tile):
 		a.tile, a.tile2 = ev.Tile, w.claimed.Tile
 		return CodeTileMismatch, a
-	case !makesGroup(ev.Action, w.claimed.Tile, ev.Shown):
+	case e.p.ClaimChecks && !makesGroup(ev.Action, w.claimed.Tile, ev.Shown):
 		a.tile, a.shown = w.claimed.Tile, ev.Shown
 		return CodeNotAGroup, a
 	}
@@ -85,6 +85,7 @@ func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
 	w, riichi, kongs := &e.w, e.h.riichi, e.h.kongs
 	undo := e.fast.undoable(e.p, ev.At)
 	switch {
+	case !e.p.ClaimChecks:
 	case undo && ev.Seat == e.fast.seat:
 		// The put-back protects the other players, not the drawer.
 		a := args{seat: ev.Seat, other: e.fast.window.claimed.Seat, calls: e.fast.what}
@@ -140,6 +141,9 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 	e.w.drawn = false
 	out = e.withdrawDora(out, e.restore(f.before), f.seat)
 	e.w.putBack, e.w.putBackWhat, e.w.putBackEarly = f.seat, f.what, f.replacement
+	if !e.p.ClaimChecks && len(f.what) > 1 {
+		e.w.putBackWhat = f.what[:1] // logs of that time named the first
+	}
 	return out
 }
 
@@ -148,6 +152,9 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 // taken back: the table cannot un-flip a tile, the players turn it back.
 func (e *Engine) withdrawDora(out []Outcome, withdrawn []Tile, seat Seat) []Outcome {
 	h := &e.h
+	if !e.p.ClaimChecks {
+		return out // logs of that time took the read back without a word
+	}
 	for _, t := range withdrawn {
 		o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDoraWithdrawn,
 			Reason: e.say(CodeDoraWithdrawn, args{other: seat, tile: t}), Indicators: append([]Tile(nil), h.indicators...)}
@@ -206,7 +213,7 @@ func (e *Engine) ronRefusal(ev Event, w *claimWindow) (RuleCode, args) {
 // the next deal.
 func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 	w := &e.w
-	if e.h.ended && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At) {
+	if e.p.ClaimChecks && e.h.ended && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At) {
 		// A win is valid until the next discard, and a call in time
 		// after a too-fast draw (or a replacement tile taken before the
 		// time to rob the kong was over) puts the draw back: the tsumo

@@ -106,7 +106,7 @@ func (e *Engine) openAfterEnd(ev Event) bool {
 	case Dora, NewHand, Tenpai, DeadHand:
 		return true
 	case Ron:
-		return (e.w.open && e.w.ronDecided()) || (e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))
+		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))
 	case Chii, Pon, Kan:
 		return e.fast.undoable(e.p, ev.At)
 	}

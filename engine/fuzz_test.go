@@ -112,7 +112,11 @@ func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome,
 		if len(st.Indicators) > 1+st.Kongs {
 			t.Fatalf("%d indicators for %d kongs", len(st.Indicators), st.Kongs)
 		}
-		checkTilesHeld(t, st)
+		if p.ClaimChecks {
+			// Profiles of old session notes replay the old rulings, a
+			// call after the next seat drew among them.
+			checkTilesHeld(t, st)
+		}
 	}
 	var walls []int
 	for _, ev := range evs {

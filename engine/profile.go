@@ -58,6 +58,14 @@ type Profile struct {
 	// what every profile did before the field (a session note without it
 	// replays as it was decided).
 	ExtendedKong KongTiming `json:"extended_kong,omitempty"`
+	// ClaimChecks are the checks of the rules' edges that every book has:
+	// a chii or pon whose tiles cannot make the group is refused; a call
+	// after the next seat drew past the call deadline is refused; the seat
+	// that drew cannot then claim the discard before; a ron in time after a
+	// too-fast tsumo voids it; a put-back names all it voids; a kan dora
+	// read for a kong that never happened is withdrawn with a line. False
+	// in session notes written before them, which replay as decided.
+	ClaimChecks bool `json:"claim_checks,omitempty"`
 }
 
 // KongTiming is when an extended (small melded) kong reveals its kan dora
@@ -194,6 +202,7 @@ var WRC2015 = Profile{
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAfterRobbing,
+	ClaimChecks:           true,
 }
 
 // EMA2016 is the EMA Riichi Competition Rules 2016 (3.3.1, 3.3.6): "Claiming
@@ -216,6 +225,7 @@ var EMA2016 = Profile{
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAtOnce,
+	ClaimChecks:           true,
 }
 
 // EMA2008 is the EMA Riichi Competition Rules 2008 (the 2012 edition has
@@ -239,6 +249,7 @@ var EMA2008 = Profile{
 	MinWallForRiichi:      4,
 	KuikaeAllowed:         true,
 	ExtendedKong:          KongAtOnce,
+	ClaimChecks:           true,
 }
 
 // profiles is the registry ProfileByName reads.
