@@ -180,7 +180,7 @@ func TestRobbedKongLeavesNoKanDora(t *testing.T) {
 func TestProfileJSONRoundTrip(t *testing.T) {
 	odd := EMA2008
 	odd.Name, odd.Window, odd.RonChangeable = "house", 300*ms, true
-	for _, p := range []Profile{EMA2016, EMA2008, odd} {
+	for _, p := range []Profile{WRC2015, EMA2016, EMA2008, odd} {
 		b, err := json.Marshal(p)
 		if err != nil {
 			t.Fatal(err)
@@ -199,5 +199,31 @@ func TestProfileJSONRoundTrip(t *testing.T) {
 	var p Profile
 	if err := json.Unmarshal([]byte(`{"precedence":[{"calls":["ron"],"order":"loudest"}]}`), &p); err == nil {
 		t.Error("an unknown order was accepted")
+	}
+	if err := json.Unmarshal([]byte(`{"extended_kong":"later"}`), &p); err == nil {
+		t.Error("an unknown extended kong timing was accepted")
+	}
+}
+
+// TestRecordedProfiles: a note written before the RCR 2016 correction
+// means, by name or by its recorded fields, the old rulings.
+func TestRecordedProfiles(t *testing.T) {
+	old := `{"name":"ema2016","edition":"EMA Riichi Competition Rules 2016","window":250000000,"precedence":[{"calls":["ron"],"over_decided":true,"order":"closest"},{"calls":["pon","kan"],"order":"first_call"},{"calls":["chii"],"order":"first_call"}],"head_bump":true,"call_deadline":3000000000,"ron_changeable":false,"concealed_kong_robbable":true,"min_wall_for_riichi":4}`
+	var fromNote Profile
+	if err := json.Unmarshal([]byte(old), &fromNote); err != nil {
+		t.Fatal(err)
+	}
+	byName, err := RecordedProfile("ema2016")
+	if err != nil || !reflect.DeepEqual(fromNote, byName) {
+		t.Fatalf("the old ema2016 by name %+v (%v), from its note %+v", byName, err, fromNote)
+	}
+	if byName.ClaimChecks || byName.KuikaeAllowed || byName.ExtendedKong != KongReadRefused || !byName.HeadBump {
+		t.Fatalf("the old ema2016 decodes to new rulings: %+v", byName)
+	}
+	if now, _ := RecordedProfile("wrc2015"); !reflect.DeepEqual(now, WRC2015) {
+		t.Fatalf("a name that meant nothing then: %+v", now)
+	}
+	if _, err := RecordedProfile("wrc"); err == nil {
+		t.Fatal("an unknown name was accepted")
 	}
 }
