@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -102,7 +103,7 @@ func (m *Writer) seatOf(letter string) int {
 }
 
 // Input adds a logged input.
-func (m *Writer) Input(in claimlog.InputBody) {
+func (m *Writer) Input(in journal.InputBody) {
 	if !m.inHand && in.Event.Action != engine.NewHand {
 		m.startHand(in.Dealer)
 	}
@@ -164,13 +165,13 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 	err := claimlog.Read(dir, f, func(r claimlog.Record) error {
 		switch r.Kind {
 		case claimlog.KindInput:
-			b, err := r.Input()
+			b, err := journal.Input(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}
 			m.Input(b)
 		case claimlog.KindOutcome:
-			o, err := r.Outcome()
+			o, err := journal.Outcome(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}

@@ -24,7 +24,8 @@
 //
 // To add a line type: a Type constant, its fields in Record (omitempty), its
 // field list in MarshalJSON, a case in Of if the engine makes it, and its
-// sentence in words.go with a case in Line.
+// sentence in words.go with a case in Line. Numbers by seat (scores,
+// deltas) are a ByWind, written in turn order from East.
 //
 // The package imports only the engine and the standard library.
 package outcome

@@ -223,102 +223,99 @@ func contractCalls(cs []SeatCall) []SeatCall {
 	return out
 }
 
-// The fields of each line type as written, in the contract's order: those
-// the contract requires always, the optional ones only when set.
-type (
-	decisionLine struct {
-		Type      Type            `json:"type"`
-		At        MS              `json:"at_ms"`
-		Discard   SeatTile        `json:"discard"`
-		Won       []SeatCall      `json:"won"`
-		Lost      []SeatCall      `json:"lost"`
-		Overrides int             `json:"overrides,omitempty"`
-		Reason    string          `json:"reason"`
-		Late      bool            `json:"late,omitempty"`
-		Robbing   bool            `json:"robbing,omitempty"`
-		Referee   string          `json:"referee,omitempty"`
-		Code      engine.RuleCode `json:"code,omitempty"`
-	}
-	seatLine struct {
-		Type   Type            `json:"type"`
-		At     MS              `json:"at_ms"`
-		Seat   *string         `json:"seat"`
-		Call   string          `json:"call"`
-		Reason string          `json:"reason"`
-		Code   engine.RuleCode `json:"code,omitempty"`
-	}
-	doraLine struct {
-		Type       Type            `json:"type"`
-		At         MS              `json:"at_ms"`
-		Indicators []string        `json:"indicators"`
-		Dora       []string        `json:"dora"`
-		Reason     string          `json:"reason,omitempty"`
-		Code       engine.RuleCode `json:"code,omitempty"`
-	}
-	handEndLine struct {
-		Type    Type            `json:"type"`
-		At      MS              `json:"at_ms"`
-		Result  string          `json:"result"`
-		Winners []string        `json:"winners"`
-		Reason  string          `json:"reason,omitempty"`
-		Code    engine.RuleCode `json:"code,omitempty"`
-	}
-	dealLine struct {
-		Type         Type            `json:"type"`
-		At           MS              `json:"at_ms"`
-		RoundWind    string          `json:"round_wind"`
-		Hand         int             `json:"hand"`
-		Honba        int             `json:"honba"`
-		RiichiSticks int             `json:"riichi_sticks"`
-		DealerSeat   int             `json:"dealer_seat"`
-		Code         engine.RuleCode `json:"code,omitempty"`
-	}
-	revisionLine struct {
-		Type       Type        `json:"type"`
-		At         MS          `json:"at_ms"`
-		LateInputs []LateInput `json:"late_inputs"`
-		Withdraws  []int       `json:"withdraws"`
-		Reason     string      `json:"reason"`
-	}
-	kongStandsLine struct {
-		Type   Type            `json:"type"`
-		At     MS              `json:"at_ms"`
-		Kong   SeatTile        `json:"kong"`
-		Reason string          `json:"reason"`
-		Code   engine.RuleCode `json:"code,omitempty"`
-	}
-)
-
-// MarshalJSON writes the record as its type's line (no newline, no HTML
-// escaping, so reasons print as written). A type it does not know is an
-// error.
+// MarshalJSON writes the record as its type's line, its fields in the
+// contract's order: those the contract requires always (a list empty, not
+// null), the optional ones only when set, the rule code last (no newline,
+// no HTML escaping, so reasons print as written). A type it does not know
+// is an error.
 func (r Record) MarshalJSON() ([]byte, error) {
-	var v any
+	var l line
+	l.field("type", r.Type)
+	l.field("at_ms", r.At)
 	switch r.Type {
 	case TypeDecision:
-		v = decisionLine{Type: r.Type, At: r.At, Discard: deref(r.Discard), Won: nonNil(r.Won), Lost: nonNil(r.Lost),
-			Overrides: r.Overrides, Reason: r.Reason, Late: r.Late, Robbing: r.Robbing, Referee: r.Referee, Code: r.Code}
+		l.field("discard", deref(r.Discard))
+		l.field("won", nonNil(r.Won))
+		l.field("lost", nonNil(r.Lost))
+		l.optional("overrides", r.Overrides, r.Overrides != 0)
+		l.field("reason", r.Reason)
+		l.optional("late", r.Late, r.Late)
+		l.optional("robbing", r.Robbing, r.Robbing)
+		l.optional("referee", r.Referee, r.Referee != "")
 	case TypeRejected, TypeFlag:
-		l := seatLine{Type: r.Type, At: r.At, Call: r.Call, Reason: r.Reason, Code: r.Code}
+		var seat *string // null: the table as a whole
 		if r.Seat != "" {
-			l.Seat = &r.Seat
+			seat = &r.Seat
 		}
-		v = l
+		l.field("seat", seat)
+		l.field("call", r.Call)
+		l.field("reason", r.Reason)
 	case TypeDora:
-		v = doraLine{Type: r.Type, At: r.At, Indicators: nonNil(r.Indicators), Dora: nonNil(r.Dora), Reason: r.Reason, Code: r.Code}
+		l.field("indicators", nonNil(r.Indicators))
+		l.field("dora", nonNil(r.Dora))
+		l.optional("reason", r.Reason, r.Reason != "")
 	case TypeHandEnd:
-		v = handEndLine{Type: r.Type, At: r.At, Result: r.Result, Winners: nonNil(r.Winners), Reason: r.Reason, Code: r.Code}
+		l.field("result", r.Result)
+		l.field("winners", nonNil(r.Winners))
+		l.optional("reason", r.Reason, r.Reason != "")
 	case TypeDeal:
-		v = dealLine{Type: r.Type, At: r.At, RoundWind: r.RoundWind, Hand: r.Hand, Honba: r.Honba,
-			RiichiSticks: r.RiichiSticks, DealerSeat: r.DealerSeat, Code: r.Code}
+		l.field("round_wind", r.RoundWind)
+		l.field("hand", r.Hand)
+		l.field("honba", r.Honba)
+		l.field("riichi_sticks", r.RiichiSticks)
+		l.field("dealer_seat", r.DealerSeat)
 	case TypeKongStands:
-		v = kongStandsLine{Type: r.Type, At: r.At, Kong: deref(r.Kong), Reason: r.Reason, Code: r.Code}
+		l.field("kong", deref(r.Kong))
+		l.field("reason", r.Reason)
 	case TypeRevision:
-		v = revisionLine{Type: r.Type, At: r.At, LateInputs: nonNil(r.LateInputs), Withdraws: nonNil(r.Withdraws), Reason: r.Reason}
+		l.field("late_inputs", nonNil(r.LateInputs))
+		l.field("withdraws", nonNil(r.Withdraws))
+		l.field("reason", r.Reason)
 	default:
 		return nil, fmt.Errorf("outcome: type %q has no JSON form", r.Type)
 	}
-	return marshal(v)
+	l.optional("code", r.Code, r.Code != engine.CodeNone)
+	return l.end()
+}
+
+// line writes a JSON object a field at a time, in the order given.
+type line struct {
+	b   []byte
+	err error
+}
+
+// field writes a field.
+func (l *line) field(key string, v any) {
+	if l.err != nil {
+		return
+	}
+	val, err := marshal(v)
+	if err != nil {
+		l.err = fmt.Errorf("outcome: %s: %w", key, err)
+		return
+	}
+	if len(l.b) == 0 {
+		l.b = append(l.b, '{')
+	} else {
+		l.b = append(l.b, ',')
+	}
+	l.b = strconv.AppendQuote(l.b, key)
+	l.b = append(append(l.b, ':'), val...)
+}
+
+// optional writes a field when it is set.
+func (l *line) optional(key string, v any, set bool) {
+	if set {
+		l.field(key, v)
+	}
+}
+
+// end closes the object.
+func (l *line) end() ([]byte, error) {
+	if l.err != nil {
+		return nil, l.err
+	}
+	return append(l.b, '}'), nil
 }
 
 // Decode reads a record's JSON.

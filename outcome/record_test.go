@@ -180,3 +180,20 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestByWind: scores by wind letter are written East first, in turn order,
+// and read back.
+func TestByWind(t *testing.T) {
+	m := ByWind{"N": -1000, "E": 3000, "W": 0, "S": -2000, "x": 1}
+	b, err := json.Marshal(m)
+	if want := `{"E":3000,"S":-2000,"W":0,"N":-1000,"x":1}`; err != nil || string(b) != want {
+		t.Fatalf("got %s %v, want %s", b, err, want)
+	}
+	var back ByWind
+	if err := json.Unmarshal(b, &back); err != nil || len(back) != 5 || back["S"] != -2000 {
+		t.Fatalf("read back %v %v", back, err)
+	}
+	if b, _ := json.Marshal(ByWind(nil)); string(b) != "null" {
+		t.Fatalf("nil: %s", b)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -121,7 +122,7 @@ func rowOf(r claimlog.Record) LogRow {
 			row.What += " (" + b.Note + ")"
 		}
 	case claimlog.KindOutcome:
-		o, err := r.Outcome()
+		o, err := journal.Outcome(r)
 		badBody = err != nil
 		describeOutcome(&row, o)
 	case claimlog.KindVoid:

@@ -20,6 +20,7 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/journal"
 )
 
 // TestMain lets a test run the daemon as a child process of its own (the
@@ -196,7 +197,7 @@ channel = 2
 		}
 		inputs[r.Seq] = r.Source
 		if r.Source == "serial" {
-			b, err := r.Input()
+			b, err := journal.Input(r)
 			if err != nil {
 				return err
 			}

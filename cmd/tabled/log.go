@@ -16,6 +16,7 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/mjai"
 	"github.com/tabled/tabled/outcome"
 )
@@ -260,7 +261,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	what := string(r.Body)
 	switch r.Kind {
 	case claimlog.KindInput:
-		if b, err := r.Input(); err == nil {
+		if b, err := journal.Input(r); err == nil {
 			what = b.Event.Action.String()
 			if b.Event.Tile.Known() {
 				what += " " + b.Event.Tile.String()
@@ -273,7 +274,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 			}
 		}
 	case claimlog.KindVoid:
-		if b, err := r.Void(); err == nil {
+		if b, err := journal.Void(r); err == nil {
 			what = fmt.Sprintf("VOID of record %d", b.Void)
 			if b.Note != "" {
 				what += " [" + b.Note + "]"
@@ -282,7 +283,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	case claimlog.KindNote:
 		what = strings.ToUpper(r.Type) + " " + describeNote(r)
 	case claimlog.KindOutcome:
-		if o, err := r.Outcome(); err == nil {
+		if o, err := journal.Outcome(r); err == nil {
 			what = describeOutcome(o)
 		}
 	}
@@ -297,14 +298,14 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 func describeNote(r claimlog.Record) string {
 	switch r.Type {
 	case claimlog.TypeSession, claimlog.TypeRestart:
-		s, err := r.Session()
+		s, err := journal.SessionOf(r)
 		if err != nil {
 			break
 		}
 		return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d, table %q, tabled %s, from record %d",
 			s.Rules, time.Duration(s.WindowNS), time.Duration(s.DeadlineNS), s.Dealer, s.Table, s.Version, s.FirstSeq)
-	case claimlog.TypeRevision:
-		if b, err := r.Revision(); err == nil {
+	case journal.TypeRevision:
+		if b, err := journal.Revision(r); err == nil {
 			return b.Note
 		}
 	}
@@ -364,9 +365,9 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sessions := 0
-	err = claimlog.Sessions(d, func(s claimlog.Session, recs []claimlog.Record) error {
+	err = journal.Sessions(d, func(s journal.Session, recs []claimlog.Record) error {
 		sessions++
-		res, err := claimlog.Replay(s, recs)
+		res, err := journal.Replay(s, recs)
 		if err != nil {
 			failed = true
 			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes, err)

@@ -266,3 +266,25 @@ func rewriteLine(t *testing.T, file string, n int, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestReplayGoldenLogs: tabled replay of the log each version of the
+// record wrote exits 0, every outcome reproduced.
+func TestReplayGoldenLogs(t *testing.T) {
+	const logs = "../../journal/testdata/golden-logs"
+	ents, err := os.ReadDir(logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(logs, e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 || !strings.Contains(out.String(), "26 inputs, 16 outcomes reproduced") {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+			}
+		})
+	}
+}

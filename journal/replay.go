@@ -1,9 +1,10 @@
-package claimlog
+package journal
 
 import (
 	"bytes"
 	"fmt"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
@@ -68,14 +69,14 @@ func (d *Divergence) Error() string {
 // is a *Divergence; the same decision worded otherwise is counted in
 // Replayed.Reworded; a record whose body does not decode is an error
 // naming it.
-func Replay(s Session, recs []Record) (Replayed, error) {
+func Replay(s Session, recs []claimlog.Record) (Replayed, error) {
 	var res Replayed
 	p, err := s.RuleProfile()
 	if err != nil {
 		return res, err
 	}
 	entries := make([]table.Entry, 0, len(recs))
-	var logged []Record
+	var logged []claimlog.Record
 	sp := newEntrySpace(recs)
 	for i := range recs {
 		r := &recs[i]
@@ -96,7 +97,7 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 	}
 	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
 	if err != nil {
-		return res, fmt.Errorf("claimlog: replay of the session from record %d: %w", s.FirstSeq, err)
+		return res, fmt.Errorf("journal: replay of the session from record %d: %w", s.FirstSeq, err)
 	}
 	for i, want := range logged {
 		if i >= len(got) {
@@ -105,13 +106,13 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 		rec := outcome.Of(got[i])
 		b, err := rec.MarshalJSON()
 		if err != nil {
-			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", i+1, err)
+			return res, fmt.Errorf("journal: replay: outcome %d: %w", i+1, err)
 		}
 		if bytes.Equal(b, want.Body) {
 			res.Outcomes++
 			continue
 		}
-		lo, err := want.Outcome()
+		lo, err := Outcome(want)
 		if err != nil {
 			return res, err
 		}
@@ -129,7 +130,7 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 	if len(got) > len(logged) {
 		b, err := outcome.Of(got[len(logged)]).MarshalJSON()
 		if err != nil {
-			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", len(logged)+1, err)
+			return res, fmt.Errorf("journal: replay: outcome %d: %w", len(logged)+1, err)
 		}
 		return res, &Divergence{N: len(logged) + 1, Replayed: b, More: len(got) - len(logged)}
 	}

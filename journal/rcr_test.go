@@ -1,9 +1,10 @@
-package claimlog
+package journal
 
 import (
 	"errors"
 	"testing"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -22,8 +23,8 @@ const beforeRCR = "testdata/before-rcr2016"
 // the same inputs would be decided otherwise.
 func TestLogBeforeRCR2016Replays(t *testing.T) {
 	var ss []Session
-	var recs [][]Record
-	if err := Sessions(beforeRCR, func(s Session, r []Record) error {
+	var recs [][]claimlog.Record
+	if err := Sessions(beforeRCR, func(s Session, r []claimlog.Record) error {
 		ss, recs = append(ss, s), append(recs, r)
 		return nil
 	}); err != nil {
