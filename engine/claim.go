@@ -140,6 +140,8 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 	}
 	e.w.drawn = false
 	out = e.withdrawDora(out, e.restore(f.before), f.seat)
+	// A tsumo put back takes its values with it.
+	e.h.values, e.h.scorePending = [4]*HandValue{}, false
 	e.w.putBack, e.w.putBackWhat, e.w.putBackEarly = f.seat, f.what, f.replacement
 	if !e.p.ClaimChecks && len(f.what) > 1 {
 		e.w.putBackWhat = f.what[:1] // logs of that time named the first
@@ -237,6 +239,9 @@ func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 		// "Pon - no, ron" stands as ron, which has no deadline.
 		w.pending[i].Call, w.pending[i].Late = Ron, false
 		return out
+	}
+	if e.h.values != [4]*HandValue{} || e.h.scored {
+		return e.reject(out, ev, CodeWinnersFixed, e.say(CodeWinnersFixed, args{seat: ev.Seat}))
 	}
 	// A ron has no deadline: it is never late.
 	c := Claim{Seat: ev.Seat, Call: Ron, At: ev.At}
@@ -350,6 +355,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 	out = append(out, o)
 	out = e.withdrawDora(out, withdrawn, from)
 	w.won, w.wonOrdinal = o.Won, o.Ordinal
+	h.from = from
 	winners := make([]Seat, len(o.Won))
 	for i, c := range o.Won {
 		winners[i] = c.Seat
@@ -371,7 +377,7 @@ func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
 	w.before, w.hasBefore = e.markHand(), true
 	w.won, w.wonOrdinal = o.Won, o.Ordinal
 	if w.riichi && !w.riichiPaid {
-		e.riichiSticks++
+		e.placeRiichi(w.claimed.Seat)
 		w.riichiPaid = true
 	}
 	from := w.claimed.Seat

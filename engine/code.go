@@ -55,7 +55,15 @@ const (
 	CodeKongMayBeRobbed     // a kan dora read while the kong may still be robbed
 	CodeThirteenOrphansOnly // a concealed kong of a suited 2-8 cannot be robbed
 	CodeConcealedNotRobbable
-	CodeRobbingOver // the time to rob an extended kong has passed
+	CodeRobbingOver  // the time to rob an extended kong has passed
+	CodeNoScore      // a value or chombo under rules that keep no score
+	CodeNoWin        // a value when the hand has no win to value
+	CodeNotWinner    // a value from a seat that did not win
+	CodeValueIn      // a second value for the same win
+	CodeBadValue     // a value the rules cannot produce
+	CodeScored       // the hand is already settled
+	CodeWinnersFixed // a ron after a value was entered: the winners are fixed
+	CodeBadPao       // a liable seat that cannot be
 
 	// Flags and notes.
 	CodeKuikae         // swap-calling
@@ -69,6 +77,9 @@ const (
 	CodeRefereeEnded
 	CodeDeal
 	CodeKongStands
+	CodeScore
+	CodeChombo
+	CodeGameEnd
 
 	// Added with the RCR 2016 profile and the rules' edges.
 	CodePonOverChii      // RCR 2016 3.3.1: pon or kan in time beat chii, whatever came first
@@ -89,8 +100,9 @@ var codeNames = [...]string{
 	"already_decided_cancel", "no_call", "not_your_turn", "deciding", "wall_empty", "no_kong_wall",
 	"called_this_turn", "already_riichi", "open_hand", "riichi_wall", "no_dora_due", "kong_may_be_robbed",
 	"thirteen_orphans_only", "concealed_not_robbable", "robbing_over",
+	"no_score", "no_win", "not_winner", "value_in", "bad_value", "scored", "winners_fixed", "bad_pao",
 	"kuikae", "may_be_concealed", "late", "fast_draw",
-	"win", "exhausted", "referee_ended", "deal", "kong_stands",
+	"win", "exhausted", "referee_ended", "deal", "kong_stands", "score", "chombo", "game_end",
 	"pon_over_chii", "not_a_group", "next_drew", "acted_own_turn", "early_replacement", "dora_withdrawn",
 }
 

@@ -20,6 +20,8 @@ type Engine struct {
 	fast     fastDraw
 	now      time.Duration
 	decision int // ordinal of the latest decision
+
+	game
 }
 
 // New returns an engine at the start of a game: the first hand, dealer East.
@@ -31,6 +33,7 @@ func New(p Profile, dealer Seat) (*Engine, error) {
 		return nil, fmt.Errorf("engine: dealer seat %d is not 0..3", dealer)
 	}
 	e := &Engine{p: p, firstDealer: dealer, dealer: dealer, handNumber: 1}
+	e.startScore()
 	e.deal()
 	return e, nil
 }
@@ -46,7 +49,8 @@ func (e *Engine) Now() time.Duration { return e.now }
 
 // deal starts a fresh hand with the current dealer.
 func (e *Engine) deal() {
-	e.h = hand{turn: e.dealer, phase: ToDiscard, wall: LiveDraws}
+	e.h = hand{turn: e.dealer, phase: ToDiscard, wall: LiveDraws, chombo: NoSeat, from: NoSeat}
+	e.atDeal = e.scores
 	e.w = claimWindow{putBack: NoSeat}
 	e.fast = fastDraw{}
 }
@@ -94,6 +98,12 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 		e.h.tenpai[ev.Seat] = true
 	case DeadHand:
 		e.h.dead[ev.Seat] = true
+	case Value:
+		out = e.value(ev, out)
+	case Chombo:
+		out = e.chombo(ev, out)
+	case Name:
+		e.nameSeat(ev)
 	}
 	return out, nil
 }
@@ -103,7 +113,7 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 // (until the next deal); a call or a ron that puts back a too-fast tsumo.
 func (e *Engine) openAfterEnd(ev Event) bool {
 	switch ev.Action {
-	case Dora, NewHand, Tenpai, DeadHand:
+	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name:
 		return true
 	case Ron:
 		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))
@@ -129,6 +139,9 @@ func (e *Engine) Advance(now time.Duration, out []Outcome) []Outcome {
 // ok is false when nothing is pending.
 func (e *Engine) NextDeadline() (t time.Duration, ok bool) {
 	w := &e.w
+	if t, ok := e.scoreDue(); ok {
+		return t, true
+	}
 	switch {
 	case !w.open:
 		return 0, false
@@ -146,6 +159,10 @@ func (e *Engine) NextDeadline() (t time.Duration, ok bool) {
 // advance closes what is due before t (or at t, when inclusive).
 func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outcome {
 	due := func(at time.Duration) bool { return at < t || (inclusive && at == t) }
+	if at, ok := e.scoreDue(); ok && due(at) {
+		e.now = max(e.now, at)
+		out = e.settle(out)
+	}
 	w := &e.w
 	for w.open && (!e.h.ended || w.windowOpen) {
 		switch {
@@ -184,7 +201,7 @@ func (e *Engine) flag(out []Outcome, seat Seat, call Action, code RuleCode, reas
 func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCode, reason string) []Outcome {
 	h := &e.h
 	h.ended, h.result, h.winners = true, res, winners
-	if res == ResultRon || res == ResultTsumo {
+	if (res == ResultRon || res == ResultTsumo) && e.p.Score == nil {
 		e.riichiSticks = 0 // the winner closest to the discarder takes them
 	}
 	if res != ResultTsumo {
@@ -225,26 +242,25 @@ func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 		out = e.closeWindow(false, out)
 		out = e.endHand(out, ResultDraw, nil, CodeRefereeEnded, e.say(CodeRefereeEnded, args{}))
 	}
+	switch {
+	case e.over:
+		// The game has ended: this deal begins the next game.
+		d := e.firstDealer
+		if ev.Dealer != NoSeat {
+			d = ev.Dealer
+		}
+		e.newGame(d)
+		e.deal()
+		return append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
+			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
+	case e.p.Score != nil && !h.scored:
+		if out = e.settle(out); e.over {
+			return out // the last hand: no deal follows
+		}
+	}
 	old := e.dealer
-	dealerKeeps := false
-	switch h.result {
-	case ResultRon, ResultTsumo:
-		for _, w := range h.winners {
-			dealerKeeps = dealerKeeps || w == old
-		}
-		if dealerKeeps {
-			e.honba++
-		} else {
-			e.honba = 0
-		}
-	default:
-		dealerKeeps = h.tenpai[old]
-		e.honba++
-	}
-	next := old
-	if !dealerKeeps {
-		next = old.Next()
-	}
+	next, honba := e.next()
+	e.honba = honba
 	if ev.Dealer != NoSeat {
 		next = ev.Dealer
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/tabled/tabled/payment"
 	"strings"
 	"testing"
 	"time"
@@ -121,7 +122,8 @@ func TestNewHandRotation(t *testing.T) {
 }
 
 // TestRiichiStickPlacedWhenTilePasses: the riichi bet is placed when the
-// declaration tile is not won on; a win takes the sticks.
+// declaration tile is not won on, off the declarer's points; a win takes
+// the sticks once its value is in.
 func TestRiichiStickPlacedWhenTilePasses(t *testing.T) {
 	e := newEngine(t, EMA2016)
 	apply(t, e, ev(0, 0, Riichi), ev(time.Second, 0, Discard))
@@ -129,13 +131,19 @@ func TestRiichiStickPlacedWhenTilePasses(t *testing.T) {
 		t.Fatal("stick placed before the tile passed")
 	}
 	apply(t, e, ev(5*time.Second, 1, Discard))
-	if st := e.State(); st.RiichiSticks != 1 || !st.Riichi[0] || !st.Discards[0][0].Riichi {
+	if st := e.State(); st.RiichiSticks != 1 || !st.Riichi[0] || !st.Discards[0][0].Riichi || st.Scores[0] != 29000 {
 		t.Fatalf("after the tile passed: %+v", st)
 	}
 	apply(t, e, ev(6*time.Second, 0, Ron))
 	e.Advance(7*time.Second, nil)
-	if st := e.State(); st.RiichiSticks != 0 || !st.Ended {
-		t.Fatalf("after East's win: sticks %d ended %v", st.RiichiSticks, st.Ended)
+	if st := e.State(); st.RiichiSticks != 1 || !st.Ended || !st.ValueDue[0] {
+		t.Fatalf("after East's win, before its value: sticks %d ended %v value due %v", st.RiichiSticks, st.Ended, st.ValueDue)
+	}
+	v := ev(8*time.Second, 0, Value)
+	v.Value = &HandValue{Value: payment.Value{Han: 1, Fu: 30}, Pao: NoSeat}
+	apply(t, e, v)
+	if st := e.State(); st.RiichiSticks != 0 || st.Scores != [4]int{31500, 28500, 30000, 30000} || st.ValueDue[0] {
+		t.Fatalf("after East's value: sticks %d scores %v", st.RiichiSticks, st.Scores)
 	}
 }
 

@@ -3,6 +3,10 @@ package engine
 import (
 	"fmt"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tabled/tabled/payment"
 )
 
 // Action is what an input event asks of the table.
@@ -11,7 +15,9 @@ type Action uint8
 // The actions. Chii, Pon, Kan and Ron are claims on the latest discard (Kan
 // and Ron also in one's own turn); Tsumo, Riichi and own-turn Kan are
 // declarations; Dora is an NFC read of an indicator; NewHand, Tenpai and
-// DeadHand are referee actions.
+// DeadHand are referee actions. Value enters what a winning hand is worth
+// (from the winner's seat, the pairing code or the referee), Chombo is the
+// referee's penalty on a seat, Name names the player at a seat.
 const (
 	ActNone Action = iota
 	Discard
@@ -26,10 +32,13 @@ const (
 	NewHand
 	Tenpai
 	DeadHand
+	Value
+	Chombo
+	Name
 	actionCount
 )
 
-var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand"}
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name"}
 
 // String is the action's name as scripts and logs spell it.
 func (a Action) String() string {
@@ -132,7 +141,23 @@ type Event struct {
 	// controller said as well as where the table put it. The engine never
 	// reads it.
 	Device uint64 `json:"device,omitempty"`
+	// Value is what a Value input says the seat's winning hand is worth.
+	Value *HandValue `json:"value,omitempty"`
+	// Name is the player's name a Name input gives the seat ("" clears it).
+	Name string `json:"name,omitempty"`
 }
+
+// HandValue is a winning hand's worth as entered at the table, and who is
+// liable for it.
+type HandValue struct {
+	payment.Value
+	// Pao is the seat liable for a yakuman (it fed the third dragon pung
+	// or fourth wind pung), NoSeat when none.
+	Pao Seat `json:"pao"`
+}
+
+// MaxNameLength bounds a player's name, in bytes.
+const MaxNameLength = 40
 
 // MaxStamp bounds event stamps (a year of table time), so that no sum of a
 // stamp and a rule duration can overflow.
@@ -155,6 +180,35 @@ func (ev Event) Validate() error {
 	}
 	if ev.Action == NewHand && ev.Dealer != NoSeat && !ev.Dealer.Valid() {
 		return fmt.Errorf("engine: newhand at %v: dealer %d is not 0..3", ev.At, ev.Dealer)
+	}
+	if (ev.Action == Value) != (ev.Value != nil) {
+		return fmt.Errorf("engine: %s at %v: a value comes with a value input and only with it", ev.Action, ev.At)
+	}
+	if ev.Value != nil && ev.Value.Pao != NoSeat && !ev.Value.Pao.Valid() {
+		return fmt.Errorf("engine: value at %v: liable seat %d is not 0..3", ev.At, ev.Value.Pao)
+	}
+	if ev.Action != Name && ev.Name != "" {
+		return fmt.Errorf("engine: %s at %v: only a name input carries a name", ev.Action, ev.At)
+	}
+	if err := CheckName(ev.Name); err != nil {
+		return fmt.Errorf("engine: name at %v: %w", ev.At, err)
+	}
+	return nil
+}
+
+// CheckName reports a player's name that cannot be shown: too long, not
+// UTF-8, or holding control characters.
+func CheckName(name string) error {
+	switch {
+	case len(name) > MaxNameLength:
+		return fmt.Errorf("a name is at most %d bytes, not %d", MaxNameLength, len(name))
+	case !utf8.ValidString(name):
+		return fmt.Errorf("a name must be UTF-8 text")
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("a name cannot hold control characters (%U)", r)
+		}
 	}
 	return nil
 }

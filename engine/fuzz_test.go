@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/tabled/tabled/payment"
 )
 
 // eventsFromBytes turns fuzz input into a time-ordered event stream: three
@@ -29,6 +31,10 @@ func eventsFromBytes(b []byte) []Event {
 			if b[2]&0x80 != 0 {
 				e.Dealer = Seat(b[2] & 3)
 			}
+		case Value:
+			e.Tile, e.Value = NoTile, fuzzValue(b[2])
+		case Name:
+			e.Tile, e.Name = NoTile, string(rune('A'+b[2]%26))
 		}
 		evs = append(evs, e)
 		b = b[3:]
@@ -88,6 +94,26 @@ func TestEdgeSeedsRoundTrip(t *testing.T) {
 	}
 }
 
+// fuzzValue is a value from a byte: han and fu (some the rules refuse),
+// limits, yakuman several times, sometimes with a liable seat.
+func fuzzValue(b byte) *HandValue {
+	v := &HandValue{Pao: NoSeat}
+	switch k := int(b) & 63; {
+	case k < 40:
+		v.Han, v.Fu = 1+k%5, []int{20, 25, 30, 40, 50, 60, 70, 110}[k/5]
+	case k < 45:
+		v.Limit = payment.Limit(k - 39)
+	case k < 50:
+		v.Han = 5 + (k-45)*2
+	default:
+		v.Limit, v.Yakuman = payment.Yakuman, 1+k%3
+	}
+	if b&0x40 != 0 {
+		v.Pao = Seat(b>>7) * 2 // East or West, liable now and then
+	}
+	return v
+}
+
 // runEvents applies evs and runs time out, checking invariants as it goes.
 // With tableLike it advances time to every deadline before the next input,
 // as the table does; the outcomes and walls must not depend on that.
@@ -116,6 +142,10 @@ func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome,
 			// Profiles of old session notes replay the old rulings, a
 			// call after the next seat drew among them.
 			checkTilesHeld(t, st)
+		}
+		// The four scores plus the deposits on the table make the start.
+		if err := e.CheckInvariant(); err != nil {
+			t.Fatal(err)
 		}
 	}
 	var walls []int
@@ -234,7 +264,7 @@ func FuzzEngine(f *testing.F) {
 			b = b[:900] // 300 events cover a hand; longer inputs only slow the search
 		}
 		evs := eventsFromBytes(b)
-		for _, p := range []Profile{WRC2015, EMA2016, EMA2008, recorded["ema2016"]} {
+		for _, p := range fuzzProfiles {
 			first, walls := runEvents(t, p, evs, false)
 			checkDecisions(t, first)
 			if again, _ := runEvents(t, p, evs, false); !reflect.DeepEqual(first, again) {
@@ -252,6 +282,23 @@ func FuzzEngine(f *testing.F) {
 		}
 	})
 }
+
+// fuzzProfiles are the profiles FuzzEngine plays: each edition with its
+// score figures and, as a log from before the score was kept, without.
+var fuzzProfiles = func() []Profile {
+	var ps []Profile
+	for _, n := range ProfileNames() {
+		p, err := ProfileByName(n)
+		if err != nil {
+			panic(err)
+		}
+		ps = append(ps, p)
+	}
+	old := EMA2016
+	old.Score = nil
+	// And ema2016 as notes from before the RCR 2016 correction read.
+	return append(ps, old, recorded["ema2016"])
+}()
 
 func slicesContain(cs []Claim, c Claim) bool {
 	for _, x := range cs {

@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/tabled/tabled/payment"
+)
 
 // Kind is the kind of an outcome.
 type Kind uint8
@@ -19,9 +23,14 @@ const (
 	// KindKongStands: nobody robbed an extended kong in its time: it
 	// stands, and its kan dora indicator is due.
 	KindKongStands
+	// KindScore: a hand's payments are settled (every winner's value is
+	// in, or a draw or chombo is dealt on): Score.
+	KindScore
+	// KindGameEnd: the game is over: GameEnd, the final standings.
+	KindGameEnd
 )
 
-var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands"}
+var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands", "score", "game_end"}
 
 // String is the kind as the scenario output spells it.
 func (k Kind) String() string {
@@ -58,10 +67,18 @@ const (
 	ResultRon
 	ResultTsumo
 	ResultDraw
+	// ResultChombo: the referee's chombo ended the hand; it is dealt again.
+	ResultChombo
 )
 
 // String spells the result as the scenario output does.
-func (r Result) String() string { return [...]string{"", "ron", "tsumo", "draw"}[r] }
+func (r Result) String() string {
+	names := [...]string{"", "ron", "tsumo", "draw", "chombo"}
+	if int(r) < len(names) {
+		return names[r]
+	}
+	return "result?"
+}
 
 // Outcome is one thing the engine decided. Which fields are set depends on
 // Kind:
@@ -75,6 +92,8 @@ func (r Result) String() string { return [...]string{"", "ron", "tsumo", "draw"}
 //   - KindDeal: RoundWind, HandNumber, Honba, RiichiSticks, and Dealer (the
 //     new dealer's physical seat).
 //   - KindKongStands: Claimed (the kong), Reason.
+//   - KindScore: Score (Seat is the chombo's offender, else NoSeat).
+//   - KindGameEnd: GameEnd.
 //
 // Code is the rule behind the outcome; Reason is it in words.
 //
@@ -111,6 +130,53 @@ type Outcome struct {
 
 	RoundWind                       Wind
 	HandNumber, Honba, RiichiSticks int
+
+	Score   *Score
+	GameEnd *GameEnd
+}
+
+// Score is a hand's settlement: who won what, each seat's change and the
+// points after it. Seats are physical; the outcome's Dealer names winds.
+type Score struct {
+	Result Result
+	Wins   []ScoreWin
+	// Deltas is each seat's change in the hand: payments, counters, and
+	// deposits (a riichi placed in the hand counts -1000 for its seat).
+	Deltas [4]int
+	// Scores are the points after the hand.
+	Scores [4]int
+	// Honba and Sticks are the counters and deposits on the table for
+	// the next hand.
+	Honba, Sticks int
+	// Penalty is taken off a seat's result after uma (a chombo in a
+	// tournament); the game's total so far is in GameEnd.
+	Penalty [4]int
+}
+
+// ScoreWin is one winner's hand in a Score.
+type ScoreWin struct {
+	Seat Seat
+	// From is the discarder of a ron (the kong's owner for a robbed
+	// kong), NoSeat for a tsumo.
+	From Seat
+	// Value is as entered (zero when no value was entered before the
+	// next deal: the hand paid nothing).
+	Value payment.Value
+	// Limit is the limit the value reached ("" below mangan).
+	Limit payment.Limit
+	// Pao is the seat liable for it, NoSeat when none.
+	Pao Seat
+	// Points is the hand's worth before counters and deposits: a ron what
+	// the discarder pays, a tsumo the sum the others pay.
+	Points int
+}
+
+// GameEnd is the end of a game: the final points, the deposits left on
+// the table, and the standings by physical seat.
+type GameEnd struct {
+	Scores    [4]int
+	Sticks    int
+	Standings []payment.Standing
 }
 
 // Wind is the wind of seat s in the hand the outcome belongs to.

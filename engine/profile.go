@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"time"
+
+	"github.com/tabled/tabled/payment"
 )
 
 // Profile holds every rule parameter on which editions of the EMA rules
@@ -49,6 +51,10 @@ type Profile struct {
 	// MinWallForRiichi is the fewest live tiles left that still allow a
 	// riichi declaration.
 	MinWallForRiichi int `json:"min_wall_for_riichi"`
+	// Score holds the figures a score sheet needs (starting points, uma,
+	// payments, ...); nil keeps no score: a profile recorded before the
+	// score was kept replays as it was decided, with no score lines.
+	Score *payment.Rules `json:"score,omitempty"`
 	// KuikaeAllowed: swap-calling is not in the book, so a discard right
 	// after a call is never flagged (the RCR 2008/2012). False flags it
 	// (WRC 2015, RCR 2016 3.3.2), as every profile did before the field.
@@ -203,6 +209,7 @@ var WRC2015 = Profile{
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAfterRobbing,
 	ClaimChecks:           true,
+	Score:                 scoreOf("wrc2015"),
 }
 
 // EMA2016 is the EMA Riichi Competition Rules 2016 (3.3.1, 3.3.6): "Claiming
@@ -226,6 +233,7 @@ var EMA2016 = Profile{
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
+	Score:                 scoreOf("ema2016"),
 }
 
 // EMA2008 is the EMA Riichi Competition Rules 2008 (the 2012 edition has
@@ -250,6 +258,7 @@ var EMA2008 = Profile{
 	KuikaeAllowed:         true,
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
+	Score:                 scoreOf("ema2008"),
 }
 
 // profiles is the registry ProfileByName reads.
@@ -285,6 +294,9 @@ func ProfileByName(name string) (Profile, error) {
 	if !ok {
 		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
 	}
+	if p.Score == nil {
+		p.Score = scoreOf(name) // a profile registered without its figures
+	}
 	return p.clone(), nil
 }
 
@@ -302,6 +314,10 @@ func RecordedProfile(name string) (Profile, error) {
 // clone is a copy of its own, so that a caller's change never reaches a
 // registry.
 func (p Profile) clone() Profile {
+	if p.Score != nil {
+		r := *p.Score
+		p.Score = &r
+	}
 	p.Precedence = append([]Step(nil), p.Precedence...)
 	for i := range p.Precedence {
 		p.Precedence[i].Calls = append([]Action(nil), p.Precedence[i].Calls...)
@@ -353,6 +369,11 @@ func (p Profile) Validate() error {
 		}
 		if s.Why >= codeCount {
 			return fmt.Errorf("engine: profile %s: precedence step %d: no rule code %d", p.Name, i+1, s.Why)
+		}
+	}
+	if p.Score != nil {
+		if err := p.Score.Validate(); err != nil {
+			return fmt.Errorf("engine: profile %s: %w", p.Name, err)
 		}
 	}
 	return nil

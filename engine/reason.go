@@ -43,6 +43,7 @@ type args struct {
 	decided     []Claim  // the standing decision a new one overrides
 	calls       []Action // what a seat declared on a draw that was put back
 	shown       [2]Tile  // the tiles a call shows from the hand
+	text        string   // words made elsewhere (a value's fault)
 }
 
 // joinCalls is "riichi", "riichi and kan", "riichi, kan and tsumo".
@@ -224,6 +225,22 @@ func (e *Engine) say(code RuleCode, a args) string {
 	case CodeRobbingOver:
 		return fmt.Sprintf("the time to rob %s's kong is over: it stands", n(a.other))
 
+	case CodeNoScore:
+		return fmt.Sprintf("these rules (%s) keep no score", e.p.Name)
+	case CodeNoWin:
+		return "no win to value: values are entered after a ron or tsumo, before the next deal"
+	case CodeNotWinner:
+		return fmt.Sprintf("%s did not win this hand: only a winner's hand has a value", n(a.seat))
+	case CodeValueIn:
+		return fmt.Sprintf("%s's value is already entered; the referee can void it to enter another", n(a.seat))
+	case CodeBadValue:
+		return fmt.Sprintf("%s's value cannot be: %s", n(a.seat), a.text)
+	case CodeScored:
+		return "this hand is already settled; the referee can void an input to change it"
+	case CodeWinnersFixed:
+		return fmt.Sprintf("%s's ron comes after a value was entered: the winners are fixed (the referee can void the value)", n(a.seat))
+	case CodeBadPao:
+		return fmt.Sprintf("%s cannot be liable: %s", n(a.other), a.text)
 	case CodeKuikae:
 		return fmt.Sprintf("swap-calling (kuikae): %s discards %s right after calling %s, which is forbidden", n(a.seat), a.tile, a.tile2)
 	case CodeMayBeConcealed:
@@ -241,6 +258,12 @@ func (e *Engine) say(code RuleCode, a args) string {
 		}
 		return s
 
+	case CodeScore:
+		return "the hand is settled"
+	case CodeChombo:
+		return fmt.Sprintf("chombo by %s: the hand is dealt again", n(a.seat))
+	case CodeGameEnd:
+		return "the game is over"
 	case CodeWin:
 		return "TSUMO " + n(a.seat)
 	case CodeExhausted:

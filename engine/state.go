@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/tabled/tabled/payment"
+)
 
 // Phase is what the seat on turn is expected to do next.
 type Phase uint8
@@ -75,6 +79,24 @@ type State struct {
 	Winners []Seat
 	// Now is the time of the latest event or Advance.
 	Now time.Duration
+
+	// Scoring: the profile keeps score; the fields below are zero otherwise.
+	Scoring bool
+	// Scores are each physical seat's points now (a riichi deposit placed
+	// in the hand already taken off).
+	Scores [4]int
+	// Names are the players' names by physical seat ("" when not given).
+	Names [4]string
+	// ValueDue marks the winners of the ended hand whose value is still
+	// to be entered.
+	ValueDue [4]bool
+	// LastScore is the latest hand's settlement, nil before the first.
+	LastScore *Score
+	// Game is the game's length; GameOver is set once it has ended, with
+	// GameEnd its standings.
+	Game     payment.Length
+	GameOver bool
+	GameEnd  *GameEnd
 }
 
 // hand is the mutable state of one hand.
@@ -94,6 +116,20 @@ type hand struct {
 	ended          bool
 	result         Result
 	winners        []Seat
+
+	// from is the discarder (or kong owner) a ron was won on.
+	from Seat
+	// placed marks the seats whose riichi deposit was placed in this hand.
+	placed [4]bool
+	// values are the winners' values as entered; scored: the hand is
+	// settled; scorePending: every value is in, and the settlement waits
+	// for scoreAt (a tsumo that a call could still put back).
+	values       [4]*HandValue
+	scored       bool
+	scorePending bool
+	scoreAt      time.Duration
+	// chombo is the seat of a chombo that ended the hand, or NoSeat.
+	chombo Seat
 }
 
 // mark is what a later ron undoes: the hand as it was before a call's or a
@@ -111,6 +147,8 @@ type mark struct {
 	ended          bool
 	result         Result
 	winners        []Seat
+	scores         [4]int
+	placed         [4]bool
 	// promoted is the pon an extended kong promoted after the mark, which a
 	// robbing ron turns back; -1 when none.
 	promotedSeat Seat
@@ -120,7 +158,8 @@ type mark struct {
 func (e *Engine) markHand() mark {
 	h := &e.h
 	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks,
-		riichi: h.riichi, riichiDiscard: h.riichiDiscard, ended: h.ended, result: h.result, winners: h.winners, promoted: -1}
+		riichi: h.riichi, riichiDiscard: h.riichiDiscard, ended: h.ended, result: h.result, winners: h.winners, promoted: -1,
+		scores: e.scores, placed: h.placed}
 	for s := range h.melds {
 		m.melds[s] = len(h.melds[s])
 	}
@@ -135,6 +174,7 @@ func (e *Engine) restore(m mark) (withdrawn []Tile) {
 	e.riichiSticks = m.riichiSticks
 	h.riichi, h.riichiDiscard = m.riichi, m.riichiDiscard
 	h.ended, h.result, h.winners = m.ended, m.result, m.winners
+	e.scores, h.placed = m.scores, m.placed
 	if len(h.indicators) > 1+h.kongs {
 		// A kong that never happened has no kan dora.
 		withdrawn = append(withdrawn, h.indicators[1+h.kongs:]...)
@@ -164,6 +204,15 @@ func (e *Engine) State() State {
 	if h.ended {
 		st.Turn = NoSeat
 	}
+	if r := e.p.Score; r != nil {
+		st.Scoring, st.Scores, st.Game, st.LastScore, st.GameOver, st.GameEnd = true, e.scores, r.Game, e.last, e.over, e.end
+		if h.ended && !h.scored && (h.result == ResultRon || h.result == ResultTsumo) {
+			for _, s := range h.winners {
+				st.ValueDue[s] = h.values[s] == nil
+			}
+		}
+	}
+	st.Names = e.names
 	for s := range h.discards {
 		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)
 		st.Melds[s] = append([]Meld(nil), h.melds[s]...)

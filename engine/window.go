@@ -87,7 +87,7 @@ func (w *claimWindow) remove(i int) {
 func (e *Engine) closeWindow(won bool, out []Outcome) []Outcome {
 	w := &e.w
 	if w.open && w.riichi && !w.riichiPaid && !won {
-		e.riichiSticks++
+		e.placeRiichi(w.claimed.Seat)
 		w.riichiPaid = true
 	}
 	out = e.kongStands(out)

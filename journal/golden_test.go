@@ -11,6 +11,7 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/payment"
 )
 
 // golden is a claim log written by tabled before this package owned the
@@ -188,6 +189,9 @@ func TestOutcomeRecordsReadBack(t *testing.T) {
 		{Kind: engine.KindHandEnd, Result: engine.ResultRon, Winners: []engine.Seat{1, 2}},
 		{Kind: engine.KindDeal, RoundWind: engine.South, HandNumber: 3, Honba: 1, RiichiSticks: 2, Dealer: 2},
 		{Kind: engine.KindKongStands, Claimed: engine.Claimed{Seat: 1, Tile: engine.MustTile("7z")}, Reason: "no ron"},
+		{Kind: engine.KindScore, Seat: 2, Score: &engine.Score{Result: engine.ResultRon, Wins: []engine.ScoreWin{
+			{Seat: 1, From: 2, Value: payment.Value{Limit: payment.Yakuman, Yakuman: 2}, Limit: payment.Yakuman, Pao: 3, Points: 64000}}}},
+		{Kind: engine.KindGameEnd, GameEnd: &engine.GameEnd{Standings: []payment.Standing{{Seat: 1, Place: 1, Points: 41000, Result: 26000}}}},
 	} {
 		b, err := outcome.Of(o).MarshalJSON()
 		if err != nil {
@@ -221,4 +225,40 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("an error that names no record: %v", err)
 		}
 	})
+}
+
+// TestOldSessionReplaysWithoutScore: a log written before the score was
+// kept (a session note naming its rules, or holding a profile without
+// score figures) replays exactly as it was decided, with no score lines;
+// the same inputs under the profile's score figures would have settled
+// the hand, so it is the recorded profile that keeps them out.
+func TestOldSessionReplaysWithoutScore(t *testing.T) {
+	ss, recs := goldenSessions(t)
+	for i, s := range ss {
+		p, err := s.RuleProfile()
+		if err != nil || p.Score != nil {
+			t.Fatalf("session %d: profile %+v, %v: an old note has no score figures", i, p.Score, err)
+		}
+		if _, err := Replay(s, recs[i]); err != nil {
+			t.Fatalf("session %d: %v", i, err)
+		}
+	}
+	// The first session deals a second hand: under score figures that
+	// deal settles the first hand, a line the old log does not hold.
+	// The rulings the name meant then (not today's ema2016, the RCR
+	// 2016), with the figures added.
+	s := ss[0]
+	p, err := engine.RecordedProfile(s.Rules)
+	figures, ok := engine.ScoreFigures(s.Rules)
+	if err != nil || !ok {
+		t.Fatalf("%s has no score figures: %v", s.Rules, err)
+	}
+	p.Score = &figures
+	q, _ := s.RuleProfile()
+	p.Window, p.CallDeadline = q.Window, q.CallDeadline
+	s.Profile = &p
+	var d *Divergence
+	if _, err := Replay(s, recs[0]); !errors.As(err, &d) || !bytes.Contains(d.Replayed, []byte(`"type":"score"`)) {
+		t.Fatalf("replayed with score figures: %v, want a score line the log lacks", err)
+	}
 }

@@ -45,6 +45,9 @@ func (s Session) RuleProfile() (engine.Profile, error) {
 		return p, fmt.Errorf("journal: session from record %d: %w", s.FirstSeq, err)
 	}
 	p.Window, p.CallDeadline = time.Duration(s.WindowNS), time.Duration(s.DeadlineNS)
+	// Such a log was written before the score was kept: it replays
+	// without one, as it was decided.
+	p.Score = nil
 	if err := p.Validate(); err != nil {
 		return p, fmt.Errorf("journal: session from record %d: %w", s.FirstSeq, err)
 	}

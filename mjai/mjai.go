@@ -26,22 +26,66 @@ type Writer struct {
 	// bump by a closer seat, 2008 one more winner), and a call within the
 	// deadline can put back a too-fast tsumo.
 	end *outcome.Record
-	err error
+	// closing: the newhand came; the hand closes at the deal that follows
+	// (a draw's score comes between them) or at the next input.
+	closing bool
+	// scores are the points by physical seat at the start of the hand,
+	// when the log keeps score (known: a start or a score line was read);
+	// score is the hand's settlement.
+	scores [4]int
+	known  bool
+	score  *outcome.Record
+	// start is the points a game starts with; over: a game ended in this
+	// hand, and the next starts again from start.
+	start int
+	over  bool
+	err   error
+}
+
+// StartPoints says the points every seat starts a game with (the session's
+// rule profile keeps score): the next start_kyoku carries "scores".
+func (m *Writer) StartPoints(points int) {
+	m.scores, m.known, m.start = [4]int{points, points, points, points}, true, points
+}
+
+// absolute turns points by wind of the current hand into points by seat.
+func (m *Writer) absolute(p outcome.ByWind) []int {
+	out := make([]int, 4)
+	for s := engine.Seat(0); s < 4; s++ {
+		out[s] = p.Seat(s, m.dealer)
+	}
+	return out
 }
 
 // closeHand tells how the hand ended and ends it.
+// A settled hand's deltas and scores go with its ryukyoku, or with its
+// first hora (the table keeps one settlement a hand, not one a winner).
 func (m *Writer) closeHand() {
+	sc := m.score
+	settle := func(ev map[string]any) {
+		if sc != nil {
+			ev["deltas"], ev["scores"] = m.absolute(sc.Deltas), m.absolute(sc.Scores)
+			sc = nil
+		}
+		m.emit(ev)
+	}
 	if o := m.end; o != nil {
 		if o.Result == "draw" {
-			m.emit(map[string]any{"type": "ryukyoku"})
+			settle(map[string]any{"type": "ryukyoku"})
 		}
 		for _, s := range o.Winners {
 			if o.Result != "draw" {
-				m.emit(map[string]any{"type": "hora", "actor": m.seatOf(s)})
+				settle(map[string]any{"type": "hora", "actor": m.seatOf(s)})
 			}
 		}
 	}
-	m.end = nil
+	if m.score != nil {
+		m.scores, m.known = [4]int(m.absolute(m.score.Scores)), true
+	}
+	if m.over {
+		m.StartPoints(m.start)
+	}
+	m.end, m.score, m.closing, m.over = nil, nil, false, false
 	m.emit(map[string]any{"type": "end_kyoku"})
 	m.inHand = false
 }
@@ -90,7 +134,11 @@ func (m *Writer) startHand(dealer engine.Seat) {
 		m.started = true
 	}
 	m.dealer, m.inHand = dealer, true
-	m.emit(map[string]any{"type": "start_kyoku", "oya": int(dealer), "dora_marker": "?"})
+	ev := map[string]any{"type": "start_kyoku", "oya": int(dealer), "dora_marker": "?"}
+	if m.known {
+		ev["scores"] = m.scores[:]
+	}
+	m.emit(ev)
 }
 
 // seatOf is the absolute seat of a wind letter in the current hand.
@@ -104,6 +152,9 @@ func (m *Writer) seatOf(letter string) int {
 
 // Input adds a logged input.
 func (m *Writer) Input(in journal.InputBody) {
+	if m.closing && in.Event.Action != engine.NewHand {
+		m.closeHand()
+	}
 	if !m.inHand && in.Event.Action != engine.NewHand {
 		m.startHand(in.Dealer)
 	}
@@ -114,15 +165,30 @@ func (m *Writer) Input(in journal.InputBody) {
 	case engine.Riichi:
 		m.emit(map[string]any{"type": "reach", "actor": int(ev.Seat)})
 	case engine.NewHand:
-		if m.inHand {
-			m.closeHand()
-		}
+		m.closing = m.inHand
 	}
 }
 
 // Outcome adds a logged outcome.
 func (m *Writer) Outcome(o outcome.Record) {
 	if !m.inHand {
+		return
+	}
+	switch o.Type {
+	case outcome.TypeScore:
+		sc := o
+		m.score = &sc
+		return
+	case outcome.TypeGameEnd:
+		m.over = true
+		return
+	case outcome.TypeDeal:
+		if m.closing {
+			m.closeHand()
+		}
+		return
+	}
+	if m.closing {
 		return
 	}
 	switch o.Type {
@@ -164,6 +230,17 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 	m := NewWriter(w)
 	err := claimlog.Read(dir, f, func(r claimlog.Record) error {
 		switch r.Kind {
+		case claimlog.KindNote:
+			if r.Type != claimlog.TypeSession {
+				return nil
+			}
+			s, err := journal.SessionOf(r)
+			if err != nil {
+				return fmt.Errorf("mjai: %w", err)
+			}
+			if p, err := s.RuleProfile(); err == nil && p.Score != nil {
+				m.StartPoints(p.Score.StartPoints)
+			}
 		case claimlog.KindInput:
 			b, err := journal.Input(r)
 			if err != nil {

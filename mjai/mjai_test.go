@@ -67,3 +67,44 @@ func TestFromGoldenLog(t *testing.T) {
 		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestScores: a log that keeps score gives start_kyoku its scores and the
+// hand's hora (or ryukyoku, whose score comes after the newhand) its
+// deltas and the scores after it, by absolute seat.
+func TestScores(t *testing.T) {
+	var b bytes.Buffer
+	m := NewWriter(&b)
+	m.StartPoints(30000)
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "ron", Winners: []string{"W"}})
+	m.Outcome(outcome.Record{Type: "score", Result: "ron", Deltas: outcome.ByWind{"E": -5200, "S": 0, "W": 5200, "N": 0}, Scores: outcome.ByWind{"E": 24800, "S": 30000, "W": 35200, "N": 30000}})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "deal"})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 2, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 2})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 2})
+	m.Outcome(outcome.Record{Type: "score", Result: "draw", Deltas: outcome.ByWind{"E": 3000, "S": -1000, "W": -1000, "N": -1000}, Scores: outcome.ByWind{"E": 33000, "S": 34200, "W": 29000, "N": 23800}})
+	m.Outcome(outcome.Record{Type: "game_end"})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1m")}, Dealer: 0})
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		`{"type":"start_game"}`,
+		`{"dora_marker":"?","oya":1,"scores":[30000,30000,30000,30000],"type":"start_kyoku"}`,
+		`{"actor":1,"pai":"C","tsumogiri":false,"type":"dahai"}`,
+		`{"actor":3,"deltas":[0,-5200,0,5200],"scores":[30000,24800,30000,35200],"type":"hora"}`,
+		`{"type":"end_kyoku"}`,
+		`{"dora_marker":"?","oya":2,"scores":[30000,24800,30000,35200],"type":"start_kyoku"}`,
+		`{"actor":2,"pai":"1m","tsumogiri":false,"type":"dahai"}`,
+		`{"deltas":[-1000,-1000,3000,-1000],"scores":[29000,23800,33000,34200],"type":"ryukyoku"}`,
+		`{"type":"end_kyoku"}`,
+		`{"dora_marker":"?","oya":0,"scores":[30000,30000,30000,30000],"type":"start_kyoku"}`,
+		`{"actor":0,"pai":"1m","tsumogiri":false,"type":"dahai"}`,
+		`{"type":"end_kyoku"}`,
+		`{"type":"end_game"}`,
+	}, "\n") + "\n"
+	if b.String() != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}

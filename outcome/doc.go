@@ -4,9 +4,10 @@
 // export read it, and in the words people read.
 //
 // A Record is one line: its Type says which of the fields it carries
-// (decision, rejected, flag, dora, hand_end, deal, kong_stands, and the
-// table's revision). Of makes it from an engine.Outcome, RevisionOf a
-// revision from what the table re-decided; its JSON (MarshalJSON, and encoding/json to read
+// (decision, rejected, flag, dora, hand_end, deal, kong_stands, score,
+// game_end, and the table's revision). Of makes it from an engine.Outcome,
+// RevisionOf a revision from what the table re-decided; its JSON
+// (MarshalJSON, and encoding/json to read
 // it back) uses the contract's field names, each type's required fields
 // always written and its optional ones only when set, in the contract's
 // order. Besides the contract's fields a record carries the rule codes of

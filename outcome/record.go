@@ -24,6 +24,8 @@ const (
 	TypeHandEnd    Type = "hand_end"
 	TypeDeal       Type = "deal"
 	TypeKongStands Type = "kong_stands"
+	TypeScore      Type = "score"
+	TypeGameEnd    Type = "game_end"
 	// TypeRevision is the table's, not the engine's: inputs reached it
 	// after it had decided past their stamps; what they change is
 	// re-decided, the outcomes it takes back are withdrawn, and the new
@@ -78,6 +80,18 @@ type Record struct {
 
 	// kong_stands: the kong that was not robbed.
 	Kong *SeatTile `json:"kong,omitempty"`
+
+	// score (its result above, "chombo" too, and honba): the chombo's
+	// offender, the winners' hands, each seat's change in the hand and
+	// its points after it, the deposits left on the table.
+	Chombo string `json:"chombo,omitempty"`
+	Wins   []Win  `json:"wins,omitempty"`
+	Deltas ByWind `json:"deltas,omitempty"`
+	// score, game_end.
+	Scores ByWind `json:"scores,omitempty"`
+	Sticks int    `json:"sticks,omitempty"`
+	// game_end: every seat's place and result, by physical seat.
+	Standings []Standing `json:"standings,omitempty"`
 
 	// revision: the inputs that arrived late, and the output lines (from
 	// 1, as printed) of the published outcomes it withdraws. At is the time
@@ -177,6 +191,10 @@ func Of(o engine.Outcome) Record {
 		r.RoundWind, r.Hand, r.Honba, r.RiichiSticks, r.DealerSeat = o.RoundWind.Letter(), o.HandNumber, o.Honba, o.RiichiSticks, int(o.Dealer)
 	case engine.KindKongStands:
 		r.Kong, r.Reason = &SeatTile{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile.String()}, o.Reason
+	case engine.KindScore:
+		scoreOf(&r, o)
+	case engine.KindGameEnd:
+		gameEndOf(&r, o)
 	}
 	return r
 }
@@ -267,6 +285,18 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	case TypeKongStands:
 		l.field("kong", deref(r.Kong))
 		l.field("reason", r.Reason)
+	case TypeScore:
+		l.field("result", r.Result)
+		l.optional("chombo", r.Chombo, r.Chombo != "")
+		l.field("wins", nonNil(r.Wins))
+		l.field("deltas", nonNilMap(r.Deltas))
+		l.field("scores", nonNilMap(r.Scores))
+		l.field("honba", r.Honba)
+		l.field("sticks", r.Sticks)
+	case TypeGameEnd:
+		l.field("scores", nonNilMap(r.Scores))
+		l.field("sticks", r.Sticks)
+		l.field("standings", nonNil(r.Standings))
 	case TypeRevision:
 		l.field("late_inputs", nonNil(r.LateInputs))
 		l.field("withdraws", nonNil(r.Withdraws))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // outcomes is one engine outcome of every kind, with codes and words.
@@ -22,6 +23,13 @@ func outcomes() []engine.Outcome {
 		{Kind: engine.KindHandEnd, Result: engine.ResultRon, Winners: []engine.Seat{1, 2}, Code: engine.CodeWin, Reason: "RON South and RON West win"},
 		{Kind: engine.KindDeal, RoundWind: engine.South, HandNumber: 3, Honba: 1, RiichiSticks: 2, Dealer: 2, Code: engine.CodeDeal},
 		{Kind: engine.KindKongStands, Claimed: engine.Claimed{Seat: 1, Tile: engine.MustTile("7z")}, Code: engine.CodeKongStands, Reason: "no ron"},
+		{Kind: engine.KindScore, At: 3 * time.Second, Dealer: 1, Seat: engine.NoSeat, Code: engine.CodeScore, Score: &engine.Score{Result: engine.ResultRon,
+			Wins: []engine.ScoreWin{{Seat: 3, From: 1, Value: payment.Value{Han: 3, Fu: 40}, Pao: engine.NoSeat, Points: 5200},
+				{Seat: 0, From: 1, Value: payment.Value{Limit: payment.Yakuman, Yakuman: 2}, Limit: payment.Yakuman, Pao: 2, Points: 64000}},
+			Deltas: [4]int{65000, -70500, 0, 5500}, Scores: [4]int{95000, -40500, 30000, 35500}, Sticks: 0}},
+		{Kind: engine.KindGameEnd, Dealer: 1, Code: engine.CodeGameEnd, GameEnd: &engine.GameEnd{Scores: [4]int{20000, 41000, 30000, 29000}, Sticks: 1,
+			Standings: []payment.Standing{{Seat: 0, Place: 4, Points: 20000, Result: -25000}, {Seat: 1, Place: 1, Points: 41000, Result: 27000},
+				{Seat: 2, Place: 2, Points: 30000, Result: 5000}, {Seat: 3, Place: 3, Points: 29000, Result: -6000}}}},
 	}
 }
 
@@ -43,6 +51,10 @@ func TestLines(t *testing.T) {
 			`{"type":"deal","at_ms":0,"round_wind":"S","hand":3,"honba":1,"riichi_sticks":2,"dealer_seat":2}`},
 		{`{"type":"kong_stands","at_ms":0,"kong":{"seat":"S","tile":"7z"},"reason":"no ron","code":"kong_stands"}`,
 			`{"type":"kong_stands","at_ms":0,"kong":{"seat":"S","tile":"7z"},"reason":"no ron"}`},
+		{`{"type":"score","at_ms":3000,"result":"ron","wins":[{"seat":"W","from":"E","han":3,"fu":40,"limit":"","points":5200,"yaku":[]},{"seat":"N","from":"E","han":0,"fu":0,"limit":"yakuman","yakuman":2,"pao":"S","points":64000,"yaku":[]}],"deltas":{"E":-70500,"S":0,"W":5500,"N":65000},"scores":{"E":-40500,"S":30000,"W":35500,"N":95000},"honba":0,"sticks":0,"code":"score"}`,
+			`{"type":"score","at_ms":3000,"result":"ron","wins":[{"seat":"W","from":"E","han":3,"fu":40,"limit":"","points":5200,"yaku":[]},{"seat":"N","from":"E","han":0,"fu":0,"limit":"yakuman","yakuman":2,"pao":"S","points":64000,"yaku":[]}],"deltas":{"E":-70500,"S":0,"W":5500,"N":65000},"scores":{"E":-40500,"S":30000,"W":35500,"N":95000},"honba":0,"sticks":0}`},
+		{`{"type":"game_end","at_ms":0,"scores":{"E":41000,"S":30000,"W":29000,"N":20000},"sticks":1,"standings":[{"seat":0,"wind":"N","place":4,"points":20000,"result":-25000},{"seat":1,"wind":"E","place":1,"points":41000,"result":27000},{"seat":2,"wind":"S","place":2,"points":30000,"result":5000},{"seat":3,"wind":"W","place":3,"points":29000,"result":-6000}],"code":"game_end"}`,
+			`{"type":"game_end","at_ms":0,"scores":{"E":41000,"S":30000,"W":29000,"N":20000},"sticks":1,"standings":[{"seat":0,"wind":"N","place":4,"points":20000,"result":-25000},{"seat":1,"wind":"E","place":1,"points":41000,"result":27000},{"seat":2,"wind":"S","place":2,"points":30000,"result":5000},{"seat":3,"wind":"W","place":3,"points":29000,"result":-6000}]}`},
 	} {
 		r := Of(outcomes()[i])
 		b, err := r.MarshalJSON()
@@ -116,7 +128,7 @@ func TestEmptyLists(t *testing.T) {
 			t.Errorf("got %s %v, want %s", b, err, c.want)
 		}
 	}
-	if _, err := (Record{Type: "score"}).MarshalJSON(); err == nil {
+	if _, err := (Record{Type: "scored"}).MarshalJSON(); err == nil {
 		t.Error("a type with no line wrote one")
 	}
 }

@@ -13,6 +13,9 @@ type State struct {
 	Indicators []string `json:"indicators"`
 	Riichi     []string `json:"riichi"`
 	Turn       *string  `json:"turn"`
+	// Scores and Sticks: only when the profile keeps score.
+	Scores ByWind `json:"scores,omitempty"`
+	Sticks *int   `json:"sticks,omitempty"`
 }
 
 // StateOf is the engine's state as the closing line.
@@ -26,6 +29,10 @@ func StateOf(st engine.State) State {
 	if st.Turn.Valid() && !st.Ended {
 		l := letter(st.Turn, st.Dealer)
 		s.Turn = &l
+	}
+	if st.Scoring {
+		sticks := st.RiichiSticks
+		s.Scores, s.Sticks = byWind(st.Scores, st.Dealer), &sticks
 	}
 	return s
 }

@@ -164,6 +164,10 @@ func Line(r Record) string {
 		return "DORA     " + Dora(r)
 	case TypeHandEnd:
 		return "HAND END " + HandEnd(r)
+	case TypeScore:
+		return "SCORE    " + Score(r)
+	case TypeGameEnd:
+		return "GAME END " + GameEnd(r)
 	case TypeRevision:
 		return "REVISION " + Revision(r)
 	}

@@ -24,6 +24,12 @@ func TestWords(t *testing.T) {
 		{Line(rs[6]), "KONG     no ron"},
 		{WindName("W") + WindName("?"), "West?"},
 		{CallLabel("ron", ""), "RON"},
+		{Line(rs[7]), "SCORE    ron: West 3 han 40 fu 5200 from East, North yakuman x2 64000 from East (pao South); changes E -70500 S +0 W +5500 N +65000; scores E -40500 S 30000 W 35500 N 95000; honba 0, sticks 0"},
+		{Line(rs[8]), "GAME END 1. East 41000 (+27000), 2. South 30000 (+5000), 3. West 29000 (-6000), 4. North 20000 (-25000)"},
+		{WinValue(Win{Seat: "E", Han: 4, Fu: 30, Limit: "mangan", Points: 12000}), "4 han 30 fu (mangan) 12000"},
+		{WinValue(Win{Seat: "E", Han: 6, Limit: "haneman", Points: 18000}), "6 han (haneman) 18000"},
+		{WinValue(Win{Seat: "E", Points: 0}), "no value 0"},
+		{Score(Record{Result: "chombo", Chombo: "S"}), "chombo by South; changes E +0 S +0 W +0 N +0; scores E 0 S 0 W 0 N 0; honba 0, sticks 0"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %q\nwant %q", c.got, c.want)

@@ -20,6 +20,10 @@ func TestParseCommandAnyCase(t *testing.T) {
 		{"Dora 4M", "dora 4m", nil},
 		{"NewHand Dealer 1", "newhand dealer 1", nil},
 		{"east ron", "E ron", nil},
+		{"W VALUE 3 40", "W value 3 40", nil},
+		{"w value MANGAN", "W value mangan", nil},
+		{"w value Yakuman PAO n", "W value yakuman pao N", nil},
+		{"S NAME Ana Lopes", "S name Ana Lopes", nil},
 		{"help", "", ErrHelp},
 		{"  HELP ", "", ErrHelp},
 		{"?", "", ErrHelp},
@@ -36,6 +40,10 @@ func TestParseCommandAnyCase(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q reads %+v, want %+v (%v)", c.line, got, want, err)
 		}
+	}
+	// A name keeps its case.
+	if st, err := ParseCommand("s name Ana de la Peña"); err != nil || st.Name != "Ana de la Peña" {
+		t.Errorf("a name: %+v %v", st, err)
 	}
 	if _, err := ParseCommand("x pon"); err == nil || errors.Is(err, ErrHelp) {
 		t.Errorf("x pon: %v", err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 )
 
@@ -68,6 +69,18 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"@0ms E discard 3p arrives +0ms\n", `line 1: arrives "+0ms" is not a delay`},
 		{"@0ms E discard 3p arrives\n", `line 1: discard: "arrives" is not a tile`},
 		{"wait_bound 6s\n", `line 1: wait_bound "6s" is not a duration like 500ms, more than 0 and at most 5s`},
+		{"points 30050\n", `line 1: points "30050" is not a positive number of points`},
+		{"scores 1 2 3\n", `line 1: header "scores" takes 4 value(s), got 3`},
+		{"scores 25000 x 25000 25000\n", `line 1: scores: "x" is not a number of points`},
+		{"round S5\n", `line 1: round "S5" is not a round wind and hand like E1`},
+		{"honba -1\n", `line 1: honba "-1" is not a number 0..100`},
+		{"# c\ngame hanchan2\n", `line 2: game "hanchan2" is not hanchan, tonpuu or open`},
+		{"aka 2\n", `line 1: aka "2" is not a number of red fives`},
+		{"@0ms E discard\nsticks 1\n", `line 2: header "sticks" must come before`},
+		{"@0ms W value 3\n", "line 1: value: 3 han needs its fu"},
+		{"@0ms W value lots\n", "line 1: value: \"lots\" is neither a limit"},
+		{"@0ms W value yakuman pao X\n", `line 1: value: pao "X" is not a seat wind`},
+		{"@0ms W name \x01\n", "line 1: name: a name cannot hold control characters"},
 	} {
 		_, err := script.Parse(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -86,6 +99,29 @@ func TestParseHeadersAndTimes(t *testing.T) {
 	}
 	if s.Steps[1].At.String() != "1.75s" || s.Steps[1].Shown[1].String() != "6m" || s.Steps[2].Dealer != 1 || s.Steps[0].Tile.String() != "0m" {
 		t.Fatalf("steps: %+v", s.Steps)
+	}
+}
+
+func TestParseScoreHeaders(t *testing.T) {
+	s, err := script.Parse(strings.NewReader("points 25000\nscores 25000 24000 31000 20000\nround S2\nhonba 2\nsticks 1\ngame tonpuu\naka 3\n" +
+		"@0ms E discard 1z\n+1s S name Ana Lopes\n+1s W value yakuman 2 pao n\n+1s N value 3 40\n+1s E chombo\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Profile.Score
+	if r.StartPoints != 25000 || r.Game.String() != "tonpuu" || r.Aka != 3 || s.Start.Scores != [4]int{25000, 24000, 31000, 20000} ||
+		s.Start.RoundWind != engine.South || s.Start.HandNumber != 2 || s.Start.Honba != 2 || s.Start.Sticks != 1 {
+		t.Fatalf("headers: %+v %+v", r, s.Start)
+	}
+	if def, _ := engine.ProfileByName("ema2016"); def.Score.StartPoints != 30000 || def.Score.Game.String() != "hanchan" {
+		t.Fatal("a script's headers changed the registry's figures")
+	}
+	st := s.Steps
+	if st[1].Name != "Ana Lopes" || st[2].Value.Yakuman != 2 || *st[2].Pao != engine.North || st[3].Value.Han != 3 || st[3].Value.Fu != 40 || st[4].Action != engine.Chombo {
+		t.Fatalf("steps: %+v", st)
+	}
+	if ev := st[2].Event(1); ev.Value.Pao != 0 || ev.Seat != 3 {
+		t.Fatalf("pao North with dealer 1 is seat 0, West seat 3: %+v", ev)
 	}
 }
 

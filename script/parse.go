@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/table"
 )
 
@@ -25,7 +26,11 @@ type Script struct {
 	// still on its way (header "wait_bound"; default table.DefaultBound,
 	// the configuration's).
 	WaitBound time.Duration
-	Steps     []Step
+	// Start is where the game is picked up (headers "scores", "round",
+	// "honba", "sticks"); "points", "game" and "aka" change the profile's
+	// score figures.
+	Start engine.Start
+	Steps []Step
 }
 
 // Step is one timed line of a script.
@@ -44,6 +49,12 @@ type Step struct {
 	// ("arrives +600ms"), from a controller whose watermark is held until
 	// then; zero: at once.
 	Arrives time.Duration
+	// Value is a value's worth; Pao the wind of the seat liable for it
+	// (in the hand when the step runs), nil when none.
+	Value *payment.Value
+	Pao   *engine.Wind
+	// Name is a name input's name.
+	Name string
 }
 
 // Error is a script error at a line.
@@ -59,8 +70,13 @@ const MaxLineLength = 4096
 
 // Parse reads a whole script. The first error stops it, naming the line.
 func Parse(r io.Reader) (*Script, error) {
-	s := &Script{Profile: engine.EMA2016, Dealer: 0, WaitBound: table.DefaultBound}
+	def, err := engine.ProfileByName(engine.DefaultProfile)
+	if err != nil {
+		return nil, err
+	}
+	s := &Script{Profile: def, Dealer: 0, WaitBound: table.DefaultBound}
 	var (
+		score    []header // the score headers, applied to the profile once it is known
 		window   time.Duration
 		now      time.Duration
 		started  bool
@@ -83,6 +99,14 @@ func Parse(r io.Reader) (*Script, error) {
 			return nil, &Error{Line: lineNo, Msg: fmt.Sprintf(format, a...)}
 		}
 		switch f[0] {
+		case "points", "scores", "round", "honba", "sticks", "game", "aka":
+			if started {
+				return fail("header %q must come before the first timed line", f[0])
+			}
+			if err := scoreHeader(s, lineNo, f, &score); err != nil {
+				return fail("%v", err)
+			}
+			continue
 		case "rules", "window", "dealer", "wait_bound":
 			if started {
 				return fail("header %q must come before the first timed line", f[0])
@@ -146,6 +170,9 @@ func Parse(r io.Reader) (*Script, error) {
 	if window > 0 {
 		s.Profile.Window = window
 	}
+	if err := applyScore(s, score); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -184,7 +211,7 @@ func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand"
+var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, chombo, name"
 
 // parseAction reads what follows the time: "S chii 2p 3p", "dora 4m", "newhand dealer 1".
 func parseAction(f []string) (Step, error) {
@@ -230,6 +257,16 @@ func parseAction(f []string) (Step, error) {
 		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
 	}
 	st.Wind, st.Action = w, a
+	switch a {
+	case engine.Value:
+		return parseValue(st, f[2:])
+	case engine.Name:
+		st.Name = strings.Join(f[2:], " ")
+		if err := engine.CheckName(st.Name); err != nil {
+			return st, fmt.Errorf("name: %v", err)
+		}
+		return st, nil
+	}
 	tiles, err := parseTiles(f[2:])
 	if err != nil {
 		return st, fmt.Errorf("%s: %v", a, err)
@@ -283,6 +320,10 @@ var CommandHelp = `commands (any case):
                             actions: ` + seatActions + `
                             e.g. "E discard 3p", "s chii 46p", "w pon", "n kan 5m"
   dora <tile>               a read of a dora indicator, e.g. "dora 4m"
+  <seat> value <han> <fu>   a winner's value, e.g. "w value 3 40"; or a limit: "w value mangan",
+                            haneman, baiman, sanbaiman, "w value yakuman [N] [pao <seat>]"
+  <seat> chombo             the referee's chombo on a seat: the hand is dealt again
+  <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
   help                      this list
 `
@@ -294,7 +335,12 @@ func ParseCommand(line string) (Step, error) {
 	if i := strings.IndexByte(line, '#'); i >= 0 {
 		line = line[:i]
 	}
-	f := strings.Fields(strings.ToLower(line))
+	f := strings.Fields(line)
+	for i := range f {
+		if i < 2 || len(f) < 2 || strings.ToLower(f[1]) != "name" {
+			f[i] = strings.ToLower(f[i]) // a name keeps its case
+		}
+	}
 	if len(f) == 1 && (f[0] == "help" || f[0] == "?") {
 		return Step{}, ErrHelp
 	}

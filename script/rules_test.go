@@ -158,6 +158,56 @@ var ruleCases = []struct {
 		[]string{`{"type":"decision","at_ms":350,"discard":{"seat":"E","tile":"3p"},"won":[{"seat":"S","call":"chii"}]`, `{"type":"revision","at_ms":350,"late_inputs":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `arrived late`, `"turn":"W"`}},
 	{"wait-bound-header", "The header wait_bound sets how long a decision waits for a late input",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
+	// The score (RCR 2016 1.4, 3.3.9, 3.3.14, 3.4.2, 3.4.6, 3.4.10-3.4.11, 3.5-3.6.1, 4.1).
+	{"ron-pays-4x-basic", "A ron is paid by the discarder: 4 x basic points (fu x 2^(han+2)), rounded up to 100",
+		[]string{`"wins":[{"seat":"W","from":"S","han":3,"fu":40,"limit":"","points":5200,"yaku":[]}],"deltas":{"E":0,"S":-5200,"W":5200,"N":0},"scores":{"E":30000,"S":24800,"W":35200,"N":30000}`}},
+	{"dealer-ron-pays-6x-basic", "East's ron is 6 x basic points, rounded up to 100",
+		[]string{`"points":7700`, `"deltas":{"E":7700,"S":0,"W":0,"N":-7700}`, `"honba":1`}},
+	{"tsumo-dealer-pays-double", "On a self-draw the others pay the basic points, East double, each rounded up to 100",
+		[]string{`"from":null,"han":3,"fu":30,"limit":"","points":4000`, `"deltas":{"E":-2000,"S":4000,"W":-1000,"N":-1000}`}},
+	{"dealer-tsumo-each-pays-double", "When East wins by self-draw each player pays double the basic points",
+		[]string{`"points":3000`, `"deltas":{"E":3000,"S":-1000,"W":-1000,"N":-1000}`}},
+	{"honba-300-per-counter-on-ron", "Each counter adds 300 to a ron",
+		[]string{`"points":1000`, `"deltas":{"E":0,"S":0,"W":1600,"N":-1600}`, `"honba":0`}},
+	{"honba-100-from-each-on-tsumo", "Each counter adds 100 from each payer of a self-draw",
+		[]string{`"points":1100`, `"deltas":{"E":-800,"S":2000,"W":-600,"N":-600}`}},
+	{"riichi-deposit-to-closest-winner", "The deposits of players who did not win go to the winner closest to the discarder's right",
+		[]string{`"deltas":{"E":-1000,"S":-2000,"W":3000,"N":1000}`, `"sticks":0`}},
+	{"riichi-winner-takes-own-deposit-back", "With several winners, a winner who declared riichi takes its own deposit back",
+		[]string{`"deltas":{"E":-1000,"S":-2000,"W":2000,"N":1000}`}},
+	{"double-ron-each-gets-counters", "With several winners each winner gets the counters",
+		[]string{`"deltas":{"E":0,"S":-3600,"W":1300,"N":2300}`}},
+	{"riichi-on-won-discard-costs-nothing", "A riichi whose declaring discard is won on is invalid and costs nothing",
+		[]string{`"deltas":{"E":-2000,"S":2000,"W":0,"N":0}`, `"sticks":0`}},
+	{"chombo-20000-off-result", "Chombo in a tournament: 20,000 off the result after uma, table points unchanged, deposits back, East stays, no counter",
+		[]string{`"result":"chombo","chombo":"W","wins":[],"deltas":{"E":0,"S":0,"W":0,"N":0}`, `"type":"deal","at_ms":12000,"round_wind":"S","hand":4,"honba":0,"riichi_sticks":0,"dealer_seat":0`,
+			`{"seat":2,"wind":"W","place":1,"points":30000,"result":-20000}`}},
+	{"chombo-reverse-mangan-2008", "2008: chombo is a reverse mangan: 4,000 to East, 2,000 to the others",
+		[]string{`"result":"chombo","chombo":"S","wins":[],"deltas":{"E":4000,"S":-8000,"W":2000,"N":2000}`, `"hand":1,"honba":0`}},
+	{"game-ends-after-south-4", "The game ends when the first East would be East again after the South round",
+		[]string{`"type":"game_end"`, `{"seat":3,"wind":"N","place":1,"points":35200,"result":20200}`}},
+	{"game-ends-after-east-4-tonpuu", "A tonpuu ends after East 4 when East passes",
+		[]string{`"type":"game_end"`, `{"seat":1,"wind":"S","place":1,"points":33000,"result":18000}`}},
+	{"east-stays-after-own-win-counter-added", "East stays East after winning and a counter is added",
+		[]string{`"honba":1,"sticks":0}`, `"type":"deal","at_ms":19500,"round_wind":"E","hand":1,"honba":1,"riichi_sticks":0,"dealer_seat":0`}},
+	{"counters-removed-after-other-win", "All counters are removed after another player's win; the deal passes",
+		[]string{`"deltas":{"E":0,"S":-1600,"W":1600,"N":0}`, `"hand":2,"honba":0,"riichi_sticks":0,"dealer_seat":1`}},
+	{"uma-split-on-tie", "Tied players share the uma of the places they take",
+		[]string{`{"seat":0,"wind":"E","place":1,"points":35000,"result":15000},{"seat":1,"wind":"S","place":1,"points":35000,"result":15000},{"seat":2,"wind":"W","place":3,"points":25000,"result":-15000}`}},
+	{"leftover-deposits-to-first", "Riichi deposits left at the end go to the first place",
+		[]string{`"sticks":2,"standings":[{"seat":0,"wind":"E","place":1,"points":40000,"result":27000}`}},
+	{"value-refused-with-reason", "Values the rules cannot produce are refused with a reason",
+		[]string{`"call":"value","reason":"West's value cannot be: 3 han 10 fu`, `20 fu on a ron`, `did you mean 40?`, `North did not win this hand`, `not cumulative`, `"points":5200`, `already settled`}},
+	{"value-voided-with-its-tsumo", "A value for a tsumo that a call within the deadline voids is voided with it",
+		[]string{`"won":[{"seat":"W","call":"pon"}]`, `"turn":"W","scores":{"E":30000,"S":30000,"W":30000,"N":30000}`}},
+	{"pao-yakuman-tsumo-liable-pays-all", "Liability: on a self-draw the liable player pays the whole yakuman",
+		[]string{`"limit":"yakuman","pao":"N","points":32000`, `"deltas":{"E":0,"S":32000,"W":0,"N":-32000}`}},
+	{"pao-yakuman-ron-shared", "Liability: on a discard the liable player and the discarder share; the discarder pays the counters",
+		[]string{`"deltas":{"E":0,"S":-16300,"W":32300,"N":-16000}`}},
+	{"noten-payments-3000", "Exhaustive draw: 3,000 from noten to tenpai (one tenpai: 1,000 from each other)",
+		[]string{`"result":"draw","wins":[],"deltas":{"E":-1000,"S":3000,"W":-1000,"N":-1000}`, `"hand":2,"honba":1`}},
+	{"noten-two-tenpai-1500-each", "Exhaustive draw: two tenpai get 1,500 each; East tenpai stays East",
+		[]string{`"deltas":{"E":1500,"S":-1500,"W":1500,"N":-1500}`, `"hand":1,"honba":1,"riichi_sticks":0,"dealer_seat":0`}},
 }
 
 // ruleAbsent lists what a scenario's output must not hold: a flag a book
@@ -282,12 +332,13 @@ func TestExhaustiveDraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("want rejected pon, hand_end, state; got:\n%s", out.String())
+	if len(lines) != 4 {
+		t.Fatalf("want rejected pon, hand_end, score, state; got:\n%s", out.String())
 	}
 	for i, want := range []string{
 		fmt.Sprintf(`"seat":"%c","call":"pon","reason":"the last discard of the hand can be claimed only for a win"`, next),
 		`"type":"hand_end","at_ms":279250,"result":"draw","winners":[]`,
+		`"type":"score","at_ms":279250,"result":"draw","wins":[],"deltas":{"E":0,"S":0,"W":0,"N":0}`,
 		`"wall":0,"kongs":0,"indicators":[],"riichi":[],"turn":null`,
 	} {
 		if !strings.Contains(lines[i], want) {

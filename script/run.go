@@ -20,6 +20,13 @@ func (st Step) Event(dealer engine.Seat) engine.Event {
 	if st.Action != engine.Dora && st.Action != engine.NewHand {
 		ev.Seat = st.Wind.Seat(dealer)
 	}
+	if st.Value != nil {
+		ev.Value = &engine.HandValue{Value: *st.Value, Pao: engine.NoSeat}
+		if st.Pao != nil {
+			ev.Value.Pao = st.Pao.Seat(dealer)
+		}
+	}
+	ev.Name = st.Name
 	return ev
 }
 
@@ -43,7 +50,7 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 	if err != nil {
 		return engine.State{}, err
 	}
-	t, err := table.NewStepper(s.Profile, s.Dealer)
+	t, err := table.NewStepper(s.Profile, s.Dealer, s.Start)
 	if err != nil {
 		return engine.State{}, err
 	}
@@ -118,6 +125,10 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 			return engine.State{}, err
 		}
 	}
+	// A draw is settled at the deal after it, or here at the end.
+	if err := print(t.Flush()); err != nil {
+		return engine.State{}, err
+	}
 	return t.State(), nil
 }
 
@@ -126,7 +137,7 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 // engine in stamp order, as if every input arrived on time, to learn the
 // dealer of each (a late input is decided at its stamp, in that hand).
 func (s *Script) events() ([]engine.Event, error) {
-	e, err := engine.New(s.Profile, s.Dealer)
+	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
 	if err != nil {
 		return nil, err
 	}

@@ -91,6 +91,9 @@ type core struct {
 	eng     *engine.Engine
 	profile engine.Profile
 	dealer  engine.Seat
+	// start is where the game was picked up (a simulator's script); the
+	// zero Start is a fresh game.
+	start engine.Start
 	// inputs are the inputs received in this session, in arrival order,
 	// kept so that a voided or late one can be put right by a rebuild.
 	inputs []Entry
@@ -237,12 +240,22 @@ func (c *core) late(entries []Entry) []Entry {
 // decision naming the one it replaces. With nothing withdrawn, the
 // revision only says the inputs were late.
 func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []Entry {
-	from := late[0].At
+	return c.redecideFrom(late[0].At, until, late, 0, entries)
+}
+
+// redecideFrom is redecide from a stamp: for late inputs, or (voided not
+// 0) after a void, which withdraws what the voided input had decided. A
+// void that changes nothing writes no revision.
+func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint64, entries []Entry) []Entry {
 	eng, rebuilt, hand, err := c.rebuild(until, from)
 	if err != nil {
 		// Cannot happen for inputs the table accepted; keep what stands
 		// and say so rather than stop the table.
-		return append(entries, c.note(NoteRefused, fmt.Sprintf("re-deciding input %d: %v", late[0].Seq, err)))
+		what := voided
+		if len(late) > 0 {
+			what = late[0].Seq
+		}
+		return append(entries, c.note(NoteRefused, fmt.Sprintf("re-deciding input %d: %v", what, err)))
 	}
 	c.eng, c.hand = eng, hand
 	c.steps++
@@ -284,6 +297,20 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 		rev.Retracted = append(rev.Retracted, p.seq)
 	}
 	text := fmt.Sprintf("%s arrived after the table had decided up to %v: decided at its stamp", describeLate(late), until)
+	if voided != 0 {
+		changed := len(withdrawn) > 0
+		for _, s := range stands {
+			changed = changed || s == 0
+		}
+		if !changed {
+			c.shown = c.shown[:keep]
+			for i := range fresh {
+				c.shown = append(c.shown, old[stands[i]-1])
+			}
+			return entries
+		}
+		text = fmt.Sprintf("input %d was voided", voided)
+	}
 	if len(withdrawn) > 0 {
 		text = fmt.Sprintf("re-decided from %v: %s; %d published outcomes withdrawn", from, text, len(withdrawn))
 	}
@@ -300,7 +327,11 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 			if prev, ok := replaced(withdrawn, o); ok {
 				o.Overrides = prev
 			}
-			o.Reason = fmt.Sprintf("%s (re-decided: %s arrived late)", o.Reason, describeLate(late))
+			if voided != 0 {
+				o.Reason = fmt.Sprintf("%s (re-decided: input %d was voided)", o.Reason, voided)
+			} else {
+				o.Reason = fmt.Sprintf("%s (re-decided: %s arrived late)", o.Reason, describeLate(late))
+			}
 		}
 		c.seq++
 		c.shown = append(c.shown, published{seq: c.seq, raw: raw})
@@ -349,7 +380,7 @@ func seatName(in Entry) string {
 // its outcomes and copying every input was most of what a revision cost
 // a resume, on top of the engine's own work.
 func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
-	e, err := engine.New(c.profile, c.dealer)
+	e, err := engine.NewGame(c.profile, c.dealer, c.start)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -404,6 +435,31 @@ func (c *core) next() (time.Duration, bool) {
 		at, ok = dl, true
 	}
 	return at, ok
+}
+
+// inputAt is the stamp of input seq of this session.
+func (c *core) inputAt(seq uint64) (time.Duration, bool) {
+	for _, in := range c.inputs {
+		if in.Seq == seq {
+			return in.At, true
+		}
+	}
+	return 0, false
+}
+
+// voidEntries is void and, when the game keeps score, the re-decision of
+// everything from the voided input's stamp: what it had decided (a score
+// from a mistaken value, and every later one) is withdrawn by a revision
+// and published again. Without a score a void is only the rebuild, as it
+// always was, so older logs replay as they were written.
+func (c *core) voidEntries(seq uint64, entries []Entry) []Entry {
+	from, ok := c.inputAt(seq)
+	e := c.void(seq)
+	entries = append(entries, e)
+	if !ok || e.Note != "" || c.profile.Score == nil {
+		return entries
+	}
+	return c.redecideFrom(from, e.At, nil, seq, entries)
 }
 
 // void takes a mistaken input out: the engine is rebuilt from every other
@@ -485,7 +541,7 @@ func (c *core) feed(entries []Entry, collect bool) []Entry {
 		case e.Void != 0:
 			keep(c.process(e.At))
 			c.seq = e.Seq - 1
-			c.void(e.Void)
+			keep(c.voidEntries(e.Void, nil)[1:])
 		case e.Revision != nil:
 			// The table had decided up to e.At when the late inputs came.
 			keep(c.process(e.At))

@@ -41,7 +41,18 @@ func randomGame(r *rand.Rand, n int) (stamps []engine.Event, arrivals []time.Dur
 // exactly the outcomes it journaled; and once everything has arrived, the
 // table stands exactly where the inputs in stamp order put it: every input
 // is decided at its stamp, however late it came.
+//
+// It is played with the score kept (a void re-decides and withdraws what
+// the voided input decided) and without (a log from before the score).
 func TestReplayReproducesEveryDecision(t *testing.T) {
+	noScore := engine.EMA2016
+	noScore.Score = nil
+	for _, p := range []engine.Profile{engine.EMA2016, noScore} {
+		replayReproducesEveryDecision(t, p)
+	}
+}
+
+func replayReproducesEveryDecision(t *testing.T, p engine.Profile) {
 	for seed := int64(1); seed <= seeds(); seed++ {
 		r := rand.New(rand.NewSource(seed))
 		evs, arrivals := randomGame(r, 300)
@@ -51,7 +62,7 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 		}
 		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(arrivals[a], arrivals[b]) })
 		j := &memJournal{}
-		c, err := newCore(engine.EMA2016, 0, 0)
+		c, err := newCore(p, 0, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,12 +78,12 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 			}
 			if r.Intn(200) == 0 && len(c.inputs) > 0 {
 				// The referee voids a press, sometimes one already void.
-				es = append(es, c.void(c.inputs[r.Intn(len(c.inputs))].Seq))
+				es = c.voidEntries(c.inputs[r.Intn(len(c.inputs))].Seq, es)
 			}
 			es = append(es, c.process(now-30*time.Millisecond)...)
 			j.Append(es)
 		}
-		if err := Verify(engine.EMA2016, 0, j.entries); err != nil {
+		if err := Verify(p, 0, j.entries); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		// Event time: the same state as the inputs applied in stamp order.
@@ -84,7 +95,7 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 		for i := range j.entries {
 			if o := j.entries[i].Outcome; o != nil && o.Kind == engine.KindDecision {
 				o.Reason += " (edited)"
-				if Verify(engine.EMA2016, 0, j.entries) == nil {
+				if Verify(p, 0, j.entries) == nil {
 					t.Fatalf("seed %d: an edited decision passed verification", seed)
 				}
 				break

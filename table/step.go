@@ -15,13 +15,26 @@ type Stepper struct {
 	c *core
 }
 
-// NewStepper is a table at the start of a session under p, dealer East.
-func NewStepper(p engine.Profile, dealer engine.Seat) (*Stepper, error) {
+// NewStepper is a table at the start of a session under p, dealer East,
+// the game picked up as start says (the zero Start: a fresh game).
+func NewStepper(p engine.Profile, dealer engine.Seat, start engine.Start) (*Stepper, error) {
 	c, err := newCore(p, dealer, 1)
 	if err != nil {
 		return nil, err
 	}
+	if c.eng, err = engine.NewGame(p, dealer, start); err != nil {
+		return nil, err
+	}
+	c.start = start
 	return &Stepper{c: c}, nil
+}
+
+// Flush settles a drawn hand no deal has followed (the end of a script)
+// and returns what it publishes.
+func (s *Stepper) Flush() []Entry {
+	s.c.out = s.c.eng.Flush(s.c.out[:0])
+	s.c.steps++
+	return s.c.outcomes(nil)
 }
 
 // Receive takes an input as it reaches the table; it is decided when a

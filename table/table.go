@@ -101,11 +101,14 @@ type result struct {
 	seq uint64
 	// note is why a void was refused.
 	note string
-	err  error
+	// at is the voided input's stamp.
+	at  time.Duration
+	err error
 }
 
 type voidRequest struct {
 	seq  uint64
+	at   time.Duration
 	done chan result
 }
 
@@ -211,26 +214,47 @@ func (t *Table) Submit(ctx context.Context, ev engine.Event) (uint64, error) {
 // journal, with the void's own sequence number, or why the table refused
 // it (no such input, already void) in refused.
 func (t *Table) Void(ctx context.Context, seq uint64) (voidSeq uint64, refused string, err error) {
+	res, err := t.void(ctx, seq)
+	return res.seq, res.note, err
+}
+
+// Correct replaces a mistaken input (a referee's correction of a hand's
+// value): seq is voided and ev takes its place, stamped as it was, so
+// that everything after it is decided again and the outcomes that change
+// are withdrawn and published anew, as for an input that arrived late.
+// It returns the void's and the new input's sequence numbers, or why the
+// void was refused (then ev is not submitted).
+func (t *Table) Correct(ctx context.Context, seq uint64, ev engine.Event) (voidSeq, inputSeq uint64, refused string, err error) {
+	res, err := t.void(ctx, seq)
+	if err != nil || res.note != "" {
+		return res.seq, 0, res.note, err
+	}
+	ev.At = res.at
+	inputSeq, err = t.Submit(ctx, ev)
+	return res.seq, inputSeq, "", err
+}
+
+func (t *Table) void(ctx context.Context, seq uint64) (result, error) {
 	if t.stopping.Load() {
-		return 0, "", ErrStopping
+		return result{}, ErrStopping
 	}
 	r := voidRequest{seq: seq, done: make(chan result, 1)}
 	select {
 	case t.voids <- r:
 	case <-t.stopped:
-		return 0, "", ErrStopping
+		return result{}, ErrStopping
 	case <-ctx.Done():
-		return 0, "", fmt.Errorf("table: void not taken: %w", ctx.Err())
+		return result{}, fmt.Errorf("table: void not taken: %w", ctx.Err())
 	}
 	select {
 	case res := <-r.done:
-		return res.seq, res.note, res.err
+		return res, res.err
 	case <-t.stopped:
 		select {
 		case res := <-r.done:
-			return res.seq, res.note, res.err
+			return res, res.err
 		default:
-			return 0, "", ErrStopping
+			return result{}, ErrStopping
 		}
 	}
 }
@@ -337,7 +361,7 @@ func (t *Table) Run(ctx context.Context) error {
 			if err != nil {
 				v.done <- result{err: err}
 			} else {
-				v.done <- result{seq: v.seq, note: entryOf(entries, v.seq).Note}
+				v.done <- result{seq: v.seq, note: entryOf(entries, v.seq).Note, at: v.at}
 			}
 		}
 		if err != nil || stop {
@@ -377,9 +401,10 @@ func (t *Table) voidsAndNotes(entries []Entry, voids []voidRequest, notes []Entr
 		break
 	}
 	for i, v := range voids {
-		e := t.core.void(v.seq)
-		voids[i].seq = e.Seq
-		entries = append(entries, e)
+		voids[i].at, _ = t.core.inputAt(v.seq)
+		es := t.core.voidEntries(v.seq, nil)
+		voids[i].seq = es[0].Seq
+		entries = append(entries, es...)
 	}
 	for _, n := range notes {
 		t.core.seq++

@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 )
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai or void.
+	// Action is newhand, deadhand, tenpai, void, value, chombo or name.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -25,10 +26,21 @@ type RefereeAction struct {
 	// Dealer is the physical seat of the new dealer for newhand; absent
 	// rotates by the result.
 	Dealer *int `json:"dealer"`
+	// Value is a winner's value as typed: "3 40" (han fu), "mangan",
+	// "yakuman 2"; Pao the physical seat liable for a yakuman.
+	Value string `json:"value"`
+	Pao   *int   `json:"pao"`
+	// Name is the player's name for name.
+	Name string `json:"name"`
+	// Replaces is, for value, the sequence number of the mistaken value it
+	// corrects: that input is voided and this one takes its place (its
+	// stamp), so every later score is decided again.
+	Replaces uint64 `json:"replaces"`
 }
 
 // DecodeRefereeAction reads and checks a referee action; the error names
-// the field. A void returns the sequence number to void and no event.
+// the field. A void returns the sequence number to void and no event; a
+// value that replaces another returns both.
 func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	var a RefereeAction
 	if err := decodeBody(r, &a); err != nil {
@@ -62,8 +74,34 @@ func DecodeRefereeAction(r io.Reader) (engine.Event, uint64, error) {
 	case "tenpai":
 		ev.Action = engine.Tenpai
 		ev.Seat, err = seat()
+	case "chombo":
+		ev.Action = engine.Chombo
+		ev.Seat, err = seat()
+	case "name":
+		ev.Action, ev.Name = engine.Name, a.Name
+		if err = engine.CheckName(a.Name); err != nil {
+			return engine.Event{}, 0, fmt.Errorf("field name: %v", err)
+		}
+		ev.Seat, err = seat()
+	case "value":
+		ev.Action = engine.Value
+		v, verr := payment.ParseValue(strings.Fields(a.Value))
+		if verr != nil {
+			return engine.Event{}, 0, fmt.Errorf("field value: %s", strings.TrimPrefix(verr.Error(), "payment: "))
+		}
+		ev.Value = &engine.HandValue{Value: v, Pao: engine.NoSeat}
+		if a.Pao != nil {
+			if *a.Pao < 0 || *a.Pao > 3 {
+				return engine.Event{}, 0, fmt.Errorf("field pao: %d is not a seat 0..3", *a.Pao)
+			}
+			ev.Value.Pao = engine.Seat(*a.Pao)
+		}
+		ev.Seat, err = seat()
+		if err == nil && a.Replaces != 0 {
+			return ev, a.Replaces, nil
+		}
 	default:
-		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai or void", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, void, value, chombo or name", a.Action)
 	}
 	return ev, 0, err
 }
@@ -180,7 +218,17 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if void != 0 {
-		seq, refused, err := s.cfg.Table.Void(r.Context(), void)
+		// A void, or a correction: the mistaken input out and, for a
+		// value that replaces it, the new one in its place.
+		var (
+			seq, in uint64
+			refused string
+		)
+		if ev.Action != engine.ActNone {
+			seq, in, refused, err = s.cfg.Table.Correct(r.Context(), void, ev)
+		} else {
+			seq, refused, err = s.cfg.Table.Void(r.Context(), void)
+		}
 		if err != nil {
 			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
 			return
@@ -190,7 +238,11 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
 			return
 		}
-		writeJSON(w, http.StatusAccepted, map[string]any{"void": void, "seq": seq})
+		answer := map[string]any{"void": void, "seq": seq}
+		if in != 0 {
+			answer["input"] = in
+		}
+		writeJSON(w, http.StatusAccepted, answer)
 		return
 	}
 	s.submit(w, r, ev, metricRefereeActions)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -100,10 +101,13 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 	f.Add([]byte(`{"action":"void","seq":7}]`))
 	f.Add([]byte(`{"action":"tenpai","seat":3}{"action":"newhand"}`))
 	f.Add([]byte(`{"action":"deadhand","seat":1,"reason":"x"}`))
+	f.Add([]byte(`{"action":"value","seat":2,"value":"yakuman 2","pao":3,"replaces":9}`))
+	f.Add([]byte(`{"action":"name","seat":1,"name":"Ana"}`))
+	f.Add([]byte(`{"action":"chombo","seat":0}`))
 	f.Add([]byte(`{"action":"newhand","dealer":` + strings.Repeat("1", MaxBody) + `}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ev, void, err := DecodeRefereeAction(strings.NewReader(string(b)))
-		if err == nil && void == 0 {
+		if err == nil && (void == 0 || ev.Action != engine.ActNone) {
 			if err := ev.Validate(); err != nil {
 				t.Fatalf("decoded an invalid event %+v: %v", ev, err)
 			}
@@ -135,5 +139,49 @@ func TestRefereeVoidsMistakenPress(t *testing.T) {
 		if st := tb.State(); st.Turn != 1 || len(st.Melds[3]) != 0 {
 			t.Fatalf("after the void: turn %d, North's melds %v", st.Turn, st.Melds[3])
 		}
+	})
+}
+
+// TestRefereeCorrectsAValue: a referee's value that replaces a mistaken
+// one takes its place: the score is decided again, the old score
+// withdrawn by a revision, and the points follow.
+func TestRefereeCorrectsAValue(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tb, srv := startRefereeTable(t)
+		sub := tb.Subscribe()
+		tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Dealer: engine.NoSeat})
+		tb.Submit(context.Background(), engine.Event{At: tb.Now(), Seat: 2, Action: engine.Ron, Dealer: engine.NoSeat})
+		untilState(t, tb, sub, "the ron is decided", func(st engine.State) bool { return st.Ended && st.ValueDue[2] })
+		for _, bad := range []string{`{"action":"value","seat":2,"value":"3 10"}`, `{"action":"value","seat":2}`, `{"action":"value","seat":2,"value":"3 40","pao":9}`} {
+			if code, msg := referee(t, srv, "Bearer "+token, "application/json", bad); code != 400 || !strings.Contains(msg, "field") {
+				// 3 10 parses; the engine refuses it as a value the rules cannot produce.
+				if !strings.Contains(bad, `"3 10"`) || code != http.StatusAccepted {
+					t.Fatalf("%s: %d %s", bad, code, msg)
+				}
+			}
+		}
+		code, msg := referee(t, srv, "Bearer "+token, "application/json", `{"action":"value","seat":2,"value":"3 40"}`)
+		if code != http.StatusAccepted {
+			t.Fatalf("value: %d %s", code, msg)
+		}
+		var ack struct{ Seq uint64 }
+		if err := json.Unmarshal([]byte(msg), &ack); err != nil || ack.Seq == 0 {
+			t.Fatalf("value answer %s: %v", msg, err)
+		}
+		untilState(t, tb, sub, "the first score", func(st engine.State) bool { return st.Scores[2] == 35200 })
+		body := fmt.Sprintf(`{"action":"value","seat":2,"value":"1 30","replaces":%d}`, ack.Seq)
+		if code, msg := referee(t, srv, "Bearer "+token, "application/json", body); code != http.StatusAccepted || !strings.Contains(msg, `"input":`) {
+			t.Fatalf("correction: %d %s", code, msg)
+		}
+		retracted := false
+		for !retracted {
+			u := <-sub.C()
+			for _, e := range u.Entries {
+				retracted = retracted || (e.Revision != nil && len(e.Revision.Retracted) > 0)
+			}
+		}
+		untilState(t, tb, sub, "the corrected score", func(st engine.State) bool {
+			return st.Scores == [4]int{29000, 30000, 31000, 30000} && st.LastScore != nil && st.LastScore.Wins[0].Points == 1000
+		})
 	})
 }

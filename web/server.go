@@ -156,7 +156,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
-	if err != nil || a == engine.Tenpai || a == engine.DeadHand {
+	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name {
 		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
 	}
 	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}

@@ -132,21 +132,7 @@ channel = 2
 	})
 
 	var childOut syncBuffer
-	daemon := func() *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
-		childOut.reset()
-		cmd.Stdout, cmd.Stderr = &childOut, &childOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		// A daemon left running by a failed wait is killed with the test.
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-		return cmd
-	}
+	daemon := func() *exec.Cmd { return startChild(t, cfgFile, &childOut) }
 	up := func() bool {
 		resp, err := client.Get("http://" + addr + "/api/state")
 		if err != nil {
@@ -248,4 +234,24 @@ channel = 2
 	if code := run([]string{"replay", "--dir", logDir}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
 	}
+}
+
+// startChild starts `tabled run --sim --config cfgFile` as a child
+// process (the test binary itself, see TestMain), its output in out, so
+// that a test can kill it with SIGKILL.
+func startChild(t *testing.T, cfgFile string, out *syncBuffer) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
+	out.reset()
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// A daemon left running by a failed wait is killed with the test.
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	return cmd
 }

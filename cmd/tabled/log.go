@@ -126,7 +126,7 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	fs.StringVar(&f.Source, "source", "", "only this source (gpio, serial, nfc, web, script, referee, table)")
 	fs.Uint64Var(&f.FromSeq, "from", 0, "from this sequence number")
 	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
-	fs.StringVar(&o.format, "format", "text", "text, json, csv or mjai")
+	fs.StringVar(&o.format, "format", "text", "text, json, csv, mjai, or results (one CSV row per player per game that ended)")
 	fs.BoolVar(&o.follow, "follow", false, "keep printing records as they are appended")
 	if err := fs.Parse(args); err != nil {
 		return o, false
@@ -136,7 +136,7 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
 	case logWriters[o.format] == nil:
-		err = fmt.Errorf("--format %q is not text, json, csv or mjai", o.format)
+		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
 	default:
 		if f.Seat, err = parseSeatFlag(f.Seat); err == nil {
 			f.HandFrom, f.HandTo, err = parseAtFlag(*at)
@@ -192,6 +192,9 @@ var logWriters = map[string]logWriter{
 	"csv":  exportLog(claimlog.WriteCSV),
 	"json": exportLog(claimlog.WriteJSON),
 	"mjai": exportLog(mjai.FromLog),
+	// results read the whole log whatever the filters: a game's result
+	// needs every hand and the players' names.
+	"results": exportLog(func(w io.Writer, dir string, _ claimlog.Filter) error { return journal.WriteResults(w, dir) }),
 }
 
 // exportLog is the logWriter of an export, which reads past damage

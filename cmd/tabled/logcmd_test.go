@@ -180,7 +180,7 @@ func TestLogFlagErrors(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"pon"}, `tabled log: unexpected argument "pon" (filters are flags: tabled log --help)`},
-		{[]string{"--format", "xml"}, `tabled log: --format "xml" is not text, json, csv or mjai`},
+		{[]string{"--format", "xml"}, `tabled log: --format "xml" is not text, json, csv, mjai or results`},
 		{[]string{"--seat", "X"}, `tabled log: --seat "X" is not a seat wind (E, S, W or N)`},
 		{[]string{"--seat", "Westward"}, `tabled log: --seat "Westward" is not a seat wind (E, S, W or N)`},
 		{[]string{"--at", "4s"}, `tabled log: --at "4s" is not a time window within the hand like 4s..6.5s`},

@@ -1,0 +1,177 @@
+package outcome
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// byWind turns numbers by physical seat into numbers by the wind each
+// seat has when dealer is East.
+func byWind(p [4]int, dealer engine.Seat) ByWind {
+	m := make(ByWind, 4)
+	for w := engine.East; w <= engine.North; w++ {
+		m[w.Letter()] = p[w.Seat(dealer)]
+	}
+	return m
+}
+
+// Seat is the number of a physical seat, dealer being East's seat.
+func (m ByWind) Seat(s, dealer engine.Seat) int { return m[s.Wind(dealer).Letter()] }
+
+// nonNilMap is a ByWind written {} rather than null when empty.
+func nonNilMap(m ByWind) ByWind {
+	if m == nil {
+		return ByWind{}
+	}
+	return m
+}
+
+// Win is one winner's hand in a score line: its seat, the discarder (null
+// for a tsumo), the value as entered (han and fu, 0 after a limit entered
+// by name), the limit it reached ("" below mangan), how many yakuman, the
+// liable seat, its worth before counters and deposits, its yaku (none
+// named yet).
+type Win struct {
+	Seat    string   `json:"seat"`
+	From    *string  `json:"from"`
+	Han     int      `json:"han"`
+	Fu      int      `json:"fu"`
+	Limit   string   `json:"limit"`
+	Yakuman int      `json:"yakuman,omitempty"`
+	Pao     string   `json:"pao,omitempty"`
+	Points  int      `json:"points"`
+	Yaku    []string `json:"yaku"`
+}
+
+// Standing is one seat's place at the game's end: the physical seat, its
+// wind in the last hand, its place (shared on a tie), its points and its
+// result after uma, leftover deposits and penalties.
+type Standing struct {
+	Seat   int    `json:"seat"`
+	Wind   string `json:"wind"`
+	Place  int    `json:"place"`
+	Points int    `json:"points"`
+	Result int    `json:"result"`
+}
+
+func scoreOf(r *Record, o engine.Outcome) {
+	sc := o.Score
+	if sc == nil {
+		return
+	}
+	r.Result, r.Honba, r.Sticks = sc.Result.String(), sc.Honba, sc.Sticks
+	r.Deltas, r.Scores = byWind(sc.Deltas, o.Dealer), byWind(sc.Scores, o.Dealer)
+	if o.Seat.Valid() {
+		r.Chombo = letter(o.Seat, o.Dealer)
+	}
+	r.Wins = make([]Win, 0, len(sc.Wins))
+	for _, w := range sc.Wins {
+		jw := Win{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit.String(), Points: w.Points, Yaku: []string{}}
+		if w.Value.Yakuman > 1 {
+			jw.Yakuman = w.Value.Yakuman
+		}
+		if w.From.Valid() {
+			f := letter(w.From, o.Dealer)
+			jw.From = &f
+		}
+		if w.Pao.Valid() {
+			jw.Pao = letter(w.Pao, o.Dealer)
+		}
+		r.Wins = append(r.Wins, jw)
+	}
+}
+
+func gameEndOf(r *Record, o engine.Outcome) {
+	g := o.GameEnd
+	if g == nil {
+		return
+	}
+	r.Scores, r.Sticks, r.Standings = byWind(g.Scores, o.Dealer), g.Sticks, make([]Standing, 0, len(g.Standings))
+	for _, st := range g.Standings {
+		r.Standings = append(r.Standings, Standing{Seat: st.Seat, Wind: letter(engine.Seat(st.Seat), o.Dealer), Place: st.Place, Points: st.Points, Result: st.Result})
+	}
+}
+
+// WinValue is a win's worth as people say it: "3 han 40 fu 5200 from
+// South", "mangan 8000", "yakuman x2 64000 (pao North)".
+func WinValue(w Win) string {
+	var s string
+	switch {
+	case w.Han == 0 && w.Fu == 0 && w.Limit == "":
+		s = "no value"
+	case w.Han == 0 && w.Fu == 0:
+		s = w.Limit
+		if w.Yakuman > 1 {
+			s += fmt.Sprintf(" x%d", w.Yakuman)
+		}
+	case w.Fu == 0:
+		s = fmt.Sprintf("%d han", w.Han)
+	default:
+		s = fmt.Sprintf("%d han %d fu", w.Han, w.Fu)
+	}
+	if w.Limit != "" && (w.Han != 0 || w.Fu != 0) {
+		s += " (" + w.Limit + ")"
+	}
+	s += " " + strconv.Itoa(w.Points)
+	if w.From != nil {
+		s += " from " + WindName(*w.From)
+	}
+	if w.Pao != "" {
+		s += " (pao " + WindName(w.Pao) + ")"
+	}
+	return s
+}
+
+// PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed
+// for changes ("E -5200 ...").
+func PointsLine(p ByWind, signed bool) string {
+	var b strings.Builder
+	for i, w := range windOrder {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if signed {
+			fmt.Fprintf(&b, "%s %+d", w, p[w])
+		} else {
+			fmt.Fprintf(&b, "%s %d", w, p[w])
+		}
+	}
+	return b.String()
+}
+
+// Score is a hand's settlement in words: "ron: West 3 han 40 fu 5200
+// from South; changes E +0 S -5200 W +5200 N +0; scores E 30000 ...;
+// honba 0, sticks 0".
+func Score(r Record) string {
+	what := r.Result
+	ws := make([]string, 0, len(r.Wins))
+	for _, w := range r.Wins {
+		ws = append(ws, WindName(w.Seat)+" "+WinValue(w))
+	}
+	if len(ws) > 0 {
+		what += ": " + strings.Join(ws, ", ")
+	}
+	if r.Chombo != "" {
+		what += " by " + WindName(r.Chombo)
+	}
+	return fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, PointsLine(r.Deltas, true), PointsLine(r.Scores, false), r.Honba, r.Sticks)
+}
+
+// GameEnd is the final standings in words: "1. North 35200 (+20200), 2.
+// East 35000 (+10000), ...".
+func GameEnd(r Record) string {
+	// By place, then seat: the order people read a result sheet in.
+	st := slices.SortedStableFunc(slices.Values(r.Standings), func(a, b Standing) int {
+		return cmp.Or(cmp.Compare(a.Place, b.Place), cmp.Compare(a.Seat, b.Seat))
+	})
+	parts := make([]string, 0, len(st))
+	for _, s := range st {
+		parts = append(parts, fmt.Sprintf("%d. %s %d (%+d)", s.Place, WindName(s.Wind), s.Points, s.Result))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,118 @@
+package script
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
+)
+
+// header is a header line that changes the profile's score figures.
+type header struct {
+	line int
+	f    []string
+}
+
+// scoreHeader reads a header of the score (points, scores, round, honba,
+// sticks, game, aka). Those that change the profile's figures are kept in
+// profile and applied once the profile is known.
+func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
+	num := func(what string, lo, hi int) (int, error) {
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("%s %q is not a number %d..%d", what, f[1], lo, hi)
+		}
+		return n, nil
+	}
+	want := map[string]int{"scores": 4}[f[0]]
+	if want == 0 {
+		want = 1
+	}
+	if len(f)-1 != want {
+		return fmt.Errorf("header %q takes %d value(s), got %d", f[0], want, len(f)-1)
+	}
+	var err error
+	switch f[0] {
+	case "points", "game", "aka":
+		*profile = append(*profile, header{line, f})
+	case "scores":
+		for i, t := range f[1:] {
+			n, e := strconv.Atoi(t)
+			if e != nil || n%100 != 0 || n < -1_000_000 || n > 1_000_000 {
+				return fmt.Errorf("scores: %q is not a number of points, a multiple of 100", t)
+			}
+			s.Start.Scores[i] = n
+		}
+	case "round":
+		if len(f[1]) != 2 || f[1][1] < '1' || f[1][1] > '4' {
+			return fmt.Errorf("round %q is not a round wind and hand like E1 or S2", f[1])
+		}
+		w, e := engine.ParseWind(f[1][:1])
+		if e != nil {
+			return fmt.Errorf("round %q is not a round wind and hand like E1 or S2", f[1])
+		}
+		s.Start.RoundWind, s.Start.HandNumber = w, int(f[1][1]-'0')
+	case "honba":
+		s.Start.Honba, err = num("honba", 0, 100)
+	case "sticks":
+		s.Start.Sticks, err = num("sticks", 0, 100)
+	}
+	return err
+}
+
+// applyScore applies the points, game and aka headers to the profile's
+// score figures (a copy of them: the registry's stay as they are).
+func applyScore(s *Script, headers []header) error {
+	if s.Profile.Score == nil {
+		if len(headers) > 0 || s.Start != (engine.Start{}) {
+			return &Error{Msg: fmt.Sprintf("rules %s keep no score: no score headers", s.Profile.Name)}
+		}
+		return nil
+	}
+	r := *s.Profile.Score
+	for _, h := range headers {
+		f := h.f
+		switch f[0] {
+		case "points":
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n <= 0 || n%100 != 0 || n > 1_000_000 {
+				return &Error{Line: h.line, Msg: fmt.Sprintf("points %q is not a positive number of points, a multiple of 100", f[1])}
+			}
+			r.StartPoints = n
+		case "game":
+			l, err := payment.ParseLength(f[1])
+			if err != nil {
+				return &Error{Line: h.line, Msg: fmt.Sprintf("game %q is not hanchan, tonpuu or open", f[1])}
+			}
+			r.Game = l
+		case "aka":
+			n, err := strconv.Atoi(f[1])
+			if err != nil || (n != 0 && n != 3 && n != 4) {
+				return &Error{Line: h.line, Msg: fmt.Sprintf("aka %q is not a number of red fives (0, 3 or 4)", f[1])}
+			}
+			r.Aka = n
+		}
+	}
+	s.Profile.Score = &r
+	return nil
+}
+
+// parseValue reads what follows "value": han and fu or a limit, then
+// perhaps "pao <seat>".
+func parseValue(st Step, f []string) (Step, error) {
+	if n := len(f); n >= 2 && f[n-2] == "pao" {
+		w, err := engine.ParseWind(strings.ToUpper(f[n-1]))
+		if err != nil {
+			return st, fmt.Errorf("value: pao %q is not a seat wind (E, S, W, N)", f[n-1])
+		}
+		st.Pao, f = &w, f[:n-2]
+	}
+	v, err := payment.ParseValue(f)
+	if err != nil {
+		return st, fmt.Errorf("value: %s", strings.TrimPrefix(err.Error(), "payment: "))
+	}
+	st.Value = &v
+	return st, nil
+}
