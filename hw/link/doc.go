@@ -10,9 +10,10 @@
 // device to map its clock onto the host's (hw/clocksync; often while the
 // fit is young, every 500 ms once it is settled), tells the caller
 // up to which stamp the device has delivered everything (its watermark),
-// sees a reboot behind an open port from the stream itself, reports what a
-// referee must see (reboots, lost events, reader faults, another device)
-// as notices, and when the cable is pulled or the line goes silent it
+// sees a reboot behind an open port from the stream itself (also after a
+// stalled wire or a deaf spell, by the time that passed: reboot.go),
+// reports what a referee must see (reboots, lost events, reader faults,
+// another device) as notices, and when the cable is pulled or the line goes silent it
 // closes, backs off and reopens, without losing an acknowledged frame.
 // firmware-protocol.md is the protocol and says what the host relies on.
 package link

@@ -10,14 +10,10 @@ import (
 	"github.com/tabled/tabled/hw/fwproto"
 )
 
-// clockBackSlack is how far a device's clock may seem to go back between a
-// pong and a heartbeat (sampled in an interrupt and in the main loop, sent
-// in either order) before the host takes it for a reboot.
-const clockBackSlack = 50_000 // µs
-
 // frame handles one good frame that arrived at at.
 func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 	l.update(func(h *Health) { h.LastFrame = at })
+	l.heard(at)
 	m, err := fwproto.Parse(f)
 	if err != nil {
 		l.update(func(h *Health) { h.BadMessages++ })
@@ -51,18 +47,27 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			return nil
 		}
 		if p := l.pings[m.ID%uint32(len(l.pings))]; p.id == m.ID {
+			if l.clockBehindPing(p.sentAt, m.Time, at) {
+				return nil
+			}
+			l.roundTrip(at, m.Time)
 			l.checkFit(p.sentAt, at, m.Time)
 			l.sync.Add(clocksync.Sample{Sent: p.sentAt, Received: at, Device: m.Time})
 			l.update(func(h *Health) {
 				h.SyncSamples, h.DriftPPM, h.MinRTT = l.sync.Samples(), l.sync.Drift(), l.sync.MinRTT()
 			})
+			if err := l.confirmed(port, p.sentAt); err != nil {
+				return err
+			}
 		}
 		l.order.seen(m.Time)
 		l.advance(at)
 		return nil
 	case fwproto.Heartbeat:
 		l.update(func(h *Health) { h.DeviceHeartbeat = m })
-		if !l.hello || l.clockWentBack(port, m.Time, at) {
+		if !l.hello || l.clockWentBack(port, m.Time, at) || l.confirmFrom >= 0 {
+			// Unconfirmed, it may be a new boot's: its queued count
+			// would release holds and call the old boot's seqs lost.
 			return nil
 		}
 		l.lastQueued, l.lastBeat = m.Queued, at
@@ -98,18 +103,32 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 		return nil
 	}
 	ev, stamped := l.event(m, at)
+	if stamped && l.order.otherStamp(f.Seq, ev.Device) {
+		// As a repeat of a remembered seq with other content.
+		l.suspectReboot(at, fmt.Sprintf("seq %d, not taken before, came again with another stamp", f.Seq), true)
+		return nil
+	}
 	if stamped {
+		if l.sync.Samples() >= warmSamples && l.order.unexpected(f.Seq) {
+			l.confirm(at, fmt.Sprintf("seq %d, not the one expected", f.Seq))
+		}
 		if l.sync.Samples() < warmSamples {
 			// Too few round trips yet in this boot to map the stamp well.
 			// Unacknowledged, it comes again 100 ms later, after more.
-			l.order.notTaken(f.Seq)
+			l.order.notTaken(f.Seq, ev.Device)
+			return nil
+		}
+		if l.confirmFrom >= 0 {
+			// None since the stream was broken: the boot may have ended.
+			l.holdUnconfirmed(f, at)
+			l.order.notTaken(f.Seq, ev.Device)
 			return nil
 		}
 		ev.Seq = f.Seq
 		if err := l.cfg.OnEvent(ev); err != nil {
 			l.cfg.Logf("link: %s: %s seq %d not taken, left for the device to send again: %v", l.cfg.Name, ev.Kind, f.Seq, err)
 			l.update(func(h *Health) { h.NotDurable++ })
-			l.order.notTaken(f.Seq)
+			l.order.notTaken(f.Seq, ev.Device)
 			return nil
 		}
 		l.update(func(h *Health) { h.Events++ })
@@ -189,17 +208,6 @@ func (l *Link) notice(at time.Duration, kind NoticeKind, text string) {
 	l.cfg.OnNotice(Notice{At: at, Kind: kind, Text: text})
 }
 
-// clockWentBack reports whether device time t, of a pong or heartbeat, is
-// before the boot's latest by more than the slack: the device restarted.
-func (l *Link) clockWentBack(port Port, t uint64, at time.Duration) bool {
-	if l.lastDev > clockBackSlack && t < l.lastDev-clockBackSlack {
-		l.suspectReboot(at, fmt.Sprintf("device clock went back from %d µs to %d µs", l.lastDev, t), false)
-		return true
-	}
-	l.lastDev = max(l.lastDev, t)
-	return false
-}
-
 // checkFit counts a round trip (sent, received, device time dev) towards
 // a settled fit (its span), and finds the fit off when it maps dev
 // outside the round trip by more than its uncertainty and offSlack: the
@@ -229,52 +237,9 @@ func (l *Link) checkFit(sent, received time.Duration, dev uint64) {
 func (l *Link) resetFit() {
 	l.sync.Reset()
 	l.fitFrom, l.fitSpan, l.fastPings = -1, 0, 0
-}
-
-// suspectReboot reacts to a reboot seen in the stream: nothing more is
-// taken from the device until it answers a Query, and its clock fit,
-// fitted to the old boot's clock, is dropped. seqs says the seqs began
-// again, so the new Hello starts a new boot even with the same boot id.
-func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
-	l.cfg.Logf("link: %s: device reboot suspected (%s): querying it", l.cfg.Name, why)
-	l.suspect, l.suspectSeqs = why, seqs
-	l.unackedAtReboot = l.oldBootUnacked()
-	l.hello = false
-	l.resetFit()
-	l.order.reset()
-	l.lastDev = 0
-	l.q = querier{every: 100 * time.Millisecond}
-	l.update(func(h *Health) { h.Up, h.SyncSamples, h.DriftPPM, h.MinRTT = false, 0, 0, 0 })
-}
-
-// oldBootUnacked is how many frames the device's boot may still have held
-// unacknowledged: what its latest heartbeat said, less the Acks sent since
-// (or just before: on their way when it was sent), or the seqs missing.
-func (l *Link) oldBootUnacked() int {
-	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.nMissing)
-}
-
-// rebooted notes a reboot, and the frames it may have lost.
-func (l *Link) rebooted(at time.Duration, text string) {
-	n := l.oldBootUnacked()
-	if l.suspect != "" {
-		n = l.unackedAtReboot
-	}
-	l.newBoot()
-	l.notice(at, NoticeReboot, text)
-	if n > 0 {
-		l.notice(at, NoticeEventsLost, fmt.Sprintf("the reboot lost up to %d frames the old boot had not had acknowledged", n))
-	}
-}
-
-// newBoot forgets what belonged to the device's last boot.
-func (l *Link) newBoot() {
-	l.resetFit()
-	l.seen = fwproto.Dedupe{}
-	l.got = [256][]byte{}
-	l.order.reset()
-	l.lastDev, l.lastQueued = 0, 0
-	l.update(func(h *Health) { h.SyncSamples, h.DriftPPM, h.MinRTT = 0, 0, 0 })
+	// The new fit's round trips all come after; what was held for the old
+	// one, unacknowledged, the device sends again.
+	l.confirmFrom, l.unconfirmed, l.rtAt = -1, nil, -1
 }
 
 func (l *Link) onHello(m fwproto.Hello, at time.Duration) error {

@@ -263,9 +263,22 @@ type Link struct {
 	// taken at PingEvery because a pong found the fit off.
 	fitFrom, fitSpan time.Duration
 	fastPings        int
-	q                querier
-	live             bool          // last reported liveness
-	mark             time.Duration // last reported watermark
+	// lastHeard is when the latest good frame came (-1: none yet);
+	// confirmFrom, when not -1, that the stream was broken then, and no
+	// stamped event is taken until a ping sent since comes back on the
+	// boot's clock fit (reboot.go).
+	lastHeard, confirmFrom time.Duration
+	unconfirmed            []heldFrame // stamped frames held until then
+	// newClock is the new boot's clock reading that shows a reboot, while
+	// the old boot's losses are counted (0: none).
+	newClock uint64
+	// rtAt is when the boot's latest round trip's pong came (-1: none),
+	// rtDev its device time.
+	rtAt  time.Duration
+	rtDev uint64
+	q     querier
+	live  bool          // last reported liveness
+	mark  time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -321,7 +334,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1, lastHeard: -1, confirmFrom: -1, rtAt: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when

@@ -31,6 +31,9 @@ type order struct {
 	strong   bool // a hold only an empty heartbeat releases
 	latest   uint64
 	has      bool // latest is set
+	// untaken is 1 + the stamp of each seq that arrived but was not taken
+	// (0: none did).
+	untaken [256]uint64
 }
 
 // succ is the seq after s: 1..255, wrapping to 1.
@@ -76,7 +79,7 @@ func (o *order) delivered(seq uint8, t uint64, stamped bool) {
 	case d < fwproto.DedupeWindow:
 		for s := o.next; s != seq; s = succ(s) {
 			if !o.missing[s] {
-				o.missing[s] = true
+				o.missing[s], o.untaken[s] = true, 0
 				o.nMissing++
 			}
 		}
@@ -89,10 +92,18 @@ func (o *order) delivered(seq uint8, t uint64, stamped bool) {
 	}
 }
 
+// unexpected reports whether a new seq breaks the sequence: the boot's
+// first, or neither the one expected next nor one missing. A device whose
+// seqs began again (a reboot) sends such a seq.
+func (o *order) unexpected(seq uint8) bool {
+	return !o.started || seq != o.next && !o.missing[seq]
+}
+
 // notTaken records a sequenced frame that arrived but was left
 // unacknowledged (no clock fit for its stamp yet, or not durable): it is
 // missing until it is delivered.
-func (o *order) notTaken(seq uint8) {
+func (o *order) notTaken(seq uint8, t uint64) {
+	defer func() { o.untaken[seq] = t + 1 }()
 	if !o.started {
 		o.started, o.next = true, seq
 		o.strong = seq != 1
@@ -100,7 +111,7 @@ func (o *order) notTaken(seq uint8) {
 	if ahead(o.next, seq) < fwproto.DedupeWindow {
 		for s := o.next; ; s = succ(s) {
 			if !o.missing[s] {
-				o.missing[s] = true
+				o.missing[s], o.untaken[s] = true, 0
 				o.nMissing++
 			}
 			if s == seq {
@@ -130,6 +141,25 @@ func (o *order) heartbeat(t uint64, queued uint8) (lost []uint8) {
 	}
 	o.missing, o.nMissing, o.weak, o.strong = [256]bool{}, 0, 0, false
 	return lost
+}
+
+// otherStamp reports whether seq arrived before, was not taken, and bore
+// another stamp than t: not its retransmission, a new boot's frame.
+func (o *order) otherStamp(seq uint8, t uint64) bool {
+	return o.missing[seq] && o.untaken[seq] > 0 && o.untaken[seq]-1 != t
+}
+
+// lost is how many seqs are missing, less those that arrived stamped at
+// or before clock, a new boot's reading that showed a reboot: those were
+// the new boot's first frames, which it sends again.
+func (o *order) lost(clock uint64) int {
+	n := o.nMissing
+	for s, t := range o.untaken {
+		if o.missing[s] && t > 0 && t-1 <= clock {
+			n--
+		}
+	}
+	return n
 }
 
 // frontier is the device time up to which all is delivered, lag before

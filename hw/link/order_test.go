@@ -85,7 +85,7 @@ func TestOrderFrontier(t *testing.T) {
 				case s.bad:
 					o.hold()
 				case s.left:
-					o.notTaken(s.seq)
+					o.notTaken(s.seq, s.t)
 				case s.beat:
 					lost = o.heartbeat(s.t, s.queued)
 				case s.pong:
