@@ -39,7 +39,8 @@ type Config struct {
 type Table struct {
 	// Name identifies the table in logs, on the LAN and at the club broker.
 	Name string `toml:"name"`
-	// Rules is the rule profile: ema2016 (default) or ema2008.
+	// Rules is the rule profile: ema2016 (the RCR 2016, default), wrc2015 or
+	// ema2008 (the RCR 2008/2012).
 	Rules string `toml:"rules"`
 	// Window and CallDeadline override the profile's when set.
 	Window       Duration `toml:"window"`

@@ -46,6 +46,12 @@ var briefs = map[engine.RuleCode]string{
 	engine.CodeMayBeConcealed:       "concealed kong?",
 	engine.CodeLate:                 "late call",
 	engine.CodeFastDraw:             "drew too fast",
+	engine.CodePonOverChii:          "pon beats chii",
+	engine.CodeNotAGroup:            "not a group",
+	engine.CodeNextDrew:             "next seat drew",
+	engine.CodeActedOwnTurn:         "you drew",
+	engine.CodeEarlyReplacement:     "replaced early",
+	engine.CodeDoraWithdrawn:        "dora withdrawn",
 }
 
 // brief is a rule code in a few words, "" for a code with none.

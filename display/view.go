@@ -419,9 +419,13 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 	var news *engine.Outcome
 	if n := len(hand); n > 0 {
 		o := &hand[n-1]
+		d := n - 2
+		for d > 0 && hand[d].Code == engine.CodeDoraWithdrawn {
+			d-- // a robbed kong's kan dora, withdrawn between the ron and the hand's end
+		}
 		switch {
-		case o.Kind == engine.KindHandEnd && n > 1 && hand[n-2].Kind == engine.KindDecision && hand[n-2].At == o.At:
-			news = &hand[n-2] // a ron ended the hand: the decision says who and why
+		case o.Kind == engine.KindHandEnd && d >= 0 && hand[d].Kind == engine.KindDecision && hand[d].At == o.At:
+			news = &hand[d] // a ron ended the hand: the decision says who and why
 		case o.Kind == engine.KindDora && last < 0:
 			// The first indicator, read before play: the panel stays idle.
 		case o.Kind == engine.KindScore || o.Kind == engine.KindGameEnd:
@@ -533,6 +537,11 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		b.Brief = brief(o.Code)
 	case engine.KindDora:
 		b.Mode, b.Tags = ModeDora, []string{"DORA"}
+		if o.Code == engine.CodeDoraWithdrawn {
+			// The kong never happened: its indicator is turned back.
+			b.Headline, b.Detail, b.Brief = "NO KAN DORA", []string{o.Reason}, brief(o.Code)
+			break
+		}
 		if n := len(o.Dora); n > 0 {
 			b.Tile = o.Dora[n-1]
 			b.Headline = "DORA " + o.Dora[n-1].Name()

@@ -33,6 +33,7 @@ func TestNewViewScenes(t *testing.T) {
 		{"referee", "referee", "CHECK South", "REFEREE", "E:- S:referee W:turn N:-", "swap-calling", 0},
 		{"kan_dora_prompt", "open", "South: 1 character", "KONG", "E:- S:turn W:- N:-", "RON only", 1},
 		{"dora_with_kan_dora", "dora", "KAN DORA white dragon", "DORA", "E:- S:- W:won N:-", "indicator red dragon -> dora white dragon", 0},
+		{"robbed_kong_dora_withdrawn", "decision", "RON - North", "ROBS KONG HAND OVER", "E:- S:- W:- N:won", "", 0},
 		{"exhaustive_draw", "hand_end", "DRAW", "HAND OVER", "E:-+riichi S:- W:- N:-", "live wall is empty", 0},
 	} {
 		t.Run(tc.scene, func(t *testing.T) {
@@ -155,4 +156,22 @@ func TestNames(t *testing.T) {
 			t.Errorf("mode %d has no name", m)
 		}
 	}
+}
+
+// TestWithdrawnKanDoraBoard: a kan dora read taken back (its kong never
+// happened) is told as such, not as a new dora.
+func TestWithdrawnKanDoraBoard(t *testing.T) {
+	sc := displaytest.Named(t, "robbed_kong_dora_withdrawn")
+	st, out, now := displaytest.Play(t, sc)
+	for i, o := range out {
+		if o.Code != engine.CodeDoraWithdrawn {
+			continue
+		}
+		b := display.NewView(st, out[:i+1], now).Board
+		if b.Headline != "NO KAN DORA" || !strings.Contains(strings.Join(b.Detail, " "), "kan dora indicator 4m withdrawn") {
+			t.Fatalf("board %q %q", b.Headline, b.Detail)
+		}
+		return
+	}
+	t.Fatal("the scene withdraws no kan dora")
 }

@@ -10,9 +10,11 @@ import (
 	"io"
 	"net"
 	"os/user"
+	"strings"
 	"time"
 
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 )
 
@@ -105,7 +107,7 @@ func System() Machine {
 // admin fixes things: pins and buses, then what hangs on them, then the
 // files, the network, the clock and the unit.
 func (m Machine) Check(cfg config.Config) []Result {
-	var rs []Result
+	rs := []Result{checkRules(cfg)}
 	rs = append(rs, m.checkPins(cfg)...)
 	rs = append(rs, m.checkBuses(cfg)...)
 	rs = append(rs, m.checkExpanders(cfg)...)
@@ -118,6 +120,17 @@ func (m Machine) Check(cfg config.Config) []Result {
 	rs = append(rs, m.checkClock())
 	rs = append(rs, m.checkUnit(cfg)...)
 	return rs
+}
+
+// checkRules says which book the configured rule profile follows, so an
+// admin sees what "ema2016" means on this version (the RCR 2016; the WRC
+// 2015 rules are wrc2015).
+func checkRules(cfg config.Config) Result {
+	p, err := cfg.Profile()
+	if err != nil {
+		return fail("rules", "set rules in [table] to one of "+strings.Join(engine.ProfileNames(), ", "), "%v", err)
+	}
+	return ok("rules", "%s (window %v, call deadline %v)", p.Follows(), p.Window, p.CallDeadline)
 }
 
 // Print writes one line per result and reports whether all are OK.

@@ -29,6 +29,9 @@ func (e *Engine) meldRefusal(ev Event, w *claimWindow, riichi [4]bool, kongs int
 	case ev.Action != Chii && ev.Tile.Known() && w.claimed.Tile.Known() && !ev.Tile.SameKind(w.claimed.Tile):
 		a.tile, a.tile2 = ev.Tile, w.claimed.Tile
 		return CodeTileMismatch, a
+	case e.p.ClaimChecks && !makesGroup(ev.Action, w.claimed.Tile, ev.Shown):
+		a.tile, a.shown = w.claimed.Tile, ev.Shown
+		return CodeNotAGroup, a
 	}
 	if i := w.pendingOf(ev.Seat); i >= 0 && w.pending[i].Call == Ron && !e.p.RonChangeable {
 		return CodeRonStands, a
@@ -36,10 +39,63 @@ func (e *Engine) meldRefusal(ev Event, w *claimWindow, riichi [4]bool, kongs int
 	return CodeNone, a
 }
 
+// makesGroup reports whether a chii or pon showing shown can make its
+// group with the discard (WRC 2015 5.2, 5.4.2, 5.4.4: "A chow cannot be
+// made with dragons or winds. 8-9-1 in the same suit is not a chow. A
+// pung is composed of three identical tiles"). What is not known cannot
+// be judged: a plain button (no tiles) always may; red fives count as
+// fives.
+func makesGroup(call Action, discard Tile, shown [2]Tile) bool {
+	var ts []Tile
+	for _, t := range append(shown[:], discard) {
+		if t.Known() {
+			ts = append(ts, t)
+		}
+	}
+	switch call {
+	case Pon:
+		for _, t := range ts {
+			if !t.SameKind(ts[0]) {
+				return false
+			}
+		}
+	case Chii:
+		for _, t := range ts {
+			if t.Suit() == Honor || t.Suit() != ts[0].Suit() {
+				return false
+			}
+		}
+		// Known ranks of a chow are distinct and span at most three.
+		lo, hi, seen := 10, 0, 0
+		for _, t := range ts {
+			r := t.Rank()
+			if seen&(1<<r) != 0 {
+				return false
+			}
+			seen |= 1 << r
+			lo, hi = min(lo, r), max(hi, r)
+		}
+		return hi-lo <= 2
+	}
+	return true
+}
+
 // claim handles chii, pon and kan on the latest discard.
 func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
 	w, riichi, kongs := &e.w, e.h.riichi, e.h.kongs
 	undo := e.fast.undoable(e.p, ev.At)
+	switch {
+	case !e.p.ClaimChecks:
+	case undo && ev.Seat == e.fast.seat:
+		// The put-back protects the other players, not the drawer.
+		a := args{seat: ev.Seat, other: e.fast.window.claimed.Seat, calls: e.fast.what}
+		return e.reject(out, ev, CodeActedOwnTurn, e.say(CodeActedOwnTurn, a))
+	case !undo && w.open && !w.claimed.Kong && w.drawn && !e.h.ended:
+		// The next seat has drawn and the draw can no longer go back:
+		// the tile is no longer claimable (WRC 2015 5.4.1, "until the
+		// next player draws").
+		return e.reject(out, ev, CodeNextDrew, e.say(CodeNextDrew, args{seat: e.h.turn, other: w.claimed.Seat}))
+	}
 	if undo && !(w.open && !w.claimed.Kong && w.at == e.fast.window.at && !e.h.ended) {
 		// The seat that drew too fast has since made a kong or a tsumo:
 		// the claim is on the discard before it.
@@ -82,10 +138,34 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 		e.w = f.window
 		e.w.pending = append([]Claim(nil), f.window.pending...)
 	}
-	e.restore(f.before)
+	e.w.drawn = false
+	out = e.withdrawDora(out, e.restore(f.before), f.seat)
 	// A tsumo put back takes its values with it.
 	e.h.values, e.h.scorePending = [4]*HandValue{}, false
-	e.w.putBack, e.w.putBackWhat = f.seat, f.what
+	e.w.putBack, e.w.putBackWhat, e.w.putBackEarly = f.seat, f.what, f.replacement
+	if !e.p.ClaimChecks && len(f.what) > 1 {
+		e.w.putBackWhat = f.what[:1] // logs of that time named the first
+	}
+	return out
+}
+
+// withdrawDora says that the kan dora indicators read for seat's kong,
+// which never happened (robbed, or made on a draw that went back), are
+// taken back: the table cannot un-flip a tile, the players turn it back.
+func (e *Engine) withdrawDora(out []Outcome, withdrawn []Tile, seat Seat) []Outcome {
+	h := &e.h
+	if !e.p.ClaimChecks {
+		return out // logs of that time took the read back without a word
+	}
+	for _, t := range withdrawn {
+		o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDoraWithdrawn,
+			Reason: e.say(CodeDoraWithdrawn, args{other: seat, tile: t}), Indicators: append([]Tile(nil), h.indicators...)}
+		o.Dora = make([]Tile, len(h.indicators))
+		for i, t := range h.indicators {
+			o.Dora[i] = t.Dora()
+		}
+		out = append(out, o)
+	}
 	return out
 }
 
@@ -103,9 +183,9 @@ func (e *Engine) ask(w *claimWindow, c Claim) verdict {
 	return v
 }
 
-// ronRefusal is why a ron on the window's tile cannot be made, or CodeNone.
-func (e *Engine) ronRefusal(ev Event) (RuleCode, args) {
-	w, h := &e.w, &e.h
+// ronRefusal is why a ron on window w's tile cannot be made, or CodeNone.
+func (e *Engine) ronRefusal(ev Event, w *claimWindow) (RuleCode, args) {
+	h := &e.h
 	a := args{seat: ev.Seat, other: w.claimed.Seat, call: Ron, tile: w.claimed.Tile}
 	switch {
 	case !w.open:
@@ -122,7 +202,9 @@ func (e *Engine) ronRefusal(ev Event) (RuleCode, args) {
 		w.claimed.Tile.Rank() >= 2 && w.claimed.Tile.Rank() <= 8:
 		// Thirteen Orphans waits only on terminals and honours.
 		return CodeThirteenOrphansOnly, a
-	case w.claimed.Kong && !w.concealedKong && w.quiet && !w.ronDecided():
+	case w.claimed.Kong && !w.concealedKong && w.quiet && !w.ronDecided() && e.p.ExtendedKong != KongAtOnce:
+		// Under the RCR the extending tile "counts as a discard": it may
+		// be won on until the declarer's next discard.
 		return CodeRobbingOver, a
 	}
 	return CodeNone, a
@@ -133,7 +215,21 @@ func (e *Engine) ronRefusal(ev Event) (RuleCode, args) {
 // the next deal.
 func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 	w := &e.w
-	if code, a := e.ronRefusal(ev); code != CodeNone {
+	if e.p.ClaimChecks && e.h.ended && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At) {
+		// A win is valid until the next discard, and a call in time
+		// after a too-fast draw (or a replacement tile taken before the
+		// time to rob the kong was over) puts the draw back: the tsumo
+		// on it is void.
+		if ev.Seat == e.fast.seat {
+			return e.reject(out, ev, CodeHandOver, e.say(CodeHandOver, args{}))
+		}
+		if code, a := e.ronRefusal(ev, &e.fast.window); code != CodeNone {
+			return e.reject(out, ev, code, e.say(code, a))
+		}
+		out = e.putBack(out)
+		w = &e.w
+	}
+	if code, a := e.ronRefusal(ev, w); code != CodeNone {
 		return e.reject(out, ev, code, e.say(code, a))
 	}
 	if i := w.pendingOf(ev.Seat); i >= 0 {
@@ -224,7 +320,11 @@ func (e *Engine) decide(out []Outcome) []Outcome {
 		o.Reason += " (" + e.say(CodeLate, a) + ")"
 	}
 	if w.putBack != NoSeat {
-		o.Reason += " (" + e.say(CodeFastDraw, args{seat: w.putBack, call: w.putBackWhat}) + ")"
+		code := CodeFastDraw
+		if w.putBackEarly {
+			code = CodeEarlyReplacement
+		}
+		o.Reason += " (" + e.say(code, args{seat: w.putBack, calls: w.putBackWhat}) + ")"
 		w.putBack = NoSeat
 	}
 	if v.won[0].Call == Ron {
@@ -238,9 +338,10 @@ func (e *Engine) decide(out []Outcome) []Outcome {
 func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 	w, h := &e.w, &e.h
 	from := w.claimed.Seat
+	var withdrawn []Tile
 	if w.hasBefore {
 		// The overridden call, or the robbed kong, never happened.
-		e.restore(w.before)
+		withdrawn = e.restore(w.before)
 		w.hasBefore, w.riichiPaid = false, false
 	}
 	w.heldDora = false
@@ -252,6 +353,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 		o.Referee = e.say(CodeMayBeConcealed, args{other: from})
 	}
 	out = append(out, o)
+	out = e.withdrawDora(out, withdrawn, from)
 	w.won, w.wonOrdinal = o.Won, o.Ordinal
 	h.from = from
 	winners := make([]Seat, len(o.Won))
@@ -264,11 +366,13 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 // applyMeld gives the tile to the winning chii, pon or kan.
 func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
 	w, h := &e.w, &e.h
+	var withdrawn []Tile
 	if overrides {
-		e.restore(w.before)
+		withdrawn = e.restore(w.before)
 		w.riichiPaid = false
 	}
 	out = append(out, o)
+	out = e.withdrawDora(out, withdrawn, w.claimed.Seat)
 	win := o.Won[0]
 	w.before, w.hasBefore = e.markHand(), true
 	w.won, w.wonOrdinal = o.Won, o.Ordinal

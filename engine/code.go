@@ -81,6 +81,14 @@ const (
 	CodeChombo
 	CodeGameEnd
 
+	// Added with the RCR 2016 profile and the rules' edges.
+	CodePonOverChii      // RCR 2016 3.3.1: pon or kan in time beat chii, whatever came first
+	CodeNotAGroup        // the shown tiles cannot make the group with the discard
+	CodeNextDrew         // the next seat drew past the call deadline: no chii, pon or kan
+	CodeActedOwnTurn     // the seat acted in its own turn: it cannot then chii the discard before
+	CodeEarlyReplacement // a replacement tile taken in the time to rob the kong: what was declared on it is void
+	CodeDoraWithdrawn    // a kan dora read for a kong that never happened is withdrawn
+
 	codeCount
 )
 
@@ -95,6 +103,7 @@ var codeNames = [...]string{
 	"no_score", "no_win", "not_winner", "value_in", "bad_value", "scored", "winners_fixed", "bad_pao",
 	"kuikae", "may_be_concealed", "late", "fast_draw",
 	"win", "exhausted", "referee_ended", "deal", "kong_stands", "score", "chombo", "game_end",
+	"pon_over_chii", "not_a_group", "next_drew", "acted_own_turn", "early_replacement", "dora_withdrawn",
 }
 
 // String is the code's stable name ("head_bump").

@@ -34,20 +34,26 @@ func TestResolve(t *testing.T) {
 		lost             []RuleCode
 		overrides        bool
 	}{
-		{"ron beats all", EMA2016, []Claim{c(2, Pon, 100*ms), c(3, Ron, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeRonBeatsAll}, false},
-		{"head bump 2016", EMA2016, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2}, []RuleCode{CodeHeadBump}, false},
+		{"ron beats all", WRC2015, []Claim{c(2, Pon, 100*ms), c(3, Ron, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeRonBeatsAll}, false},
+		{"head bump wrc2015", WRC2015, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2}, []RuleCode{CodeHeadBump}, false},
 		{"all win 2008", EMA2008, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2, 3}, nil, false},
-		{"pon over simultaneous chii 2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
+		{"pon over simultaneous chii wrc2015", WRC2015, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
 		{"pon within 3s 2008", EMA2008, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallWithin}, false},
 		{"pon after 3s is first call only 2008", EMA2008, []Claim{c(1, Chii, 3100*ms), c(3, Pon, 3200*ms)}, nil, []Seat{1}, []RuleCode{CodeFirstCall}, false},
-		{"first call", EMA2016, []Claim{c(3, Pon, 100*ms), c(2, Pon, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeFirstCall}, false},
-		{"same stamp: closer", EMA2016, []Claim{c(3, Pon, 100*ms), c(2, Pon, 100*ms)}, nil, []Seat{2}, []RuleCode{CodeCloser}, false},
-		{"decided chii stands 2016", EMA2016, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
+		{"first call", WRC2015, []Claim{c(3, Pon, 100*ms), c(2, Pon, 200*ms)}, nil, []Seat{3}, []RuleCode{CodeFirstCall}, false},
+		{"same stamp: closer", WRC2015, []Claim{c(3, Pon, 100*ms), c(2, Pon, 100*ms)}, nil, []Seat{2}, []RuleCode{CodeCloser}, false},
+		{"decided chii stands wrc2015", WRC2015, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
 		{"pon within 3s beats decided chii 2008", EMA2008, []Claim{c(3, Pon, 900*ms)}, []Claim{c(1, Chii, 100*ms)}, []Seat{3}, []RuleCode{CodeCallWithin}, true},
-		{"ron overrides decided pon", EMA2016, []Claim{c(2, Ron, 5*time.Second)}, []Claim{c(3, Pon, 100*ms)}, []Seat{2}, []RuleCode{CodeRonBeatsAll}, true},
-		{"closer ron overrides decided ron 2016", EMA2016, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1}, []RuleCode{CodeHeadBump}, true},
-		{"farther ron loses to decided ron 2016", EMA2016, []Claim{c(3, Ron, 900*ms)}, []Claim{c(1, Ron, 100*ms)}, nil, []RuleCode{CodeHeadBump}, false},
+		{"ron overrides decided pon", WRC2015, []Claim{c(2, Ron, 5*time.Second)}, []Claim{c(3, Pon, 100*ms)}, []Seat{2}, []RuleCode{CodeRonBeatsAll}, true},
+		{"closer ron overrides decided ron wrc2015", WRC2015, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1}, []RuleCode{CodeHeadBump}, true},
+		{"farther ron loses to decided ron wrc2015", WRC2015, []Claim{c(3, Ron, 900*ms)}, []Claim{c(1, Ron, 100*ms)}, nil, []RuleCode{CodeHeadBump}, false},
 		{"later ron joins 2008", EMA2008, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1, 3}, nil, true},
+		{"several rons win rcr2016", EMA2016, []Claim{c(3, Ron, 100*ms), c(2, Ron, 200*ms)}, nil, []Seat{2, 3}, nil, false},
+		{"pon over simultaneous chii rcr2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 300*ms)}, nil, []Seat{3}, []RuleCode{CodeCallOverChii}, false},
+		{"pon after chii, same window rcr2016", EMA2016, []Claim{c(1, Chii, 100*ms), c(3, Pon, 1300*ms)}, nil, []Seat{3}, []RuleCode{CodePonOverChii}, false},
+		{"pon in time overrides decided chii rcr2016", EMA2016, []Claim{c(3, Pon, 2900*ms)}, []Claim{c(1, Chii, 100*ms)}, []Seat{3}, []RuleCode{CodePonOverChii}, true},
+		{"late pon does not override decided chii rcr2016", EMA2016, []Claim{c(3, Pon, 3100*ms)}, []Claim{c(1, Chii, 100*ms)}, nil, []RuleCode{CodeAlreadyDecided}, false},
+		{"later ron joins rcr2016", EMA2016, []Claim{c(1, Ron, 900*ms)}, []Claim{c(3, Ron, 100*ms)}, []Seat{1, 3}, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := resolve(tc.p, contest{from: 0, at: 0, pending: tc.pending, decided: tc.decided})
@@ -77,7 +83,7 @@ func TestFastDrawPutBack(t *testing.T) {
 		want string // the decision's reason
 	}{
 		{"riichi", []Event{ev(time.Second, 1, Riichi)}, ev(1500*ms, 2, Pon), "PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
-		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
+		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi and kan are void)"},
 		{"tsumo", []Event{ev(time.Second, 1, Tsumo)}, ev(1500*ms, 2, Kan), "KAN West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"},
 		{"refused riichi", []Event{ev(time.Second, 1, Riichi), ev(1100*ms, 1, Riichi)}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
 	} {
@@ -174,7 +180,7 @@ func TestRobbedKongLeavesNoKanDora(t *testing.T) {
 func TestProfileJSONRoundTrip(t *testing.T) {
 	odd := EMA2008
 	odd.Name, odd.Window, odd.RonChangeable = "house", 300*ms, true
-	for _, p := range []Profile{EMA2016, EMA2008, odd} {
+	for _, p := range []Profile{WRC2015, EMA2016, EMA2008, odd} {
 		b, err := json.Marshal(p)
 		if err != nil {
 			t.Fatal(err)
@@ -193,5 +199,31 @@ func TestProfileJSONRoundTrip(t *testing.T) {
 	var p Profile
 	if err := json.Unmarshal([]byte(`{"precedence":[{"calls":["ron"],"order":"loudest"}]}`), &p); err == nil {
 		t.Error("an unknown order was accepted")
+	}
+	if err := json.Unmarshal([]byte(`{"extended_kong":"later"}`), &p); err == nil {
+		t.Error("an unknown extended kong timing was accepted")
+	}
+}
+
+// TestRecordedProfiles: a note written before the RCR 2016 correction
+// means, by name or by its recorded fields, the old rulings.
+func TestRecordedProfiles(t *testing.T) {
+	old := `{"name":"ema2016","edition":"EMA Riichi Competition Rules 2016","window":250000000,"precedence":[{"calls":["ron"],"over_decided":true,"order":"closest"},{"calls":["pon","kan"],"order":"first_call"},{"calls":["chii"],"order":"first_call"}],"head_bump":true,"call_deadline":3000000000,"ron_changeable":false,"concealed_kong_robbable":true,"min_wall_for_riichi":4}`
+	var fromNote Profile
+	if err := json.Unmarshal([]byte(old), &fromNote); err != nil {
+		t.Fatal(err)
+	}
+	byName, err := RecordedProfile("ema2016")
+	if err != nil || !reflect.DeepEqual(fromNote, byName) {
+		t.Fatalf("the old ema2016 by name %+v (%v), from its note %+v", byName, err, fromNote)
+	}
+	if byName.ClaimChecks || byName.KuikaeAllowed || byName.ExtendedKong != KongReadRefused || !byName.HeadBump {
+		t.Fatalf("the old ema2016 decodes to new rulings: %+v", byName)
+	}
+	if now, _ := RecordedProfile("wrc2015"); !reflect.DeepEqual(now, WRC2015) {
+		t.Fatalf("a name that meant nothing then: %+v", now)
+	}
+	if _, err := RecordedProfile("wrc"); err == nil {
+		t.Fatal("an unknown name was accepted")
 	}
 }

@@ -110,13 +110,13 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 
 // openAfterEnd reports whether ev can still be applied once the hand has
 // ended: table and referee actions; a ron on the tile a ron was decided on
-// (until the next deal); a call that puts back a too-fast tsumo.
+// (until the next deal); a call or a ron that puts back a too-fast tsumo.
 func (e *Engine) openAfterEnd(ev Event) bool {
 	switch ev.Action {
 	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name:
 		return true
 	case Ron:
-		return e.w.open && e.w.ronDecided()
+		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))
 	case Chii, Pon, Kan:
 		return e.fast.undoable(e.p, ev.At)
 	}
@@ -212,8 +212,13 @@ func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCod
 
 func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if due := 1 + h.kongs - e.heldDora(); len(h.indicators) >= due {
-		if e.heldDora() > 0 {
+	held := 0
+	if e.p.ExtendedKong == KongReadRefused {
+		// Logs of that time refused a read within the robbing time.
+		held = e.heldDora()
+	}
+	if due := 1 + h.kongs - held; len(h.indicators) >= due {
+		if held > 0 {
 			return e.reject(out, ev, CodeKongMayBeRobbed, e.say(CodeKongMayBeRobbed, args{other: e.w.claimed.Seat}))
 		}
 		return e.reject(out, ev, CodeNoDoraDue, e.say(CodeNoDoraDue, args{n: len(h.indicators), m: h.kongs}))

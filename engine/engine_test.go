@@ -60,7 +60,7 @@ func TestApplyRejectsMalformedInput(t *testing.T) {
 }
 
 func TestProfiles(t *testing.T) {
-	for _, name := range []string{"ema2016", "ema2008"} {
+	for _, name := range []string{"wrc2015", "ema2016", "ema2008"} {
 		p, err := ProfileByName(name)
 		if err != nil || p.Validate() != nil || p.Name != name {
 			t.Errorf("profile %s: %v", name, err)
@@ -74,8 +74,8 @@ func TestProfiles(t *testing.T) {
 	if _, err := New(bad, 0); err == nil {
 		t.Error("a zero window was accepted")
 	}
-	if EMA2016.HeadBump == EMA2008.HeadBump || EMA2008.Precedence[1].Within != 3*time.Second {
-		t.Error("the editions must differ on head bump and the three-second rule")
+	if WRC2015.HeadBump == EMA2016.HeadBump || EMA2008.Precedence[1].Within != 3*time.Second || !EMA2016.Precedence[1].InTime {
+		t.Error("the books must differ on head bump, the three-second rule and pon in time over chii")
 	}
 }
 

@@ -42,6 +42,58 @@ func eventsFromBytes(b []byte) []Event {
 	return evs
 }
 
+// bytesFromEvents is eventsFromBytes backwards, for seeds: stamps in steps
+// of 25 ms (at most 255 steps apart), a dora read's tile, no dealer named.
+func bytesFromEvents(evs []Event) []byte {
+	var b []byte
+	prev := time.Duration(0)
+	for _, e := range evs {
+		tile := byte(39) // unseen
+		if e.Tile.Known() {
+			tile = byte(e.Tile.Kind())
+		}
+		seat := byte(e.Seat) & 3
+		b = append(b, byte((e.At-prev)/(25*time.Millisecond)), byte(e.Action-1)<<2|seat, tile)
+		prev = e.At
+	}
+	return b
+}
+
+// edgeSeeds are the rules' edges as fuzz seeds: a call after the next
+// seat drew past the deadline, a ron after a too-fast tsumo, the drawer's
+// own chii, a tsumo and a kan dora read in an extended kong's robbing
+// time, a put-back of a riichi and a kong.
+func edgeSeeds() [][]Event {
+	kong := []Event{tiled(0, 0, Discard, "9m"), ev(300*ms, 1, Pon), tiled(1300*ms, 1, Discard, "1z"), tiled(5300*ms, 2, Discard, "2z"),
+		tiled(9300*ms, 3, Discard, "3z"), tiled(13300*ms, 0, Discard, "4z"), tiled(17300*ms, 1, Kan, "9m")}
+	dora := Event{At: 17800 * ms, Seat: NoSeat, Action: Dora, Tile: MustTile("4m")}
+	return [][]Event{
+		{tiled(0, 0, Discard, "5s"), ev(3500*ms, 1, Riichi), ev(4000*ms, 2, Pon)},
+		{tiled(0, 0, Discard, "5s"), ev(time.Second, 1, Tsumo), ev(1500*ms, 2, Ron)},
+		{tiled(0, 0, Discard, "3p"), ev(time.Second, 1, Riichi), ev(1300*ms, 1, Chii), ev(1500*ms, 2, Pon)},
+		append(append([]Event(nil), kong...), ev(17800*ms, 1, Tsumo), ev(18300*ms, 3, Ron)),
+		append(append([]Event(nil), kong...), dora, ev(18300*ms, 3, Ron)),
+		{tiled(0, 0, Discard, "5s"), ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z"), ev(1500*ms, 2, Pon)},
+	}
+}
+
+// TestEdgeSeedsRoundTrip: the seeds are the events they stand for.
+func TestEdgeSeedsRoundTrip(t *testing.T) {
+	for _, evs := range edgeSeeds() {
+		got := eventsFromBytes(bytesFromEvents(evs))
+		for i := range evs {
+			want := evs[i]
+			want.Dealer = NoSeat
+			if want.Action == Dora {
+				want.Seat = NoSeat
+			}
+			if got[i] != want {
+				t.Fatalf("event %d: %+v, want %+v", i, got[i], want)
+			}
+		}
+	}
+}
+
 // fuzzValue is a value from a byte: han and fu (some the rules refuse),
 // limits, yakuman several times, sometimes with a liable seat.
 func fuzzValue(b byte) *HandValue {
@@ -86,6 +138,11 @@ func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome,
 		if len(st.Indicators) > 1+st.Kongs {
 			t.Fatalf("%d indicators for %d kongs", len(st.Indicators), st.Kongs)
 		}
+		if p.ClaimChecks {
+			// Profiles of old session notes replay the old rulings, a
+			// call after the next seat drew among them.
+			checkTilesHeld(t, st)
+		}
 		// The four scores plus the deposits on the table make the start.
 		if err := e.CheckInvariant(); err != nil {
 			t.Fatal(err)
@@ -110,6 +167,40 @@ func runEvents(t *testing.T, p Profile, evs []Event, tableLike bool) ([]Outcome,
 		check()
 	}
 	return out, append(walls, e.State().Wall)
+}
+
+// checkTilesHeld: no seat ever holds a draw the table took back. Every
+// tile that left the live wall (a draw, or a tile the dead wall took for a
+// kong's replacement) is in a hand, a meld or a river, so the tiles the
+// seats hold, melds included, come to 13 each, one more a kong, and one
+// more for the seat that is to discard. A call that puts back a too-fast
+// draw, a put-back tsumo, a call refused because the next seat drew: each
+// keeps this count, or a seat holds a tile too many.
+func checkTilesHeld(t *testing.T, st State) {
+	t.Helper()
+	if st.Ended {
+		return // a ron's tile stays in the river; the count is for hands in play
+	}
+	discards, called := 0, 0
+	for _, river := range st.Discards {
+		discards += len(river)
+		for _, d := range river {
+			if d.Called {
+				called++
+			}
+		}
+	}
+	// Dealt 4*13+1; drawn from the live wall LiveDraws-Wall-Kongs; one
+	// replacement a kong.
+	held := 4*13 + 1 + (LiveDraws - st.Wall - st.Kongs) + st.Kongs - discards + called
+	want := 4*13 + st.Kongs
+	if st.Phase == ToDiscard {
+		want++
+	}
+	if held != want {
+		t.Fatalf("the seats hold %d tiles, want %d (wall %d, kongs %d, %d discards of which %d called, turn %d phase %d): a seat holds a draw the table took back, or lacks one",
+			held, want, st.Wall, st.Kongs, discards, called, st.Turn, st.Phase)
+	}
 }
 
 // checkDecisions: at most one chii/pon/kan winner per discard (Claimed
@@ -159,12 +250,15 @@ func checkDecisions(t *testing.T, out []Outcome) {
 	}
 }
 
-// FuzzEngine applies random event streams under both profiles and checks
-// the invariants, and that replaying the same events decides the same.
+// FuzzEngine applies random event streams under every profile (and the
+// ema2016 of old session notes) and checks the invariants, and that replaying the same events decides the same.
 func FuzzEngine(f *testing.F) {
 	f.Add([]byte{0, 0, 10, 4, 4, 10, 4, 9, 10})
 	f.Add([]byte{0, 4, 3, 8, 12, 3, 2, 5, 3, 40, 1, 1, 0, 33, 0, 8, 20, 7})
 	f.Add([]byte{0, 16, 1, 0, 36, 2, 10, 4, 3, 2, 17, 3, 2, 18, 3, 2, 19, 3})
+	for _, evs := range edgeSeeds() {
+		f.Add(bytesFromEvents(evs))
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 900 {
 			b = b[:900] // 300 events cover a hand; longer inputs only slow the search
@@ -202,7 +296,8 @@ var fuzzProfiles = func() []Profile {
 	}
 	old := EMA2016
 	old.Score = nil
-	return append(ps, old)
+	// And ema2016 as notes from before the RCR 2016 correction read.
+	return append(ps, old, recorded["ema2016"])
 }()
 
 func slicesContain(cs []Claim, c Claim) bool {

@@ -55,6 +55,75 @@ type Profile struct {
 	// payments, ...); nil keeps no score: a profile recorded before the
 	// score was kept replays as it was decided, with no score lines.
 	Score *payment.Rules `json:"score,omitempty"`
+	// KuikaeAllowed: swap-calling is not in the book, so a discard right
+	// after a call is never flagged (the RCR 2008/2012). False flags it
+	// (WRC 2015, RCR 2016 3.3.2), as every profile did before the field.
+	KuikaeAllowed bool `json:"kuikae_allowed,omitempty"`
+	// ExtendedKong is when an extended kong's kan dora and replacement
+	// tile come, and so how long the kong may be robbed. Its zero value is
+	// what every profile did before the field (a session note without it
+	// replays as it was decided).
+	ExtendedKong KongTiming `json:"extended_kong,omitempty"`
+	// ClaimChecks are the checks of the rules' edges that every book has:
+	// a chii or pon whose tiles cannot make the group is refused; a call
+	// after the next seat drew past the call deadline is refused; the seat
+	// that drew cannot then claim the discard before; a ron in time after a
+	// too-fast tsumo voids it; a put-back names all it voids; a kan dora
+	// read for a kong that never happened is withdrawn with a line. False
+	// in session notes written before them, which replay as decided.
+	ClaimChecks bool `json:"claim_checks,omitempty"`
+}
+
+// KongTiming is when an extended (small melded) kong reveals its kan dora
+// and takes its replacement tile.
+type KongTiming uint8
+
+// The timings of an extended kong.
+const (
+	// KongReadRefused: after the time to rob the kong, and a kan dora
+	// read within that time is refused. The behaviour of logs written
+	// before the other timings existed; no book says it (a table cannot
+	// un-flip a tile).
+	KongReadRefused KongTiming = iota
+	// KongAfterRobbing: WRC 2015 5.4.7, "allow a reasonable time for other
+	// players' winning declarations, and then reveal a kan dora indicator
+	// and take a replacement tile". The kan dora is due when the robbing
+	// time (the call deadline) is over; a read within it is accepted and
+	// withdrawn if a ron robs the kong; a tsumo or a kong on a
+	// replacement taken within it is void if a ron robs the kong in time.
+	KongAfterRobbing
+	// KongAtOnce: RCR 2016 3.3.6, "place the fourth tile by the rotated
+	// tile of the pung and then reveal a kan dora and take a replacement
+	// tile. The tile used to extend the pung counts as a discard". The kan
+	// dora is due with the kong (withdrawn if a ron robs it); the kong
+	// may be robbed like a discard is won on, until the declarer's next
+	// discard, except after a tsumo on the replacement.
+	KongAtOnce
+	kongTimings
+)
+
+var kongTimingNames = [...]string{"read_refused", "after_robbing", "at_once"}
+
+// String names the timing.
+func (k KongTiming) String() string {
+	if k < kongTimings {
+		return kongTimingNames[k]
+	}
+	return fmt.Sprintf("kong_timing(%d)", uint8(k))
+}
+
+// MarshalText spells the timing.
+func (k KongTiming) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText parses a timing's name.
+func (k *KongTiming) UnmarshalText(b []byte) error {
+	for i, n := range kongTimingNames {
+		if n == string(b) {
+			*k = KongTiming(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown extended kong timing %q (want %v)", b, kongTimingNames)
 }
 
 // Order is how the calls of one precedence step are ranked.
@@ -95,10 +164,18 @@ type Step struct {
 	// Within: the rank holds only for a call made within this time of the
 	// discard (zero: always); a later call takes the next step listing it.
 	Within time.Duration `json:"within,omitempty"`
+	// InTime: the rank holds only for a call within the call deadline (the
+	// RCR 2016: a pon or kan "claimed in time"); a later call takes the
+	// next step listing it.
+	InTime bool `json:"in_time,omitempty"`
 	// OverDecided: a call of this rank also beats a call of a lower rank
 	// that was already decided on the same tile (the decision is
 	// overridden). Without it the first decision stands.
 	OverDecided bool `json:"over_decided,omitempty"`
+	// Why is the rule by which a call of this rank beats a lower one that
+	// was not called within one window of it (CodePonOverChii); zero: the
+	// words of Within (CodeCallWithin) or of simultaneity (CodeCallOverChii).
+	Why RuleCode `json:"why,omitempty"`
 	// Order ranks the calls within the step.
 	Order Order `json:"order"`
 }
@@ -113,11 +190,13 @@ func (s Step) has(call Action) bool {
 	return false
 }
 
-// EMA2016 is the EMA Riichi Competition Rules, 2016 edition: head bump, pon
-// beats a simultaneous chii, the first decided call stands (5.4.1).
-var EMA2016 = Profile{
-	Name:    "ema2016",
-	Edition: "EMA Riichi Competition Rules 2016",
+// WRC2015 is the World Riichi Championship rules 2015 (5.4.1, 5.4.7): the
+// first call wins, simultaneous calls go to pon or kan, head bump, and an
+// extended kong's kan dora after the time to rob it. Before the RCR 2016
+// correction this was the profile named ema2016.
+var WRC2015 = Profile{
+	Name:    "wrc2015",
+	Edition: "World Riichi Championship rules 2015",
 	Window:  250 * time.Millisecond,
 	Precedence: []Step{
 		{Calls: []Action{Ron}, OverDecided: true, Order: Closest},
@@ -128,15 +207,43 @@ var EMA2016 = Profile{
 	CallDeadline:          3 * time.Second,
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	ExtendedKong:          KongAfterRobbing,
+	ClaimChecks:           true,
+	Score:                 scoreOf("wrc2015"),
+}
+
+// EMA2016 is the EMA Riichi Competition Rules 2016 (3.3.1, 3.3.6): "Claiming
+// a tile for kong or pung takes precedence over a claim for chow" whatever
+// came first, while the pon or kan is in time (even over a decided chii);
+// "It is possible for several players to win on the same discard"; an
+// extended kong reveals its kan dora at once; swap-calling is forbidden
+// (3.3.2).
+var EMA2016 = Profile{
+	Name:    "ema2016",
+	Edition: "EMA Riichi Competition Rules 2016",
+	Window:  250 * time.Millisecond,
+	Precedence: []Step{
+		{Calls: []Action{Ron}, OverDecided: true, Order: Closest},
+		{Calls: []Action{Pon, Kan}, InTime: true, OverDecided: true, Why: CodePonOverChii, Order: FirstCall},
+		{Calls: []Action{Chii, Pon, Kan}, Order: FirstCall},
+	},
+	HeadBump:              false,
+	CallDeadline:          3 * time.Second,
+	ConcealedKongRobbable: true,
+	MinWallForRiichi:      4,
+	ExtendedKong:          KongAtOnce,
+	ClaimChecks:           true,
 	Score:                 scoreOf("ema2016"),
 }
 
-// EMA2008 is the EMA Riichi Competition Rules, 2008 edition: several rons
-// all win; a pon or kan within three seconds of the discard beats a chii,
-// even one already decided (3.3.1).
+// EMA2008 is the EMA Riichi Competition Rules 2008 (the 2012 edition has
+// the same text): several rons all win; a pon or kan within three seconds
+// of the discard beats a chii, even one already decided (3.3.1);
+// swap-calling is not in the text, so it is not flagged; an extended
+// kong's kan dora as the RCR 2016 has it, for want of another text.
 var EMA2008 = Profile{
 	Name:    "ema2008",
-	Edition: "EMA Riichi Competition Rules 2008",
+	Edition: "EMA Riichi Competition Rules 2008/2012",
 	Window:  250 * time.Millisecond,
 	Precedence: []Step{
 		{Calls: []Action{Ron}, OverDecided: true, Order: Closest},
@@ -148,11 +255,31 @@ var EMA2008 = Profile{
 	// The 2008 text also allows robbing a concealed kong for Thirteen Orphans only.
 	ConcealedKongRobbable: true,
 	MinWallForRiichi:      4,
+	KuikaeAllowed:         true,
+	ExtendedKong:          KongAtOnce,
+	ClaimChecks:           true,
 	Score:                 scoreOf("ema2008"),
 }
 
 // profiles is the registry ProfileByName reads.
-var profiles = map[string]Profile{EMA2016.Name: EMA2016, EMA2008.Name: EMA2008}
+var profiles = map[string]Profile{WRC2015.Name: WRC2015, EMA2016.Name: EMA2016, EMA2008.Name: EMA2008}
+
+// recorded is what a profile name meant in a session note that names its
+// rules without recording the profile (logs older than the profile
+// field): ema2016 was then the WRC 2015 precedence, and no profile had
+// the fields added since.
+var recorded = map[string]Profile{
+	"ema2016": {
+		Name: "ema2016", Edition: "EMA Riichi Competition Rules 2016", Window: WRC2015.Window,
+		Precedence: WRC2015.Precedence, HeadBump: true, CallDeadline: WRC2015.CallDeadline,
+		ConcealedKongRobbable: true, MinWallForRiichi: 4,
+	},
+	"ema2008": {
+		Name: "ema2008", Edition: "EMA Riichi Competition Rules 2008", Window: EMA2008.Window,
+		Precedence: EMA2008.Precedence, CallDeadline: EMA2008.CallDeadline,
+		ConcealedKongRobbable: true, MinWallForRiichi: 4,
+	},
+}
 
 // DefaultProfile is the profile used when none is configured.
 const DefaultProfile = "ema2016"
@@ -169,16 +296,33 @@ func ProfileByName(name string) (Profile, error) {
 	}
 	if p.Score == nil {
 		p.Score = scoreOf(name) // a profile registered without its figures
-	} else {
+	}
+	return p.clone(), nil
+}
+
+// RecordedProfile is the profile a session note meant by name when it did
+// not record the profile itself: the name as the code of that time read it
+// (ema2016 then ruled by the WRC 2015 precedence). A name that meant
+// nothing then means what ProfileByName says.
+func RecordedProfile(name string) (Profile, error) {
+	if p, ok := recorded[name]; ok {
+		return p.clone(), nil
+	}
+	return ProfileByName(name)
+}
+
+// clone is a copy of its own, so that a caller's change never reaches a
+// registry.
+func (p Profile) clone() Profile {
+	if p.Score != nil {
 		r := *p.Score
 		p.Score = &r
 	}
-	// A copy of its own, so that a caller's change never reaches the registry.
 	p.Precedence = append([]Step(nil), p.Precedence...)
 	for i := range p.Precedence {
 		p.Precedence[i].Calls = append([]Action(nil), p.Precedence[i].Calls...)
 	}
-	return p, nil
+	return p
 }
 
 // ProfileNames lists the known profile names, sorted.
@@ -189,6 +333,15 @@ func ProfileNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Follows says which book the profile follows, for the start line and
+// tabled doctor: "ema2016 follows the EMA Riichi Competition Rules 2016".
+func (p Profile) Follows() string {
+	if p.Edition == "" {
+		return p.Name + " follows no named book"
+	}
+	return p.Name + " follows the " + p.Edition
 }
 
 // MaxWindow bounds every rule duration: a window or deadline longer than a
@@ -202,6 +355,8 @@ func (p Profile) Validate() error {
 		return fmt.Errorf("engine: profile %s: window must be more than 0 and at most %v, not %v", p.Name, MaxWindow, p.Window)
 	case p.CallDeadline <= 0 || p.CallDeadline > MaxWindow:
 		return fmt.Errorf("engine: profile %s: call deadline must be more than 0 and at most %v, not %v", p.Name, MaxWindow, p.CallDeadline)
+	case p.ExtendedKong >= kongTimings:
+		return fmt.Errorf("engine: profile %s: extended kong timing %v is not one of %v", p.Name, p.ExtendedKong, kongTimingNames)
 	}
 	for _, c := range []Action{Chii, Pon, Kan, Ron} {
 		if p.rank(Claim{Call: c, At: MaxStamp}, 0) == len(p.Precedence) {
@@ -211,6 +366,9 @@ func (p Profile) Validate() error {
 	for i, s := range p.Precedence {
 		if s.Within < 0 || s.Within > MaxWindow {
 			return fmt.Errorf("engine: profile %s: precedence step %d: within must be 0..%v, not %v", p.Name, i+1, MaxWindow, s.Within)
+		}
+		if s.Why >= codeCount {
+			return fmt.Errorf("engine: profile %s: precedence step %d: no rule code %d", p.Name, i+1, s.Why)
 		}
 	}
 	if p.Score != nil {

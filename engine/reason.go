@@ -39,9 +39,34 @@ type args struct {
 	call        Action
 	tile, tile2 Tile
 	n, m        int
-	won, lost   []Claim // a decision's winners and losers; lost[0] for one loser
-	decided     []Claim // the standing decision a new one overrides
-	text        string  // words made elsewhere (a value's fault)
+	won, lost   []Claim  // a decision's winners and losers; lost[0] for one loser
+	decided     []Claim  // the standing decision a new one overrides
+	calls       []Action // what a seat declared on a draw that was put back
+	shown       [2]Tile  // the tiles a call shows from the hand
+	text        string   // words made elsewhere (a value's fault)
+}
+
+// joinCalls is "riichi", "riichi and kan", "riichi, kan and tsumo".
+func joinCalls(cs []Action) string {
+	l := make([]string, len(cs))
+	for i, c := range cs {
+		l[i] = c.String()
+	}
+	if len(l) < 2 {
+		return strings.Join(l, "")
+	}
+	return strings.Join(l[:len(l)-1], ", ") + " and " + l[len(l)-1]
+}
+
+// showing is what a call showed, "5p 6p", for the words of a refused group.
+func showing(call Action, shown [2]Tile) string {
+	s := strings.ToUpper(call.String())
+	for _, t := range shown {
+		if t.Known() {
+			s += " " + t.String()
+		}
+	}
+	return s
 }
 
 // say is code in words.
@@ -89,6 +114,12 @@ func (e *Engine) say(code RuleCode, a args) string {
 			s += ", even one already decided"
 		}
 		return s
+	case CodePonOverChii:
+		s := fmt.Sprintf("%s claimed in time takes precedence over %s, whatever came first", a.call, a.lost[0].Call)
+		if a.lost[0].Overridden {
+			s += ", even one already decided"
+		}
+		return s
 	case CodeFirstCall:
 		return "called first"
 	case CodeCloser:
@@ -128,6 +159,30 @@ func (e *Engine) say(code RuleCode, a args) string {
 		return "four kongs have been made: a fifth kong is never allowed"
 	case CodeTileMismatch:
 		return fmt.Sprintf("%s %s does not match the discard %s", a.call, a.tile, a.tile2)
+	case CodeNotAGroup:
+		switch {
+		case a.call == Chii && a.tile.Known() && a.tile.Suit() == Honor:
+			return fmt.Sprintf("a chow cannot be made with winds or dragons: no chii on %s", a.tile)
+		case a.call == Chii && a.tile.Known():
+			return fmt.Sprintf("%s with %s is not a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown), a.tile)
+		case a.call == Chii:
+			return fmt.Sprintf("%s cannot make a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown))
+		case a.tile.Known():
+			return fmt.Sprintf("%s with %s is not a pung: a pung is three identical tiles", showing(a.call, a.shown), a.tile)
+		}
+		return fmt.Sprintf("%s cannot make a pung: a pung is three identical tiles", showing(a.call, a.shown))
+	case CodeNextDrew:
+		return fmt.Sprintf("%s has drawn and the %v call deadline has passed: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other))
+	case CodeActedOwnTurn:
+		did := "has drawn"
+		if len(a.calls) > 0 {
+			did += " and declared " + joinCalls(a.calls)
+		}
+		return fmt.Sprintf("%s %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), did, n(a.other))
+	case CodeEarlyReplacement:
+		return fmt.Sprintf("%s took its replacement tile before the time to rob its kong was over: its %s is void", n(a.seat), joinCalls(a.calls))
+	case CodeDoraWithdrawn:
+		return fmt.Sprintf("kan dora indicator %s withdrawn: %s's kong never happened, turn the indicator back", a.tile, n(a.other))
 	case CodeRonStands:
 		if a.call == Cancel {
 			return fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", n(a.seat))
@@ -194,8 +249,12 @@ func (e *Engine) say(code RuleCode, a args) string {
 		return fmt.Sprintf("late: after the %v call deadline", e.p.CallDeadline)
 	case CodeFastDraw:
 		s := fmt.Sprintf("%s drew too fast: the drawn tile goes back", n(a.seat))
-		if a.call != ActNone {
-			s += fmt.Sprintf(", and its %s is void", a.call)
+		switch len(a.calls) {
+		case 0:
+		case 1:
+			s += fmt.Sprintf(", and its %s is void", a.calls[0])
+		default:
+			s += fmt.Sprintf(", and its %s are void", joinCalls(a.calls))
 		}
 		return s
 
@@ -214,6 +273,9 @@ func (e *Engine) say(code RuleCode, a args) string {
 	case CodeDeal:
 		return fmt.Sprintf("%s %d, honba %d, riichi sticks %d: seat %d deals", e.roundWind, e.handNumber, e.honba, e.riichiSticks, e.dealer)
 	case CodeKongStands:
+		if a.n > 0 {
+			return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands, and so does its kan dora", n(a.other), a.tile)
+		}
 		return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands; reveal its kan dora", n(a.other), a.tile)
 	}
 	return code.String()

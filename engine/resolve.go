@@ -34,11 +34,11 @@ type verdict struct {
 }
 
 // rank is the precedence step of claim c on a tile discarded at at: the
-// first step listing its call whose time limit it meets. A call no step
+// first step listing its call whose time limits (Within, InTime) it meets. A call no step
 // takes ranks below all (Validate refuses such profiles).
 func (p Profile) rank(c Claim, at time.Duration) int {
 	for i, s := range p.Precedence {
-		if s.has(c.Call) && (s.Within == 0 || c.At-at <= s.Within) {
+		if s.has(c.Call) && (s.Within == 0 || c.At-at <= s.Within) && (!s.InTime || c.At-at <= p.CallDeadline) {
 			return i
 		}
 	}
@@ -81,6 +81,9 @@ func (c contest) beatCode(p Profile, w, l Claim) RuleCode {
 		return CodeRonBeatsAll
 	case w.Call == Ron:
 		return CodeHeadBump
+	case rw < rl && rw < len(p.Precedence) && p.Precedence[rw].Why != CodeNone && (w.At-l.At > p.Window || l.At-w.At > p.Window):
+		// Not called together: the step's own rule, not simultaneity.
+		return p.Precedence[rw].Why
 	case rw < rl && rw < len(p.Precedence) && p.Precedence[rw].Within > 0:
 		return CodeCallWithin
 	case rw < rl:

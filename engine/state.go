@@ -166,7 +166,9 @@ func (e *Engine) markHand() mark {
 	return m
 }
 
-func (e *Engine) restore(m mark) {
+// restore puts the hand back as m marked it and returns the kan dora
+// indicators it took back (read for a kong that never happened).
+func (e *Engine) restore(m mark) (withdrawn []Tile) {
 	h := &e.h
 	h.turn, h.phase, h.calledThisTurn, h.wall, h.kongs, h.kuikae = m.turn, m.phase, m.calledThisTurn, m.wall, m.kongs, m.kuikae
 	e.riichiSticks = m.riichiSticks
@@ -175,6 +177,7 @@ func (e *Engine) restore(m mark) {
 	e.scores, h.placed = m.scores, m.placed
 	if len(h.indicators) > 1+h.kongs {
 		// A kong that never happened has no kan dora.
+		withdrawn = append(withdrawn, h.indicators[1+h.kongs:]...)
 		h.indicators = h.indicators[:1+h.kongs]
 	}
 	for s := range h.melds {
@@ -185,6 +188,7 @@ func (e *Engine) restore(m mark) {
 		p := &h.melds[m.promotedSeat][m.promoted]
 		p.Call, p.Extended = Pon, false
 	}
+	return withdrawn
 }
 
 // State returns a snapshot; its slices are copies the caller may keep.
@@ -243,16 +247,21 @@ func (e *Engine) heldDora() int {
 }
 
 // fastDraw is an own-turn draw made while a call on the discard before it
-// was still on time (2016 5.4.1: "the call is still valid and the drawn
-// tile must be put back into the wall"). A call within the deadline puts
-// the hand back as it was before the draw.
+// was still on time (WRC 2015 5.4.1: "the call is still valid and the
+// drawn tile must be put back into the wall"), or (replacement) a tsumo
+// on the replacement tile of an extended kong taken while the kong could
+// still be robbed (WRC 2015 5.4.7). A call within the deadline puts the
+// hand back as it was before the draw.
 type fastDraw struct {
 	ok     bool
 	seat   Seat
-	window claimWindow // the discard's claim window at the draw
+	window claimWindow // the discard's (or the kong's) claim window at the draw
 	before mark
-	// what the seat declared on the draw, for the words: riichi, kan, tsumo.
-	what Action
+	// what the seat declared on the draw, in order, for the words:
+	// riichi, kan, tsumo.
+	what []Action
+	// replacement: the draw was an extended kong's replacement tile.
+	replacement bool
 }
 
 // undoable reports whether a chii, pon or kan at t can still undo the draw.

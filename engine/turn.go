@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // whoseTurn says what the seat on turn is expected to do, for reasons.
 func (e *Engine) whoseTurn() string {
 	if e.h.phase == ToDraw {
@@ -45,6 +47,9 @@ func (e *Engine) draw() bool {
 		e.fast = fastDraw{ok: true, seat: h.turn, before: e.markHand(), window: *w}
 		e.fast.window.pending = append([]Claim(nil), w.pending...)
 	}
+	if w.open && !w.claimed.Kong {
+		w.drawn = true
+	}
 	h.wall--
 	h.phase = ToDiscard
 	return true
@@ -60,7 +65,7 @@ func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 	}
 	// The seat has discarded: the tile before can no longer be called.
 	e.fast = fastDraw{}
-	if k := h.kuikae[ev.Seat]; ev.Tile.Known() && (ev.Tile.SameKind(k[0]) || ev.Tile.SameKind(k[1])) {
+	if k := h.kuikae[ev.Seat]; !e.p.KuikaeAllowed && ev.Tile.Known() && (ev.Tile.SameKind(k[0]) || ev.Tile.SameKind(k[1])) {
 		out = e.flag(out, ev.Seat, Discard, CodeKuikae, e.say(CodeKuikae, args{seat: ev.Seat, tile: ev.Tile, tile2: k[0]}))
 	}
 	out = e.closeWindow(false, out)
@@ -135,9 +140,10 @@ func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	e.declared(ev.Seat, Kan)
 	w := e.openWindow(Claimed{Seat: ev.Seat, Tile: ev.Tile, Kong: true}, ev.At)
 	w.concealedKong = pon < 0
-	// 2016 5.4.7: an extended kong's kan dora comes after the others have
-	// had their time to rob it; a concealed kong's at once.
-	w.heldDora = pon >= 0
+	// WRC 2015 5.4.7: an extended kong's kan dora comes after the others
+	// have had their time to rob it; RCR 2016 3.3.6 and a concealed
+	// kong's at once.
+	w.heldDora = pon >= 0 && e.p.ExtendedKong != KongAtOnce
 	before.promotedSeat, before.promoted = ev.Seat, pon
 	w.before, w.hasBefore = before, true
 	if e.fast.ok && e.fast.seat == ev.Seat {
@@ -160,6 +166,7 @@ func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
 	case h.dead[ev.Seat]:
 		return e.refuse(out, ev, CodeDeadHand, args{})
 	}
+	e.earlyReplacement(ev.Seat)
 	out = e.closeWindow(false, out)
 	e.declared(ev.Seat, Tsumo)
 	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, CodeWin, e.say(CodeWin, args{seat: ev.Seat}))
@@ -201,7 +208,25 @@ func (e *Engine) openHand(s Seat) bool {
 // declared notes what a seat declared on a too-fast draw, for the words of
 // the call that puts the draw back.
 func (e *Engine) declared(s Seat, what Action) {
-	if e.fast.ok && e.fast.seat == s && e.fast.what == ActNone {
-		e.fast.what = what
+	if e.fast.ok && e.fast.seat == s && !slices.Contains(e.fast.what, what) {
+		e.fast.what = append(e.fast.what, what)
 	}
+}
+
+// earlyReplacement remembers a tsumo on the replacement tile of seat's
+// extended kong made while the kong may still be robbed, under a profile
+// whose replacement comes after that time (WRC 2015 5.4.7): a robbing ron
+// in time voids it, as a call voids a too-fast draw. A draw that can still
+// be put back is remembered already.
+func (e *Engine) earlyReplacement(s Seat) {
+	w := &e.w
+	if e.p.ExtendedKong != KongAfterRobbing || !w.open || !w.claimed.Kong || w.concealedKong || w.claimed.Seat != s ||
+		w.quiet || e.now-w.at > e.p.CallDeadline || e.fast.undoable(e.p, e.now) {
+		return
+	}
+	e.fast = fastDraw{ok: true, seat: s, before: e.markHand(), window: *w, replacement: true}
+	e.fast.window.pending = append([]Claim(nil), w.pending...)
+	// The kong's time is not over: closing it for the tsumo does not say
+	// it stands (the kan dora is due with the tsumo all the same).
+	w.heldDora = false
 }

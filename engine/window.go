@@ -35,10 +35,15 @@ type claimWindow struct {
 	wonOrdinal int
 	before     mark
 	hasBefore  bool
-	// putBack names the seat whose too-fast draw a call undid, and what
-	// it had declared on it, for the decision's words.
-	putBack     Seat
-	putBackWhat Action
+	// drawn: the next seat has drawn (acted in its own turn) since the
+	// discard; a draw within the call deadline is also a fastDraw.
+	drawn bool
+	// putBack names the seat whose too-fast draw a call undid, what it
+	// had declared on it, and whether it was a kong's replacement tile,
+	// for the decision's words.
+	putBack      Seat
+	putBackWhat  []Action
+	putBackEarly bool
 }
 
 // quietAt is when no claim on the window's tile can be on time any more,
@@ -97,8 +102,12 @@ func (e *Engine) kongStands(out []Outcome) []Outcome {
 		return out
 	}
 	w.heldDora = false
+	a := args{other: w.claimed.Seat, tile: w.claimed.Tile}
+	if len(e.h.indicators) >= 1+e.h.kongs {
+		a.n = 1 // its kan dora was read within the robbing time
+	}
 	return append(out, Outcome{Kind: KindKongStands, At: e.now, Dealer: e.dealer, Seat: w.claimed.Seat, Claimed: w.claimed,
-		Code: CodeKongStands, Reason: e.say(CodeKongStands, args{other: w.claimed.Seat, tile: w.claimed.Tile})})
+		Code: CodeKongStands, Reason: e.say(CodeKongStands, a)})
 }
 
 // openWindow starts a new claimable tile, reusing the pending buffer.

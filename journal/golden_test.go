@@ -245,11 +245,15 @@ func TestOldSessionReplaysWithoutScore(t *testing.T) {
 	}
 	// The first session deals a second hand: under score figures that
 	// deal settles the first hand, a line the old log does not hold.
+	// The rulings the name meant then (not today's ema2016, the RCR
+	// 2016), with the figures added.
 	s := ss[0]
-	p, err := engine.ProfileByName(s.Rules)
-	if err != nil || p.Score == nil {
+	p, err := engine.RecordedProfile(s.Rules)
+	figures, ok := engine.ScoreFigures(s.Rules)
+	if err != nil || !ok {
 		t.Fatalf("%s has no score figures: %v", s.Rules, err)
 	}
+	p.Score = &figures
 	q, _ := s.RuleProfile()
 	p.Window, p.CallDeadline = q.Window, q.CallDeadline
 	s.Profile = &p

@@ -68,7 +68,10 @@ func TestWriteGoldenLog(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Now()
 		clock := func() time.Duration { return time.Since(start) }
-		p := engine.EMA2016
+		// The WRC 2015 precedence, which the hand was written for (until
+		// be24e21 the profile named ema2016 ruled by it): under the RCR
+		// 2016 North's ron would rob the kong and end the hand early.
+		p := engine.WRC2015
 		sess := journal.Session{Version: *goldenVersion, Table: "golden", Rules: p.Name, WindowNS: int64(p.Window),
 			DeadlineNS: int64(p.CallDeadline), FirstSeq: 1, InputLatency: int64(20 * time.Millisecond), Profile: &p}
 		w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})

@@ -29,7 +29,9 @@ type Session struct {
 }
 
 // RuleProfile is the rule profile the session was played under: Profile
-// when the note holds it, else the named profile with the note's window
+// when the note holds it (fields it lacks decode to what the code that
+// wrote it did), else the profile its name meant when such notes were
+// written (ema2016 then ruled as wrc2015 does now), with the note's window
 // and deadline.
 func (s Session) RuleProfile() (engine.Profile, error) {
 	if s.Profile != nil {
@@ -38,7 +40,7 @@ func (s Session) RuleProfile() (engine.Profile, error) {
 		}
 		return *s.Profile, nil
 	}
-	p, err := engine.ProfileByName(s.Rules)
+	p, err := engine.RecordedProfile(s.Rules)
 	if err != nil {
 		return p, fmt.Errorf("journal: session from record %d: %w", s.FirstSeq, err)
 	}

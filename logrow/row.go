@@ -220,6 +220,10 @@ func describeOutcome(row *Row, o outcome.Record) {
 		row.Flags = append(row.Flags, "referee")
 	case outcome.TypeDora:
 		row.What = "dora shown: indicator → dora"
+		if o.Reason != "" {
+			row.What = outcome.Dora(o) // a withdrawn kan dora read, and why
+			break
+		}
 		if _, ind, dora, ok := outcome.NewDora(o); ok {
 			row.Tiles = []string{ind, dora}
 			if n := len(o.Indicators); n > 1 {

@@ -205,7 +205,7 @@ func (m *Writer) Outcome(o outcome.Record) {
 		m.emit(map[string]any{"type": typ, "actor": m.seatOf(w.Seat), "target": m.seatOf(o.Discard.Seat),
 			"pai": paiOf(o.Discard.Tile), "consumed": strings.Split(strings.Repeat("?", consumed), "")})
 	case outcome.TypeDora:
-		if n := len(o.Indicators); n > 0 {
+		if n := len(o.Indicators); n > 0 && o.Reason == "" { // a withdrawn read is no new indicator
 			m.emit(map[string]any{"type": "dora", "dora_marker": paiOf(o.Indicators[n-1])})
 		}
 	case outcome.TypeHandEnd:

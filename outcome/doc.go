@@ -5,8 +5,9 @@
 //
 // A Record is one line: its Type says which of the fields it carries
 // (decision, rejected, flag, dora, hand_end, deal, kong_stands, score,
-// game_end). Of makes it
-// from an engine.Outcome; its JSON (MarshalJSON, and encoding/json to read
+// game_end, and the table's revision). Of makes it from an engine.Outcome,
+// RevisionOf a revision from what the table re-decided; its JSON
+// (MarshalJSON, and encoding/json to read
 // it back) uses the contract's field names, each type's required fields
 // always written and its optional ones only when set, in the contract's
 // order. Besides the contract's fields a record carries the rule codes of
@@ -18,7 +19,7 @@
 // decision.
 //
 // The words for people are here too, one function a sentence (Deal,
-// Decision, Rejected, Flag, Dora, HandEnd, KongStands, LostLine, and Line
+// Decision, Rejected, Flag, Dora, HandEnd, KongStands, Revision, LostLine, and Line
 // for any record), used by the terminal, the panel, the page, the log's text
 // and the console, so that a sentence changes in one place.
 //

@@ -26,6 +26,11 @@ const (
 	TypeKongStands Type = "kong_stands"
 	TypeScore      Type = "score"
 	TypeGameEnd    Type = "game_end"
+	// TypeRevision is the table's, not the engine's: inputs reached it
+	// after it had decided past their stamps; what they change is
+	// re-decided, the outcomes it takes back are withdrawn, and the new
+	// outcomes follow the revision.
+	TypeRevision Type = "revision"
 )
 
 // Record is one outcome record. Which fields are set depends on Type (the
@@ -87,6 +92,29 @@ type Record struct {
 	Sticks int    `json:"sticks,omitempty"`
 	// game_end: every seat's place and result, by physical seat.
 	Standings []Standing `json:"standings,omitempty"`
+
+	// revision: the inputs that arrived late, and the output lines (from
+	// 1, as printed) of the published outcomes it withdraws. At is the time
+	// the table had decided up to; Reason the table's words.
+	LateInputs []LateInput `json:"late_inputs,omitempty"`
+	Withdraws  []int       `json:"withdraws,omitempty"`
+}
+
+// LateInput is an input that reached the table after it had decided past
+// its stamp: its script line, seat ("" for the table's own dora or deal),
+// call, stamp and when it arrived.
+type LateInput struct {
+	Line    int    `json:"line"`
+	Seat    string `json:"seat"`
+	Call    string `json:"call"`
+	At      MS     `json:"at_ms"`
+	Arrived MS     `json:"arrived_ms"`
+}
+
+// RevisionOf is a revision line: at, the time the table had decided up
+// to; the late inputs; the output lines it withdraws; the table's words.
+func RevisionOf(at time.Duration, late []LateInput, withdraws []int, reason string) Record {
+	return Record{Type: TypeRevision, At: MS(at), LateInputs: late, Withdraws: withdraws, Reason: reason}
 }
 
 // SeatCall is a seat's call in a decision. For a claim that lost, Reason is
@@ -152,7 +180,8 @@ func Of(o engine.Outcome) Record {
 			r.Seat = letter(o.Seat, o.Dealer)
 		}
 	case engine.KindDora:
-		r.Indicators, r.Dora = tiles(o.Indicators), tiles(o.Dora)
+		// A withdrawn kan dora read says why (the indicators left).
+		r.Indicators, r.Dora, r.Reason = tiles(o.Indicators), tiles(o.Dora), o.Reason
 	case engine.KindHandEnd:
 		r.Result, r.Winners, r.Reason = o.Result.String(), make([]string, 0, len(o.Winners)), o.Reason
 		for _, s := range o.Winners {
@@ -242,6 +271,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	case TypeDora:
 		l.field("indicators", nonNil(r.Indicators))
 		l.field("dora", nonNil(r.Dora))
+		l.optional("reason", r.Reason, r.Reason != "")
 	case TypeHandEnd:
 		l.field("result", r.Result)
 		l.field("winners", nonNil(r.Winners))
@@ -267,6 +297,10 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		l.field("scores", nonNilMap(r.Scores))
 		l.field("sticks", r.Sticks)
 		l.field("standings", nonNil(r.Standings))
+	case TypeRevision:
+		l.field("late_inputs", nonNil(r.LateInputs))
+		l.field("withdraws", nonNil(r.Withdraws))
+		l.field("reason", r.Reason)
 	default:
 		return nil, fmt.Errorf("outcome: type %q has no JSON form", r.Type)
 	}

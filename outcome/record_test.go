@@ -79,6 +79,41 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestRevisionAndWithdrawnDora: the table's revision line and a withdrawn
+// kan dora read, as written and read back strictly.
+func TestRevisionAndWithdrawnDora(t *testing.T) {
+	withdrawn := Of(engine.Outcome{Kind: engine.KindDora, Code: engine.CodeDoraWithdrawn, Reason: "kan dora indicator 4m withdrawn",
+		Indicators: []engine.Tile{engine.MustTile("1m")}, Dora: []engine.Tile{engine.MustTile("2m")}})
+	for _, c := range []struct {
+		r          Record
+		want, line string
+	}{
+		{RevisionOf(350*time.Millisecond, []LateInput{{Line: 9, Seat: "W", Call: "pon", At: MS(300 * time.Millisecond), Arrived: MS(900 * time.Millisecond)}}, []int{1}, "late"),
+			`{"type":"revision","at_ms":350,"late_inputs":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1],"reason":"late"}`,
+			"REVISION late; withdraws line 1"},
+		{RevisionOf(0, nil, nil, "only late"), `{"type":"revision","at_ms":0,"late_inputs":[],"withdraws":[],"reason":"only late"}`, "REVISION only late"},
+		{withdrawn.Contract(), `{"type":"dora","at_ms":0,"indicators":["1m"],"dora":["2m"],"reason":"kan dora indicator 4m withdrawn"}`,
+			"DORA     kan dora indicator 4m withdrawn; indicators 1m -> dora 2m"},
+	} {
+		b, err := c.r.MarshalJSON()
+		if err != nil || string(b) != c.want {
+			t.Errorf("got %s %v, want %s", b, err, c.want)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		var back Record
+		if err := dec.Decode(&back); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if again, _ := back.MarshalJSON(); string(again) != c.want {
+			t.Errorf("read back: %s, want %s", again, c.want)
+		}
+		if got := Line(c.r); got != c.line {
+			t.Errorf("line %q, want %q", got, c.line)
+		}
+	}
+}
+
 // TestEmptyLists: the contract's lists are written empty, never null.
 func TestEmptyLists(t *testing.T) {
 	for _, c := range []struct {

@@ -90,9 +90,29 @@ func Flag(r Record) string {
 }
 
 // Dora is the indicators shown and the dora they point to: "indicators 3p
-// 7z -> dora 4p 5z".
+// 7z -> dora 4p 5z"; a withdrawn kan dora read says so first ("kan dora
+// indicator 4m withdrawn: ...; indicators 1m -> dora 2m").
 func Dora(r Record) string {
-	return fmt.Sprintf("indicators %s -> dora %s", strings.Join(r.Indicators, " "), strings.Join(r.Dora, " "))
+	s := fmt.Sprintf("indicators %s -> dora %s", strings.Join(r.Indicators, " "), strings.Join(r.Dora, " "))
+	if r.Reason != "" {
+		s = r.Reason + "; " + s
+	}
+	return s
+}
+
+// Revision is a revision in the table's words, with the lines it
+// withdraws: "... arrived after the table had decided up to 350ms ...;
+// withdraws line 1".
+func Revision(r Record) string {
+	s := r.Reason
+	if len(r.Withdraws) > 0 {
+		ls := make([]string, len(r.Withdraws))
+		for i, l := range r.Withdraws {
+			ls[i] = fmt.Sprint(l)
+		}
+		s += "; withdraws line " + strings.Join(ls, ", ")
+	}
+	return s
 }
 
 // NewDora is the latest indicator and its dora, "indicator 7z -> dora 5z",
@@ -148,6 +168,8 @@ func Line(r Record) string {
 		return "SCORE    " + Score(r)
 	case TypeGameEnd:
 		return "GAME END " + GameEnd(r)
+	case TypeRevision:
+		return "REVISION " + Revision(r)
 	}
 	return string(r.Type)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/table"
 )
 
 // Script is a parsed scenario.
@@ -21,6 +22,10 @@ type Script struct {
 	Profile engine.Profile
 	// Dealer is the physical seat of East in the first hand (header "dealer").
 	Dealer engine.Seat
+	// WaitBound is the longest the table holds a decision for an input
+	// still on its way (header "wait_bound"; default table.DefaultBound,
+	// the configuration's).
+	WaitBound time.Duration
 	// Start is where the game is picked up (headers "scores", "round",
 	// "honba", "sticks"); "points", "game" and "aka" change the profile's
 	// score figures.
@@ -40,6 +45,10 @@ type Step struct {
 	Shown  [2]engine.Tile
 	// Dealer is the physical seat named by "newhand dealer N", or NoSeat.
 	Dealer engine.Seat
+	// Arrives is how long after its stamp the input reaches the table
+	// ("arrives +600ms"), from a controller whose watermark is held until
+	// then; zero: at once.
+	Arrives time.Duration
 	// Value is a value's worth; Pao the wind of the seat liable for it
 	// (in the hand when the step runs), nil when none.
 	Value *payment.Value
@@ -65,7 +74,7 @@ func Parse(r io.Reader) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Script{Profile: def, Dealer: 0}
+	s := &Script{Profile: def, Dealer: 0, WaitBound: table.DefaultBound}
 	var (
 		score    []header // the score headers, applied to the profile once it is known
 		window   time.Duration
@@ -98,7 +107,7 @@ func Parse(r io.Reader) (*Script, error) {
 				return fail("%v", err)
 			}
 			continue
-		case "rules", "window", "dealer":
+		case "rules", "window", "dealer", "wait_bound":
 			if started {
 				return fail("header %q must come before the first timed line", f[0])
 			}
@@ -124,6 +133,12 @@ func Parse(r io.Reader) (*Script, error) {
 					return fail("dealer %q is not a seat 0..3", f[1])
 				}
 				s.Dealer = engine.Seat(n)
+			case "wait_bound":
+				d, err := time.ParseDuration(f[1])
+				if err != nil || d <= 0 || d > table.MaxBound {
+					return fail("wait_bound %q is not a duration like 500ms, more than 0 and at most %v", f[1], table.MaxBound)
+				}
+				s.WaitBound = d
 			}
 			continue
 		}
@@ -132,11 +147,18 @@ func Parse(r io.Reader) (*Script, error) {
 			return fail("%v", err)
 		}
 		started, now = true, at
+		var arrives time.Duration
+		if n := len(f); n >= 4 && f[n-2] == "arrives" {
+			if arrives, err = parseArrives(f[n-1]); err != nil {
+				return fail("%v", err)
+			}
+			f = f[:n-2]
+		}
 		st, err := parseAction(f[1:])
 		if err != nil {
 			return fail("%v", err)
 		}
-		st.Line, st.At = lineNo, at
+		st.Line, st.At, st.Arrives = lineNo, at, arrives
 		s.Steps = append(s.Steps, st)
 	}
 	if err := sc.Err(); err != nil {
@@ -154,10 +176,21 @@ func Parse(r io.Reader) (*Script, error) {
 	return s, nil
 }
 
+// parseArrives reads the delay of "arrives +600ms": after the stamp, at
+// most a minute (engine.MaxWindow), and the stamp plus it within the
+// table's time.
+func parseArrives(tok string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimPrefix(tok, "+"))
+	if !strings.HasPrefix(tok, "+") || err != nil || d <= 0 || d > engine.MaxWindow {
+		return 0, fmt.Errorf("arrives %q is not a delay like +600ms, more than 0 and at most %v", tok, engine.MaxWindow)
+	}
+	return d, nil
+}
+
 // parseTime reads "@2s" (absolute) or "+120ms" (after the previous line).
 func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	if len(tok) < 2 || (tok[0] != '@' && tok[0] != '+') {
-		return 0, fmt.Errorf("%q is neither a header (rules, window, dealer) nor a time like @0ms or +120ms", tok)
+		return 0, fmt.Errorf("%q is neither a header (rules, window, dealer, wait_bound) nor a time like @0ms or +120ms", tok)
 	}
 	d, err := time.ParseDuration(tok[1:])
 	if err != nil || d < 0 {

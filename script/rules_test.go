@@ -37,7 +37,7 @@ var ruleCases = []struct {
 		[]string{`"seat":"N","call":"kan","reason":"four kongs`, `"wall":64,"kongs":4`, `"turn":"N"`}},
 	{"ron-beats-every-claim", "A win (ron) beats every other claim",
 		[]string{`"won":[{"seat":"N","call":"ron"}]`, `"seat":"W","call":"pon"`, `"seat":"S","call":"chii"`, `"result":"ron","winners":["N"]`}},
-	{"head-bump-2016", "2016: several rons: only the seat closest to the discarder wins (head bump)",
+	{"head-bump-wrc2015", "WRC 2015 5.4.1: several rons: only the seat closest to the discarder wins (head bump)",
 		[]string{`"won":[{"seat":"W","call":"ron"}],"lost":[{"seat":"E","call":"ron"`, `"winners":["W"]`}},
 	{"several-rons-win-2008", "2008: several players may win on the same discard",
 		[]string{`"won":[{"seat":"W","call":"ron"},{"seat":"E","call":"ron"}]`, `"winners":["W","E"]`}},
@@ -45,9 +45,9 @@ var ruleCases = []struct {
 		[]string{`"seat":"S","call":"pon","reason":"RON South stands`, `"seat":"S","call":"cancel","reason":"RON South stands: a win claim is never withdrawn`, `"won":[{"seat":"S","call":"ron"}]`}},
 	{"first-call-wins", "No ron: the first call for chii/pon/kan wins",
 		[]string{`"won":[{"seat":"N","call":"pon"}],"lost":[{"seat":"W","call":"pon"`}},
-	{"pon-beats-simultaneous-chii-2016", "2016: simultaneous calls: pon/kan beat chii",
+	{"pon-beats-simultaneous-chii-2016", "RCR 2016 3.3.1, WRC 2015 5.4.1: simultaneous calls: pon/kan beat chii",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`}},
-	{"decided-chii-stands-2016", "2016: the first call wins: a pon after the chii's decision does not take it",
+	{"decided-chii-stands-wrc2015", "WRC 2015 5.4.1: the first call wins: a pon after the chii's decision does not take it",
 		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"rejected","at_ms":1000,"seat":"W","call":"pon"`}},
 	{"pon-within-3s-beats-decided-chii-2008", "2008: pon/kan beat chii if made within three seconds of the discard, even a decided chii",
 		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"overrides":1`}},
@@ -55,11 +55,11 @@ var ruleCases = []struct {
 		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"seat":"W","call":"pon","reason":"CHII South was already decided`}},
 	{"late-call-flagged", "Claims after the call deadline are decided but flagged late for the referee",
 		[]string{`"won":[{"seat":"W","call":"pon","late":true}]`, `"late":true}`}},
-	{"ron-until-next-discard", "2016: ron may be claimed until the next player discards",
+	{"ron-until-next-discard", "WRC 2015 5.4.1, RCR 2016 3.3.1: ron may be claimed until the next player discards",
 		[]string{`"won":[{"seat":"W","call":"ron"}],"lost":[],"reason":"RON West: the only claim"}`, `"winners":["W"]`}},
 	{"ron-after-next-discard-is-on-that-discard", "Ron until the next discard, nothing after it",
 		[]string{`"discard":{"seat":"S","tile":"2p"},"won":[{"seat":"N","call":"ron"}]`}},
-	{"call-after-fast-draw-is-valid", "2016: a call made because the next player drew too fast is valid; the drawn tile goes back",
+	{"call-after-fast-draw-is-valid", "WRC 2015 5.4.1, RCR 2016 3.3.1: a call made because the next player drew too fast is valid; the drawn tile goes back",
 		[]string{`"won":[{"seat":"W","call":"pon"}]`, `"wall":69`, `"turn":"N"`}},
 	{"claim-after-pick-within-3s-2008", "2008: a claim after the next player picked a tile, within three seconds, is valid",
 		[]string{`"won":[{"seat":"W","call":"pon"}]`, `"wall":69`}},
@@ -93,31 +93,71 @@ var ruleCases = []struct {
 		[]string{`"won":[{"seat":"N","call":"pon"}]`}},
 	{"correction-to-ron-stands", "\"Pon - no, ron\" stands as ron",
 		[]string{`"won":[{"seat":"W","call":"ron"}]`}},
-	{"late-ron-window-head-bump", "A ron after a decision opens its own window: a closer ron within it still wins the head bump, and overrides the pon",
+	{"late-ron-window-head-bump-wrc2015", "A ron after a decision opens its own window: a closer ron within it still wins the head bump, and overrides the pon",
 		[]string{`"won":[{"seat":"W","call":"ron"}],"lost":[{"seat":"E","call":"ron"`, `"overrides":1`}},
 	{"tsumo-ends-hand", "Tsumo (a win on one's own draw) ends the hand",
 		[]string{`"result":"tsumo","winners":["S"]`, `"wall":68`}},
 	{"riichi-bet-and-newhand", "A new hand: the dealer keeps the seat after its own win",
 		[]string{`"result":"tsumo","winners":["E"]`, `"type":"deal"`, `"turn":"S"`}},
-	{"ron-after-decided-ron-closer-seat-2016", "2016 5.4.1: a win may be claimed until the next discard; of several wins the seat closer to the discarder takes precedence, even over a decided win, until the next deal",
+	{"ron-after-decided-ron-closer-seat-wrc2015", "WRC 2015 5.4.1: a win may be claimed until the next discard; of several wins the seat closer to the discarder takes precedence, even over a decided win, until the next deal",
 		[]string{`"won":[{"seat":"N","call":"ron"}]`, `"won":[{"seat":"S","call":"ron"}],"lost":[{"seat":"N","call":"ron","reason":"RON South beats RON North: head bump`, `"overrides":1`, `"winners":["S"]`,
 			`"seat":"W","call":"ron","reason":"RON South beats RON West: head bump`, `"type":"deal"`, `"seat":"S","call":"ron","reason":"there is no discard`}},
 	{"ron-after-decided-ron-joins-2008", "2008 3.3.1: it is possible for several players to win on the same discard, also after the first win is decided",
 		[]string{`"won":[{"seat":"W","call":"ron"}]`, `"won":[{"seat":"W","call":"ron"},{"seat":"N","call":"ron"}],"lost":[],"overrides":1`, `"winners":["W","N"]`}},
 	{"call-deadline-not-for-ron", "The call deadline is for chii, pon and kan: a ron is valid until the next discard and never late",
 		[]string{`"won":[{"seat":"N","call":"pon","late":true}]`, `"won":[{"seat":"W","call":"ron"}],"lost":[{"seat":"N","call":"pon","late":true`, `"overrides":1,"reason":"RON West overrides PON North"}`}},
-	{"concealed-kong-of-2-8-cannot-be-robbed", "2016 5.4.8, 2008 3.3.7: a concealed kong can be robbed only for Thirteen Orphans, never on a suited 2-8",
+	{"concealed-kong-of-2-8-cannot-be-robbed", "WRC 2015 5.4.8, RCR 2016 3.3.7, 2008 3.3.7: a concealed kong can be robbed only for Thirteen Orphans, never on a suited 2-8",
 		[]string{`"rejected","at_ms":500,"seat":"W","call":"ron","reason":"East's kong of 5m is concealed: only Thirteen Orphans`, `"wall":68,"kongs":1`}},
-	{"drawn-tile-goes-back", "2016 5.4.1: a call made because the next player drew too fast is valid; the drawn tile is put back, and a riichi declared on it is void",
+	{"drawn-tile-goes-back", "WRC 2015 5.4.1, RCR 2016 3.3.1: a call made because the next player drew too fast is valid; the drawn tile is put back, and a riichi declared on it is void",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[],"reason":"PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"`, `"wall":69`, `"riichi":[],"turn":"W"`}},
-	{"extended-kong-kan-dora-after-robbing-time", "2016 5.4.7: for a small melded kong, allow a reasonable time for winning declarations, then reveal the kan dora",
-		[]string{`"rejected","at_ms":18300,"seat":null,"call":"dora","reason":"no kan dora yet`, `"type":"kong_stands","at_ms":20550`, `"indicators":["1m","4m"]`, `"seat":"N","call":"ron","reason":"the time to rob South's kong is over`, `"kongs":1`}},
+	{"extended-kong-kan-dora-after-robbing-time-wrc2015", "WRC 2015 5.4.7: for a small melded kong, allow a reasonable time for winning declarations, then reveal the kan dora; a read within that time is accepted",
+		[]string{`{"type":"dora","at_ms":18300,"indicators":["1m","4m"]`, `"type":"kong_stands","at_ms":20550`, `it stands, and so does its kan dora`, `"rejected","at_ms":21300,"seat":null,"call":"dora","reason":"no dora indicator is due`, `"seat":"N","call":"ron","reason":"the time to rob South's kong is over`, `"kongs":1`}},
 	{"refused-own-turn-action-shows-draw", "An own-turn action shows the seat has drawn, even when it is refused",
 		[]string{`"seat":"S","call":"riichi","reason":"riichi needs a concealed hand`, `"wall":65`, `"turn":"S"`}},
 	{"deal-line-on-newhand", "A new deal is shown: round wind, hand number, honba, riichi sticks, the dealer's seat",
 		[]string{`"result":"draw"`, `{"type":"deal","at_ms":6000,"round_wind":"E","hand":2,"honba":1,"riichi_sticks":1,"dealer_seat":1}`}},
-	{"window-boundary-inclusive", "Two calls exactly one window apart are simultaneous (the boundary is inclusive)",
+	{"window-boundary-inclusive-wrc2015", "Two calls exactly one window apart are simultaneous (the boundary is inclusive)",
 		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"won":[{"seat":"N","call":"chii"}]`, `"rejected","at_ms":1701,"seat":"E","call":"pon"`}},
+	{"several-rons-win-rcr2016", "RCR 2016 3.3.1: it is possible for several players to win on the same discard (no head bump), also after the first win is decided",
+		[]string{`"won":[{"seat":"W","call":"ron"},{"seat":"E","call":"ron"}],"lost":[]`, `"winners":["W","E"]`, `"reason":"RON North joins RON West and RON East`, `"winners":["W","N","E"]`}},
+	{"pon-in-time-beats-decided-chii-rcr2016", "RCR 2016 3.3.1: claiming a tile for kong or pung takes precedence over a claim for chow, whatever came first: a pon in time overrides a decided chii",
+		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii","reason":"PON West beats CHII South: pon claimed in time takes precedence over chii, whatever came first, even one already decided"}],"overrides":1`, `"turn":"W"`}},
+	{"late-pon-does-not-beat-decided-chii-rcr2016", "RCR 2016 3.3.1: the precedence of a pon over a chii is for a pon claimed in time: after the call deadline the decided chii stands",
+		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"rejected","at_ms":3500,"seat":"W","call":"pon","reason":"CHII South was already decided`, `"turn":"S"`}},
+	{"extended-kong-kan-dora-with-the-kong-rcr2016", "RCR 2016 3.3.6: an extended kong reveals its kan dora with the kong; a ron may rob it, and the read is then withdrawn",
+		[]string{`{"type":"dora","at_ms":17500,"indicators":["1m","4m"]`, `"won":[{"seat":"N","call":"ron"}]`, `"robbing":true`, `{"type":"dora","at_ms":18550,"indicators":["1m"],"dora":["2m"],"reason":"kan dora indicator 4m withdrawn: South's kong never happened`, `"kongs":0,"indicators":["1m"]`}},
+	{"extended-kong-kan-dora-with-the-kong-2008", "RCR 2008/2012 (as RCR 2016 3.3.6): the kan dora with the kong; the extending tile counts as a discard, robbable until the next discard",
+		[]string{`{"type":"dora","at_ms":17500,"indicators":["1m","4m"]`, `"at_ms":21750,"discard":{"seat":"S","tile":"9m"},"won":[{"seat":"N","call":"ron"}]`, `"reason":"kan dora indicator 4m withdrawn`, `"kongs":0`}},
+	{"kan-dora-read-in-robbing-time-withdrawn-wrc2015", "WRC 2015 5.4.7: a kan dora read within the time to rob an extended kong is accepted, and withdrawn with a line if a ron robs the kong",
+		[]string{`{"type":"dora","at_ms":17800,"indicators":["1m","4m"]`, `"robbing":true`, `{"type":"dora","at_ms":18550,"indicators":["1m"],"dora":["2m"],"reason":"kan dora indicator 4m withdrawn`, `"result":"ron","winners":["N"]`, `"kongs":0,"indicators":["1m"]`}},
+	{"robbing-ron-voids-early-replacement-tsumo-wrc2015", "WRC 2015 5.4.7: allow a reasonable time for winning declarations, then take the replacement: a robbing ron in that time wins over a tsumo on a replacement taken too early",
+		[]string{`"result":"tsumo","winners":["S"]`, `"won":[{"seat":"N","call":"ron"}],"lost":[],"reason":"RON North: the only claim (South took its replacement tile before the time to rob its kong was over: its tsumo is void)","robbing":true`, `"result":"ron","winners":["N"]`, `"kongs":0`}},
+	{"replacement-tsumo-stands-rcr2016", "RCR 2016 3.3.6, 3.3.1: the replacement is taken at once and the extending tile counts as a discard, won on until the next discard except in case of tsumo: a tsumo on the replacement stands",
+		[]string{`"result":"tsumo","winners":["S"]`, `"rejected","at_ms":18300,"seat":"N","call":"ron","reason":"the hand is over`, `"kongs":1`}},
+	{"replacement-tsumo-stands-2008", "RCR 2008/2012 as RCR 2016 3.3.6: a tsumo on the replacement of an extended kong stands",
+		[]string{`"result":"tsumo","winners":["S"]`, `"rejected","at_ms":18300,"seat":"N","call":"ron","reason":"the hand is over`, `"kongs":1`}},
+	{"ron-after-too-fast-tsumo-wrc2015", "WRC 2015 5.4.1: a ron in time after a too-fast tsumo is valid; the drawn tile goes back and the tsumo is void; after the deadline the tsumo stands",
+		[]string{`"result":"tsumo","winners":["S"]`, `"won":[{"seat":"W","call":"ron"}],"lost":[],"reason":"RON West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"`, `"result":"ron","winners":["W"]`, `"type":"deal"`, `"result":"tsumo","winners":["S"]`, `"seat":"W","call":"ron","reason":"the hand is over`}},
+	{"ron-after-too-fast-tsumo-2008", "RCR 2008/2012 3.3.1: a ron within three seconds of the discard after a tsumo on a picked tile is valid; the tile goes back",
+		[]string{`"reason":"RON West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"`, `"result":"ron","winners":["W"]`, `"seat":"W","call":"ron","reason":"the hand is over`}},
+	{"ron-after-too-fast-tsumo-rcr2016", "RCR 2016 3.3.1: a ron in time after a too-fast tsumo is a valid call and the drawn tile is replaced; \"except in case of tsumo\" holds for a tsumo in its time",
+		[]string{`"reason":"RON West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"`, `"result":"ron","winners":["W"]`, `"result":"tsumo","winners":["S"]`, `"seat":"W","call":"ron","reason":"the hand is over`}},
+	{"not-a-group-refused", "WRC 2015 5.2: no chow of honours, 8-9-1 is not a chow, a pung is three identical tiles: a call whose tiles cannot make the group is refused and takes no part in the decision",
+		[]string{`"seat":"S","call":"chii","reason":"a chow cannot be made with winds or dragons: no chii on 1z"`, `"seat":"N","call":"pon","reason":"PON 4p 4p with 3p is not a pung`, `"seat":"W","call":"chii","reason":"CHII 5p 6p with 3p is not a chow`, `"won":[{"seat":"E","call":"pon"}],"lost":[]`, `"seat":"S","call":"chii","reason":"CHII 8m 9m with 1m is not a chow`, `"won":[{"seat":"S","call":"chii"}]`, `"discard":{"seat":"S","tile":"0p"},"won":[{"seat":"W","call":"chii"}]`}},
+	{"no-call-after-next-seat-drew", "WRC 2015 5.4.1: a chow, pung or kong may be claimed until the next player draws: once it has drawn past the deadline, the call is refused",
+		[]string{`"rejected","at_ms":4000,"seat":"W","call":"pon","reason":"South has drawn and the 3s call deadline has passed`, `"wall":68`, `"riichi":["S"],"turn":"S"`}},
+	{"no-chii-after-own-turn-action", "WRC 2015 5.4.1: the put-back of a too-fast draw protects the other players: the drawer that acted in its own turn cannot then chii",
+		[]string{`"seat":"S","call":"chii","reason":"South has drawn and declared riichi in its own turn`, `"won":[{"seat":"W","call":"pon"}]`, `"wall":69`, `"riichi":[],"turn":"W"`}},
+	{"put-back-names-all-it-voids", "WRC 2015 5.4.1: a call that puts back a too-fast draw voids everything declared on it, and says so",
+		[]string{`"reason":"PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi and kan are void)"`, `"wall":69,"kongs":0`}},
+	{"swap-calling-not-flagged-2008", "RCR 2008/2012: swap-calling is not in the text: not flagged",
+		[]string{`"won":[{"seat":"S","call":"chii"}]`, `"turn":"W"`}},
+	{"late-input-waits-within-bound", "An input reaching the table late within the wait bound is waited for: decided at its stamp, no revision",
+		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
+	{"late-input-past-bound-revised-wrc2015", "An input reaching the table past the wait bound is decided at its stamp by a revision that withdraws what it changes",
+		[]string{`{"type":"decision","at_ms":350,"discard":{"seat":"E","tile":"3p"},"won":[{"seat":"S","call":"chii"}]`, `{"type":"revision","at_ms":350,"late_inputs":[{"line":9,"seat":"W","call":"pon","at_ms":300,"arrived_ms":900}],"withdraws":[1]`, `"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `arrived late`, `"turn":"W"`}},
+	{"wait-bound-header", "The header wait_bound sets how long a decision waits for a late input",
+		[]string{`"won":[{"seat":"W","call":"pon"}],"lost":[{"seat":"S","call":"chii"`, `"turn":"W"`}},
 	// The score (RCR 2016 1.4, 3.3.9, 3.3.14, 3.4.2, 3.4.6, 3.4.10-3.4.11, 3.5-3.6.1, 4.1).
 	{"ron-pays-4x-basic", "A ron is paid by the discarder: 4 x basic points (fu x 2^(han+2)), rounded up to 100",
 		[]string{`"wins":[{"seat":"W","from":"S","han":3,"fu":40,"limit":"","points":5200,"yaku":[]}],"deltas":{"E":0,"S":-5200,"W":5200,"N":0},"scores":{"E":30000,"S":24800,"W":35200,"N":30000}`}},
@@ -168,6 +208,14 @@ var ruleCases = []struct {
 		[]string{`"result":"draw","wins":[],"deltas":{"E":-1000,"S":3000,"W":-1000,"N":-1000}`, `"hand":2,"honba":1`}},
 	{"noten-two-tenpai-1500-each", "Exhaustive draw: two tenpai get 1,500 each; East tenpai stays East",
 		[]string{`"deltas":{"E":1500,"S":-1500,"W":1500,"N":-1500}`, `"hand":1,"honba":1,"riichi_sticks":0,"dealer_seat":0`}},
+}
+
+// ruleAbsent lists what a scenario's output must not hold: a flag a book
+// does not have.
+var ruleAbsent = map[string][]string{
+	"swap-calling-not-flagged-2008": {`"type":"flag"`},
+	"late-input-waits-within-bound": {`"type":"revision"`, `"won":[{"seat":"S"`},
+	"wait-bound-header":             {`"type":"revision"`, `"won":[{"seat":"S"`},
 }
 
 func runFile(t *testing.T, path string) string {
@@ -221,6 +269,11 @@ func TestRules(t *testing.T) {
 					t.Fatalf("rule %q: output lacks %s (in order)\n%s", tc.rule, w, got)
 				}
 				rest = rest[i+len(w):]
+			}
+			for _, a := range ruleAbsent[tc.name] {
+				if strings.Contains(got, a) {
+					t.Fatalf("rule %q: output holds %s\n%s", tc.rule, a, got)
+				}
 			}
 			checkGolden(t, strings.TrimSuffix(path, ".tbl")+".jsonl", got)
 		})
@@ -301,6 +354,39 @@ func TestReplayIsDeterministic(t *testing.T) {
 	for _, f := range files {
 		if a, b := runFile(t, f), runFile(t, f); a != b {
 			t.Errorf("%s: two runs differ:\n%s\n%s", f, a, b)
+		}
+	}
+}
+
+// TestEdgesUnderEveryProfile: the rules' edges that no book differs on
+// (a call that cannot make its group, a call after the next seat drew, a
+// drawer that changes its mind, the words of a put-back) decide the same
+// under every profile: each scenario's golden output is every profile's.
+func TestEdgesUnderEveryProfile(t *testing.T) {
+	for _, name := range []string{"not-a-group-refused", "no-call-after-next-seat-drew", "no-chii-after-own-turn-action", "put-back-names-all-it-voids"} {
+		path := filepath.Join("testdata", "rules", name+".tbl")
+		want, err := os.ReadFile(strings.TrimSuffix(path, ".tbl") + ".jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prof := range engine.ProfileNames() {
+			t.Run(name+"/"+prof, func(t *testing.T) {
+				f, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, err := script.Parse(strings.NewReader("rules " + prof + "\n" + string(f)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b bytes.Buffer
+				if err := script.WriteJSON(s, &b); err != nil {
+					t.Fatal(err)
+				}
+				if b.String() != string(want) {
+					t.Errorf("under %s:\n%s\nwant (%s):\n%s", prof, b.String(), path, want)
+				}
+			})
 		}
 	}
 }

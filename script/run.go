@@ -1,13 +1,16 @@
 package script
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/table"
 )
 
 // Events turns the script's steps into engine events, in order. Winds are
@@ -27,51 +30,138 @@ func (st Step) Event(dealer engine.Seat) engine.Event {
 	return ev
 }
 
-// Run applies the script to a new engine and calls emit for every outcome,
-// then runs time on until nothing is pending and returns the final state.
-func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
-	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
+// Line is one line of a script's output: an engine outcome, or a revision
+// (outcome.TypeRevision: inputs that reached the table after it had
+// decided past their stamps, and the published outcomes it withdrew).
+type Line struct {
+	Outcome  *engine.Outcome
+	Revision *outcome.Record
+}
+
+// Run steps the table's own logic (table.Stepper) through the script:
+// every input reaches the table at its stamp, or "arrives" that much later
+// from a source whose watermark is held until then; the table decides what
+// the horizon has passed (at most the wait bound behind), and re-decides an
+// input that arrives after it had decided past its stamp, with a revision.
+// It calls emit for every line, runs time on until nothing is pending and
+// returns the final state.
+func Run(s *Script, emit func(Line) error) (engine.State, error) {
+	events, err := s.events()
 	if err != nil {
 		return engine.State{}, err
 	}
-	var out []engine.Outcome
-	flush := func() error {
-		for _, o := range out {
-			if err := emit(o); err != nil {
+	t, err := table.NewStepper(s.Profile, s.Dealer, s.Start)
+	if err != nil {
+		return engine.State{}, err
+	}
+	order := make([]int, len(s.Steps))
+	for i := range order {
+		order[i] = i
+	}
+	arrival := func(i int) time.Duration { return s.Steps[i].At + s.Steps[i].Arrives }
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(arrival(a), arrival(b)) })
+	// horizon is how far the table has decided at now: up to just before
+	// the earliest stamp still on its way, never more than the bound
+	// behind now.
+	horizon := func(now time.Duration, next int) time.Duration {
+		h := now
+		for _, i := range order[next:] {
+			if arrival(i) > now && s.Steps[i].At-1 < h {
+				h = s.Steps[i].At - 1
+			}
+		}
+		return max(h, now-s.WaitBound)
+	}
+	var (
+		lines  int
+		lineOf = map[uint64]int{}  // published outcome -> output line
+		stepOf = map[uint64]Step{} // input -> its step
+	)
+	print := func(entries []table.Entry) error {
+		for _, en := range entries {
+			var l Line
+			switch {
+			case en.Outcome != nil:
+				l.Outcome = en.Outcome
+			case en.Revision != nil:
+				var late []outcome.LateInput
+				for _, seq := range en.Revision.Late {
+					st := stepOf[seq]
+					seat := st.Wind.Letter()
+					if st.Action == engine.Dora || st.Action == engine.NewHand {
+						seat = "" // the table's
+					}
+					late = append(late, outcome.LateInput{Line: st.Line, Seat: seat, Call: st.Action.String(),
+						At: outcome.MS(st.At), Arrived: outcome.MS(st.At + st.Arrives)})
+				}
+				var withdraws []int
+				for _, seq := range en.Revision.Retracted {
+					withdraws = append(withdraws, lineOf[seq])
+				}
+				r := outcome.RevisionOf(en.At, late, withdraws, en.Note)
+				l.Revision = &r
+			default:
+				continue
+			}
+			lines++
+			lineOf[en.Seq] = lines
+			if err := emit(l); err != nil {
 				return err
 			}
 		}
-		out = out[:0]
 		return nil
 	}
-	for _, st := range s.Steps {
-		out, err = e.Apply(st.Event(e.State().Dealer), out)
-		if err != nil {
-			return engine.State{}, &Error{Line: st.Line, Msg: strings.TrimPrefix(err.Error(), "engine: ")}
-		}
-		if err := flush(); err != nil {
+	for n, i := range order {
+		st := s.Steps[i]
+		// Everything the horizon passed before the input arrived; an
+		// input at a deadline is applied before the deadline passes.
+		if err := print(t.Process(horizon(arrival(i)-1, n))); err != nil {
 			return engine.State{}, err
 		}
+		stepOf[t.Receive(events[i]).Seq] = st
 	}
-	for t, ok := e.NextDeadline(); ok; t, ok = e.NextDeadline() {
-		out = e.Advance(t, out)
-		if err := flush(); err != nil {
+	for at, ok := t.Next(); ok; at, ok = t.Next() {
+		if err := print(t.Process(at)); err != nil {
 			return engine.State{}, err
 		}
 	}
 	// A draw is settled at the deal after it, or here at the end.
-	out = e.Flush(out)
-	if err := flush(); err != nil {
+	if err := print(t.Flush()); err != nil {
 		return engine.State{}, err
 	}
-	return e.State(), nil
+	return t.State(), nil
 }
 
-// WriteJSON runs the script and prints one JSON object per outcome and the
-// closing state line, as the scenario contract says.
+// events are the script's steps as engine events. A seat wind is that of
+// the hand the step belongs to by its stamp: the steps are run through an
+// engine in stamp order, as if every input arrived on time, to learn the
+// dealer of each (a late input is decided at its stamp, in that hand).
+func (s *Script) events() ([]engine.Event, error) {
+	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
+	if err != nil {
+		return nil, err
+	}
+	evs := make([]engine.Event, len(s.Steps))
+	var out []engine.Outcome
+	for i, st := range s.Steps {
+		evs[i] = st.Event(e.State().Dealer)
+		if out, err = e.Apply(evs[i], out[:0]); err != nil {
+			return nil, &Error{Line: st.Line, Msg: strings.TrimPrefix(err.Error(), "engine: ")}
+		}
+	}
+	return evs, nil
+}
+
+// WriteJSON runs the script and prints one JSON object per outcome or
+// revision and the closing state line, as the scenario contract says.
 func WriteJSON(s *Script, w io.Writer) error {
-	st, err := Run(s, func(o engine.Outcome) error {
-		b, err := outcome.Of(o).Contract().MarshalJSON()
+	st, err := Run(s, func(l Line) error {
+		r := l.Revision
+		if r == nil {
+			c := outcome.Of(*l.Outcome).Contract()
+			r = &c
+		}
+		b, err := r.MarshalJSON()
 		if err != nil {
 			return err
 		}
@@ -92,8 +182,20 @@ func WriteJSON(s *Script, w io.Writer) error {
 // WriteText runs the script and prints what the table would show, for people.
 func WriteText(s *Script, w io.Writer) error {
 	fmt.Fprintf(w, "rules %s (%s), window %v, East is seat %d\n", s.Profile.Name, s.Profile.Edition, s.Profile.Window, s.Dealer)
-	st, err := Run(s, func(o engine.Outcome) error {
-		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(o.At), outcome.Line(outcome.Of(o)))
+	var printed []Line
+	st, err := Run(s, func(l Line) error {
+		printed = append(printed, l)
+		if r := l.Revision; r != nil {
+			_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(r.At.Duration()), outcome.Line(*r))
+			for _, n := range r.Withdraws {
+				if n >= 1 && n <= len(printed) && printed[n-1].Outcome != nil && err == nil {
+					o := printed[n-1].Outcome
+					_, err = fmt.Fprintf(w, "           withdrawn: %s %s\n", stamp(o.At), strings.SplitN(outcome.Line(outcome.Of(*o)), "\n", 2)[0])
+				}
+			}
+			return err
+		}
+		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(l.Outcome.At), outcome.Line(outcome.Of(*l.Outcome)))
 		return err
 	})
 	if err != nil {

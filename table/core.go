@@ -95,6 +95,9 @@ type core struct {
 	eng     *engine.Engine
 	profile engine.Profile
 	dealer  engine.Seat
+	// start is where the game was picked up (a simulator's script); the
+	// zero Start is a fresh game.
+	start engine.Start
 	// inputs are the inputs received in this session, in arrival order,
 	// kept so that a voided or late one can be put right by a rebuild.
 	inputs []Entry
@@ -405,7 +408,7 @@ func seatName(in Entry) string {
 // its outcomes and copying every input was most of what a revision cost
 // a resume, on top of the engine's own work.
 func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
-	e, err := engine.New(c.profile, c.dealer)
+	e, err := engine.NewGame(c.profile, c.dealer, c.start)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -54,6 +54,10 @@ type Config struct {
 // DefaultBound is how long a decision waits at most for a lagging source.
 const DefaultBound = 500 * time.Millisecond
 
+// MaxBound is the longest wait bound that makes sense: a decision held
+// longer than that is a table that seems stuck.
+const MaxBound = 5 * time.Second
+
 // Table is a running table. Create it with New, start Run on one goroutine,
 // feed it with Submit and read it with Subscribe or State.
 type Table struct {

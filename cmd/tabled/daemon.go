@@ -55,7 +55,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	sim := fs.Bool("sim", false, "run a simulated table: seats driven from this terminal and from the status page")
 	cfgFile := fs.String("config", "", "configuration file (TOML; see tabled.example.toml); none: defaults")
 	listen := fs.String("listen", "", "address of the status page (default: the config's; 127.0.0.1:8080 with --sim)")
-	rules := fs.String("rules", "", "rule profile, ema2016 or ema2008 (default: the config's)")
+	rules := fs.String("rules", "", "rule profile: ema2016 (RCR 2016), wrc2015 (WRC 2015) or ema2008 (RCR 2008/2012) (default: the config's)")
 	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
 	pair := fs.Bool("pair", false, "with --sim: a tablet enters the pairing code on the panel before it enters hand values and names, as on a real table")
 	if err := fs.Parse(args); err != nil {
@@ -205,7 +205,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		printSimStart(stdout, cfg, p, hw.sim)
 		services = append(services, terminal(t, stdin, stderr, hw.route))
 	} else {
-		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
+		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
 	}
 	return serve(ctx, stop, "tabled", stderr, services...)
 }
@@ -390,7 +390,7 @@ func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pair
 
 // printSimStart says what the simulated table is and how to drive it.
 func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller) {
-	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Name, statusURL(cfg.Web), cfg.Log.Dir)
+	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), statusURL(cfg.Web), cfg.Log.Dir)
 	if sim != nil {
 		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", sim.Path())
 	} else {

@@ -37,7 +37,10 @@ func TestDamageInLastSessionStartsANewOne(t *testing.T) {
 		}
 		return out.String()
 	}
-	start()
+	// The start line says which book the profile follows.
+	if out := start(); !strings.Contains(out, `(ema2016 follows the EMA Riichi Competition Rules 2016)`) {
+		t.Errorf("the start line does not name the book: %s", out)
+	}
 	start() // a second file: the restart's
 	files, _ := claimlog.Files(logDir)
 	last := files[len(files)-1]

@@ -102,12 +102,12 @@ registry = %q
 			t.Errorf("not ok: %s", l)
 		}
 	}
-	for _, item := range []string{"config", "gpio DOCTOR_GPIO5", "serial " + serial, "tiles", "reader", "log dir", "claim log lock", "web", "clock", "unit"} {
+	for _, item := range []string{"config", "rules: ema2016 follows the EMA Riichi Competition Rules 2016", "gpio DOCTOR_GPIO5", "serial " + serial, "tiles", "reader", "log dir", "claim log lock", "web", "clock", "unit"} {
 		if !strings.Contains(out.String(), "ok    "+item) {
 			t.Errorf("no line for %s", item)
 		}
 	}
-	if code != 0 || len(lines) != 10 {
+	if code != 0 || len(lines) != 11 {
 		t.Fatalf("exit %d, %d lines:\n%s%s", code, len(lines), out.String(), errb.String())
 	}
 

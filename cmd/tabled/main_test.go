@@ -58,3 +58,27 @@ func TestUnknownCommand(t *testing.T) {
 		t.Error("unknown command not refused")
 	}
 }
+
+// TestSimLateInput: tabled sim runs a script with a late input as the table
+// would: the revision line in --json (as the golden scenario has it), and
+// in text the revision and the line it withdraws.
+func TestSimLateInput(t *testing.T) {
+	f := "../../script/testdata/rules/late-input-past-bound-revised-wrc2015.tbl"
+	var out, errb bytes.Buffer
+	if code := run([]string{"sim", "--script", f, "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	want, _ := os.ReadFile(strings.TrimSuffix(f, ".tbl") + ".jsonl")
+	if out.String() != string(want) {
+		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+	out.Reset()
+	if code := run([]string{"sim", "--script", f}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, w := range []string{"REVISION re-decided from 300ms: West pon", "withdraws line 1", "withdrawn: 0.350s DECISION on East's 3p: CHII South: the only claim", "PON West beats CHII South (re-decided"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("text output lacks %q:\n%s", w, out.String())
+		}
+	}
+}

@@ -41,7 +41,7 @@ var Scenes = []Scene{
 	{"decision_kan", "@0ms dora 9p\n+1s E discard 4z\n+500ms W kan", 300 * time.Millisecond},
 	{"decision_ron", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 300 * time.Millisecond},
 	{"tsumo", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 300 * time.Millisecond},
-	{"head_bump", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms E ron\n+100ms W ron", 300 * time.Millisecond},
+	{"head_bump", "rules wrc2015\n@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms E ron\n+100ms W ron", 300 * time.Millisecond},
 	{"late_ron_overrides_pon", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+2s W discard 3z\n+2s N discard 7p\n+100ms E pon\n+3500ms W ron", 300 * time.Millisecond},
 	{"late_pon", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+3200ms N pon", 300 * time.Millisecond},
 	{"rejected", "@0ms dora 3p\n+1s E discard 3p\n+200ms W chii", 100 * time.Millisecond},
@@ -49,6 +49,9 @@ var Scenes = []Scene{
 	{"kan_dora_prompt", "@0ms dora 3p\n+1s E discard 1z\n+4s S kan 1m", 100 * time.Millisecond},
 	{"dora_with_kan_dora", "@0ms dora 9p\n+1s E discard 4z\n+500ms W kan\n+1s dora 7z", 100 * time.Millisecond},
 	{"exhaustive_draw", exhaustive(), 4 * time.Second},
+	// RCR 2016: the kan dora read with the extended kong is withdrawn when
+	// a ron robs the kong; the board still tells the ron.
+	{"robbed_kong_dora_withdrawn", "rules ema2016\n@0ms dora 1m\n+0ms E discard 9m\n+300ms S pon 9m 9m\n+1s S discard 1z\n+4s W discard 2z\n+4s N discard 3z\n+4s E discard 4z\n+4s S kan 9m\n+200ms dora 4m\n+800ms N ron", 300 * time.Millisecond},
 	{"alert_reboot", "@0ms dora 3p\n+1s E discard 1z\n+2s S discard 2z\n+2s W discard 6s\n+200ms N chii\n+180ms S pon", 300 * time.Millisecond},
 	{"alerts_two", "@0ms dora 3p\n+1s E discard 1z", 300 * time.Millisecond},
 	{"idle_paired", "@0ms dora 3p", time.Second},
