@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/hw/fwproto"
+	"github.com/tabled/tabled/hw/fwsim"
 )
 
 // piTarget is a Raspberry Pi build of tabled and the qemu-user emulator
@@ -196,6 +198,7 @@ func piRun(t *testing.T, host string, emulated func(...string) *exec.Cmd) {
 // claim log.
 type logSummary struct {
 	inputs   map[uint64]string // sequence number -> source
+	serial   map[[2]uint64]int // (seat, device stamp) -> controller presses logged
 	outcomes int
 	repairs  []string // the texts of the repair notes
 	damage   []string
@@ -205,12 +208,19 @@ type logSummary struct {
 // readLog reads the claim log in dir whole.
 func readLog(t *testing.T, dir string) logSummary {
 	t.Helper()
-	s := logSummary{inputs: map[uint64]string{}}
+	s := logSummary{inputs: map[uint64]string{}, serial: map[[2]uint64]int{}}
 	err := claimlog.Scan(dir, claimlog.Filter{}, func(r claimlog.Record) error {
 		s.lastSeq = r.Seq
 		switch {
 		case r.Kind == claimlog.KindInput:
 			s.inputs[r.Seq] = r.Source
+			if r.Source == "serial" {
+				b, err := r.Input()
+				if err != nil {
+					return err
+				}
+				s.serial[[2]uint64{uint64(b.Event.Seat), b.Event.Device}]++
+			}
 		case r.Kind == claimlog.KindOutcome:
 			s.outcomes++
 		case r.Kind == claimlog.KindNote && r.Type == "repair":
@@ -222,6 +232,26 @@ func readLog(t *testing.T, dir string) logSummary {
 		t.Fatalf("read the claim log: %v", err)
 	}
 	return s
+}
+
+// lostFrames counts the controller's presses it saw acknowledged that are
+// not in the log, and those in it twice. The tests' configurations put
+// seat 1's button on channel 1 and seat 2's on channel 2.
+func (s logSummary) lostFrames(dev *fwsim.Device) (lost, twice int) {
+	for _, m := range dev.Acked() {
+		p, ok := m.(fwproto.Button)
+		if !ok || !p.Pressed {
+			continue
+		}
+		switch s.serial[[2]uint64{uint64(p.Channel), p.Time}] {
+		case 0:
+			lost++
+		case 1:
+		default:
+			twice++
+		}
+	}
+	return lost, twice
 }
 
 // lost are the acknowledged presses that are not web inputs of the log.
