@@ -17,18 +17,19 @@ import (
 // labels are the note kinds that are alerts, with the short label a panel
 // shows for each.
 var labels = map[string]string{
-	"reboot":            "REBOOT",
-	"events-lost":       "EVENTS LOST",
-	"reader-fault":      "READER FAULT",
-	"device-changed":    "DEVICE CHANGED",
-	"device-refused":    "DEVICE REFUSED",
-	"device-status":     "DEVICE",
-	"link-lost":         "CONTROLLER LOST",
-	"claimlog-lock":     "LOG LOCK",
-	"claimlog-damage":   "LOG DAMAGED",
-	"disk-low":          "DISK LOW",
-	"disk-full":         "DISK FULL",
-	"log-file-replaced": "LOG REPLACED",
+	"reboot":               "REBOOT",
+	"events-lost":          "EVENTS LOST",
+	"reader-fault":         "READER FAULT",
+	"device-changed":       "DEVICE CHANGED",
+	"device-refused":       "DEVICE REFUSED",
+	"device-status":        "DEVICE",
+	"link-lost":            "CONTROLLER LOST",
+	"claimlog-lock":        "LOG LOCK",
+	"claimlog-damage":      "LOG DAMAGED",
+	"claimlog-lost-writes": "LOG LOST WRITES",
+	"disk-low":             "DISK LOW",
+	"disk-full":            "DISK FULL",
+	"log-file-replaced":    "LOG REPLACED",
 }
 
 // Is reports whether a note of this kind is an alert.
