@@ -109,7 +109,7 @@ channel = 2
 			mu.Lock()
 			webSent++
 			if resp.StatusCode == http.StatusAccepted {
-				webAck[ack.Seq] = body
+				webAck[ack.Seq] = "pon"
 			}
 			mu.Unlock()
 		}

@@ -39,21 +39,24 @@ var (
 // power cut and the next boot) is tried again soon, as a tablet would.
 func (p *tablet) play(ctx context.Context, rng *rand.Rand) {
 	for turn := 0; ctx.Err() == nil; turn++ {
+		action := "discard"
 		body := fmt.Sprintf(`{"seat":%d,"action":"discard","tile":%q}`, turn%4, tabletTiles[rng.IntN(len(tabletTiles))])
 		switch r := rng.IntN(40); {
 		case r == 0:
-			body = `{"action":"newhand"}`
+			action, body = "newhand", `{"action":"newhand"}`
 		case r < 14:
-			body = fmt.Sprintf(`{"seat":%d,"action":%q}`, rng.IntN(4), tabletCalls[rng.IntN(len(tabletCalls))])
+			action = tabletCalls[rng.IntN(len(tabletCalls))]
+			body = fmt.Sprintf(`{"seat":%d,"action":%q}`, rng.IntN(4), action)
 		}
-		if !p.press(ctx, body) {
+		if !p.press(ctx, action, body) {
 			time.Sleep(20 * time.Millisecond) // pacing while the table is down, not a wait
 		}
 	}
 }
 
-// press posts one press; it reports whether the table answered at all.
-func (p *tablet) press(ctx context.Context, body string) bool {
+// press posts one press of action; it reports whether the table answered
+// at all.
+func (p *tablet) press(ctx context.Context, action, body string) bool {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.base+"/api/press", strings.NewReader(body))
 	if err != nil {
 		return false
@@ -72,7 +75,7 @@ func (p *tablet) press(ctx context.Context, body string) bool {
 	defer p.mu.Unlock()
 	p.sent++
 	if resp.StatusCode == http.StatusAccepted && decErr == nil {
-		p.acked[ack.Seq] = body
+		p.acked[ack.Seq] = action
 	}
 	return true
 }

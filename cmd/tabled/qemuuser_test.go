@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -197,10 +199,11 @@ func piRun(t *testing.T, host string, emulated func(...string) *exec.Cmd) {
 // logSummary is what the tests that cut a daemon short look for in its
 // claim log.
 type logSummary struct {
-	inputs   map[uint64]string // sequence number -> source
+	inputs   map[uint64]string // sequence number -> "source action"
 	serial   map[[2]uint64]int // (seat, device stamp) -> controller presses logged
 	outcomes int
-	repairs  []string // the texts of the repair notes
+	repairs  []string    // the bodies of the repair notes
+	skips    [][2]uint64 // the numbers they declare not used
 	damage   []string
 	lastSeq  uint64
 }
@@ -213,7 +216,7 @@ func readLog(t *testing.T, dir string) logSummary {
 		s.lastSeq = r.Seq
 		switch {
 		case r.Kind == claimlog.KindInput:
-			s.inputs[r.Seq] = r.Source
+			s.inputs[r.Seq] = r.Source + " " + r.Type
 			if r.Source == "serial" {
 				b, err := r.Input()
 				if err != nil {
@@ -225,6 +228,13 @@ func readLog(t *testing.T, dir string) logSummary {
 			s.outcomes++
 		case r.Kind == claimlog.KindNote && r.Type == "repair":
 			s.repairs = append(s.repairs, string(r.Body))
+			var skip struct {
+				From uint64 `json:"skip_from"`
+				To   uint64 `json:"skip_to"`
+			}
+			if json.Unmarshal(r.Body, &skip) == nil && skip.From > 0 {
+				s.skips = append(s.skips, [2]uint64{skip.From, skip.To})
+			}
 		}
 		return nil
 	}, func(d claimlog.Damage) { s.damage = append(s.damage, d.String()) })
@@ -254,13 +264,25 @@ func (s logSummary) lostFrames(dev *fwsim.Device) (lost, twice int) {
 	return lost, twice
 }
 
-// lost are the acknowledged presses that are not web inputs of the log.
+// lost are the acknowledged presses (sequence number -> action) that are
+// not in the log as the same web input.
 func (s logSummary) lost(acked map[uint64]string) []uint64 {
 	var lost []uint64
-	for seq := range acked {
-		if s.inputs[seq] != "web" {
+	for seq, action := range acked {
+		if s.inputs[seq] != "web "+action {
 			lost = append(lost, seq)
 		}
 	}
+	slices.Sort(lost)
 	return lost
+}
+
+// skipped reports whether a repair note declared seq not used.
+func (s logSummary) skipped(seq uint64) bool {
+	for _, k := range s.skips {
+		if k[0] <= seq && seq <= k[1] {
+			return true
+		}
+	}
+	return false
 }

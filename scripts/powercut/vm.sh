@@ -13,9 +13,11 @@
 # boot forwards 127.0.0.1:PORT to the table's status page, puts the seat
 # controller's serial port (the guest's ttyS1) on the unix socket SOCKET
 # (the harness serves a simulated controller there) and the console
-# (ttyS0) in the file CONSOLE. MODE is run (tabled run, the default), or
-# check (mount the disk, unmount it cleanly and power off: the journal
-# replayed, so the host can read the log with debugfs).
+# (ttyS0) in the file CONSOLE. MODE is run (tabled run, the default),
+# lie (first zero the last line of the newest log file, as a card that
+# lies about fsync leaves it: the length on the card, the bytes not; then
+# run), or check (mount the disk, unmount it cleanly and power off: the
+# journal replayed, so the host can read the log with debugfs).
 #
 # Why cache=writethrough: a power cut here is SIGKILL to qemu. The host's
 # kernel lives on, so every write qemu had made to the image survives in
@@ -62,7 +64,7 @@ build)
 	trap 'rm -rf "$root"' EXIT
 	mkdir -p "$root/bin" "$root/proc" "$root/sys" "$root/dev" "$root/data" "$root/tmp" "$root/lib/modules"
 	cp "$(command -v busybox)" "$root/bin/busybox"
-	for a in sh mount umount insmod ip cat sleep mkdir poweroff sync echo; do ln -s busybox "$root/bin/$a"; done
+	for a in sh mount umount insmod ip cat sleep mkdir poweroff sync echo ls head tail wc stat dd; do ln -s busybox "$root/bin/$a"; done
 	cp "$dir"/modules/*.ko* "$dir/modules/order" "$root/lib/modules/"
 	cp "$tabled" "$root/bin/tabled"
 	cp "$(dirname "$0")/init" "$root/init"
