@@ -204,27 +204,37 @@ func (vm *powerVM) logFiles() string {
 	return filepath.Join(out, "log")
 }
 
-// tableState is the table's state from its status page, less what a
+// settledState is the table's state from its status page once nothing is
+// pending (a call still inside its window is decided by the next
+// decision, or by a revision, on either side of a restart), less what a
 // restart changes by itself (the clock, the alerts of this run, the
 // sequence number its notes took).
-func tableState(t *testing.T, tab *tablet) string {
+func settledState(t *testing.T, tab *tablet) string {
 	t.Helper()
-	resp, err := tab.client.Get(tab.base + "/api/state")
-	if err != nil {
-		t.Fatalf("state: %v", err)
-	}
-	defer resp.Body.Close()
-	var v struct {
-		State map[string]json.RawMessage `json:"state"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-		t.Fatalf("state: %v", err)
-	}
-	for _, k := range []string{"seq", "now_ms", "alerts"} {
-		delete(v.State, k)
-	}
-	b, _ := json.Marshal(v.State)
-	return string(b)
+	var state string
+	waitUntil(t, "the table's pending calls decided", func() bool {
+		resp, err := tab.client.Get(tab.base + "/api/state")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		var v struct {
+			State map[string]json.RawMessage `json:"state"`
+		}
+		if json.NewDecoder(resp.Body).Decode(&v) != nil {
+			return false
+		}
+		if p := string(v.State["pending"]); p != "[]" && p != "null" && p != "" {
+			return false
+		}
+		for _, k := range []string{"seq", "now_ms", "alerts"} {
+			delete(v.State, k)
+		}
+		b, _ := json.Marshal(v.State)
+		state = string(b)
+		return true
+	})
+	return state
 }
 
 // TestPowerCut is the power-cut harness: `tabled run` in a virtual machine
@@ -281,11 +291,11 @@ func TestPowerCut(t *testing.T) {
 	vm.boot("run")
 	waitUntilFor(t, "the quiet boot's status page", 3*time.Minute, tab.up)
 	waitUntil(t, "the controller's queue to drain", func() bool { return vm.dev.Unacked() == 0 })
-	before := tableState(t, tab)
+	before := settledState(t, tab)
 	vm.cut()
 	vm.boot("run")
 	waitUntilFor(t, "the last boot's status page", 3*time.Minute, tab.up)
-	if after := tableState(t, tab); after != before {
+	if after := settledState(t, tab); after != before {
 		t.Errorf("the table resumed to another state after a quiet power cut:\nbefore %s\nafter  %s", before, after)
 	}
 	vm.cut()
@@ -394,5 +404,60 @@ func TestPowerCutLyingCard(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 {
 		t.Errorf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
+}
+
+// writeVolume is how long each phase of TestWriteVolume lasts:
+// TABLED_WRITE_VOLUME (a Go duration); unset, the test is skipped.
+func writeVolume(t *testing.T) time.Duration {
+	s := os.Getenv("TABLED_WRITE_VOLUME")
+	if s == "" {
+		t.Skip("set TABLED_WRITE_VOLUME=60s to measure what tabled writes to its disk (in the power-cut harness's machine)")
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		t.Fatalf("TABLED_WRITE_VOLUME: %v", err)
+	}
+	powerCuts(t) // its checks of the tools; the count is not used
+	return d
+}
+
+// TestWriteVolume measures what tabled writes to its disk, as the disk
+// counts it (the guest's /sys/block/vda/stat: records, fsyncs, ext4's
+// journal, the lock and link state files): a phase idle, then a phase
+// with a press every 250 ms over HTTP, each TABLED_WRITE_VOLUME long,
+// and extrapolates to an hour of play. docs/power-cuts.md has the
+// figures and what they mean for an SD card.
+//
+//	TABLED_POWERCUTS=1 TABLED_WRITE_VOLUME=120s go test -run WriteVolume -v ./cmd/tabled
+func TestWriteVolume(t *testing.T) {
+	phase := writeVolume(t)
+	vm := newPowerVM(t)
+	tab := newTablet(vm.addr)
+	tab.pace = 250 * time.Millisecond
+	vm.boot("run")
+	waitUntilFor(t, "the status page", 3*time.Minute, tab.up)
+	// The counters start once the boot's own writes (the session note,
+	// the reserve file) are done and reported.
+	time.Sleep(3 * time.Second) // the guest reports its counters every second: a fresh report, not a wait on tabled
+	s0 := vm.sectorsWritten()
+	time.Sleep(phase) // the idle phase is this long: the measurement's window
+	s1 := vm.sectorsWritten()
+	ctx, stop := context.WithTimeout(context.Background(), phase)
+	tab.play(ctx, rand.New(rand.NewPCG(1, 28)))
+	stop()
+	time.Sleep(3 * time.Second) // a report after the last press
+	s2 := vm.sectorsWritten()
+	acked, _ := tab.counts()
+	if acked == 0 || s2 <= s1 {
+		t.Fatalf("nothing measured: %d presses acknowledged, sectors %d, %d, %d", acked, s0, s1, s2)
+	}
+	idle := float64(s1-s0) * 512 / phase.Seconds()
+	perPress := (float64(s2-s1)*512 - idle*(phase.Seconds()+3)) / float64(acked)
+	t.Logf("idle: %.0f bytes/s written (%d sectors in %v); playing: %d presses acknowledged in %v, %d sectors: %.0f bytes a press beyond idle",
+		idle, s1-s0, phase, acked, phase, s2-s1, perPress)
+	for _, rate := range []int{600, 1200, 3600} {
+		perHour := idle*3600 + perPress*float64(rate)
+		t.Logf("at %d presses an hour: %.1f MB an hour, %.2f GB a year of 4 h a day, 365 days", rate, perHour/1e6, perHour*4*365/1e9)
 	}
 }

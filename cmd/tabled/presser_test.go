@@ -20,6 +20,9 @@ import (
 type tablet struct {
 	base   string // http://host:port
 	client *http.Client
+	// pace is the time between presses that play keeps (0: as fast as
+	// the table answers), for a workload of a known rate.
+	pace time.Duration
 
 	mu    sync.Mutex
 	acked map[uint64]string // sequence number -> the action acknowledged
@@ -48,8 +51,11 @@ func (p *tablet) play(ctx context.Context, rng *rand.Rand) {
 			action = tabletCalls[rng.IntN(len(tabletCalls))]
 			body = fmt.Sprintf(`{"seat":%d,"action":%q}`, rng.IntN(4), action)
 		}
-		if !p.press(ctx, action, body) {
+		switch {
+		case !p.press(ctx, action, body):
 			time.Sleep(20 * time.Millisecond) // pacing while the table is down, not a wait
+		case p.pace > 0:
+			time.Sleep(p.pace) // the workload's rate, not a wait
 		}
 	}
 }
