@@ -63,7 +63,9 @@ build)
 	root=$(mktemp -d)
 	trap 'rm -rf "$root"' EXIT
 	mkdir -p "$root/bin" "$root/proc" "$root/sys" "$root/dev" "$root/data" "$root/tmp" "$root/lib/modules"
-	cp "$(command -v busybox)" "$root/bin/busybox"
+	# The initramfs has no libc: busybox-static's busybox, not busybox's.
+	dpkg -s busybox-static >/dev/null 2>&1 || { echo "vm.sh: busybox-static is not installed" >&2; exit 1; }
+	cp /bin/busybox "$root/bin/busybox"
 	for a in sh mount umount insmod ip cat sleep mkdir poweroff sync echo ls head tail wc stat dd; do ln -s busybox "$root/bin/$a"; done
 	cp "$dir"/modules/*.ko* "$dir/modules/order" "$root/lib/modules/"
 	cp "$tabled" "$root/bin/tabled"
