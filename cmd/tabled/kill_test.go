@@ -132,17 +132,7 @@ channel = 2
 	daemon := func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON=--sim --config "+cfgFile)
-		childOut.reset()
-		cmd.Stdout, cmd.Stderr = &childOut, &childOut
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		// A daemon left running by a failed wait is killed with the test.
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-		return cmd
+		return startLogged(t, cmd, &childOut)
 	}
 	up := func() bool {
 		resp, err := client.Get("http://" + addr + "/api/state")

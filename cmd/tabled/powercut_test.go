@@ -204,6 +204,27 @@ func (vm *powerVM) logFiles() string {
 	return filepath.Join(out, "log")
 }
 
+// finalLog cuts the power a last time, boots to unmount the disk
+// cleanly, reads the log out of the image and checks that it reads back
+// without damage or unexplained gaps and that `tabled replay` exits 0.
+func (vm *powerVM) finalLog() logSummary {
+	t := vm.t
+	t.Helper()
+	vm.cut()
+	vm.boot("check")
+	vm.halt()
+	dir := vm.logFiles()
+	sum := readLog(t, dir)
+	if len(sum.damage) > 0 {
+		t.Errorf("the log reads back with damage or unexplained gaps: %q", sum.damage)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 {
+		t.Errorf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
+	return sum
+}
+
 // settledState is the table's state from its status page once nothing is
 // pending (a call still inside its window is decided by the next
 // decision, or by a revision, on either side of a restart), less what a
@@ -298,15 +319,7 @@ func TestPowerCut(t *testing.T) {
 	if after := settledState(t, tab); after != before {
 		t.Errorf("the table resumed to another state after a quiet power cut:\nbefore %s\nafter  %s", before, after)
 	}
-	vm.cut()
-	vm.boot("check")
-	vm.halt()
-
-	dir := vm.logFiles()
-	sum := readLog(t, dir)
-	if len(sum.damage) > 0 {
-		t.Errorf("the log reads back with damage or unexplained gaps: %q", sum.damage)
-	}
+	sum := vm.finalLog()
 	lostWeb := sum.lost(tab.ackedSeqs())
 	lostSerial, twice := sum.lostFrames(vm.dev)
 	acked, sent := tab.counts()
@@ -321,10 +334,6 @@ func TestPowerCut(t *testing.T) {
 	}
 	if acked == 0 {
 		t.Errorf("no press was acknowledged: the test proves nothing")
-	}
-	var out, errb bytes.Buffer
-	if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 {
-		t.Errorf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
 	}
 }
 
@@ -380,15 +389,7 @@ func TestPowerCutLyingCard(t *testing.T) {
 	})
 	stopPress()
 	pressers.Wait()
-	vm.cut()
-	vm.boot("check")
-	vm.halt()
-
-	dir := vm.logFiles()
-	sum := readLog(t, dir)
-	if len(sum.damage) > 0 {
-		t.Errorf("the log reads back with damage or unexplained gaps: %q", sum.damage)
-	}
+	sum := vm.finalLog()
 	if !strings.Contains(strings.Join(sum.repairs, "\n"), "zero bytes") || len(sum.skips) == 0 {
 		t.Errorf("no repair note skips the lost numbers: %q", sum.repairs)
 	}
@@ -401,10 +402,6 @@ func TestPowerCutLyingCard(t *testing.T) {
 	acked, _ := tab.counts()
 	t.Logf("a lying card: %d presses acknowledged, %d lost with the card's last write (numbers %v never used again); repair notes %q",
 		acked, len(lost), sum.skips, sum.repairs)
-	var out, errb bytes.Buffer
-	if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 {
-		t.Errorf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
-	}
 }
 
 // writeVolume is how long each phase of TestWriteVolume lasts:

@@ -136,24 +136,13 @@ func piRun(t *testing.T, host string, emulated func(...string) *exec.Cmd) {
 	addr := freeAddr(t)
 	cmd := emulated("run", "--sim", "--listen", addr)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+dir)
-	// The terminal stays open (its end would stop the table) and quiet.
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
 	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
 		if t.Failed() {
 			t.Logf("the emulated daemon said:\n%s", out.String())
 		}
 	})
+	startLogged(t, cmd, &out)
 	tab := newTablet(addr)
 	waitUntilFor(t, "the emulated daemon's status page", time.Minute, tab.up)
 	ctx, stop := context.WithTimeout(context.Background(), piRunFor(t))

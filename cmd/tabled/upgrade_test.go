@@ -94,24 +94,7 @@ func TestUpgradeMidGame(t *testing.T) {
 	}
 
 	var out syncBuffer
-	start := func() *exec.Cmd {
-		cmd := unitCommand(t, "--sim")
-		stdin, err := cmd.StdinPipe() // the --sim terminal, open and quiet
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { stdin.Close() })
-		out.reset()
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cmd.Process.Kill()
-			cmd.Wait()
-		})
-		return cmd
-	}
+	start := func() *exec.Cmd { return startLogged(t, unitCommand(t, "--sim"), &out) }
 	stop := func(cmd *exec.Cmd) {
 		t.Helper()
 		cmd.Process.Signal(syscall.SIGTERM) // systemd's KillSignal
