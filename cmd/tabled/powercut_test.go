@@ -233,7 +233,7 @@ func (vm *powerVM) finalLog() logSummary {
 func settledState(t *testing.T, tab *tablet) string {
 	t.Helper()
 	var state string
-	waitUntil(t, "the table's pending calls decided", func() bool {
+	waitUntilFor(t, "the table's pending calls decided", time.Minute, func() bool {
 		resp, err := tab.client.Get(tab.base + "/api/state")
 		if err != nil {
 			return false
@@ -311,7 +311,7 @@ func TestPowerCut(t *testing.T) {
 	// the controller's last presses are taken first.
 	vm.boot("run")
 	waitUntilFor(t, "the quiet boot's status page", 3*time.Minute, tab.up)
-	waitUntil(t, "the controller's queue to drain", func() bool { return vm.dev.Unacked() == 0 })
+	waitUntilFor(t, "the controller's queue to drain", 2*time.Minute, func() bool { return vm.dev.Unacked() == 0 })
 	before := settledState(t, tab)
 	vm.cut()
 	vm.boot("run")
@@ -360,14 +360,14 @@ func TestPowerCutLyingCard(t *testing.T) {
 
 	vm.boot("run")
 	waitUntilFor(t, "the status page", 3*time.Minute, tab.up)
-	waitUntil(t, "20 presses acknowledged", func() bool { acked, _ := tab.counts(); return acked >= 20 })
+	waitUntilFor(t, "20 presses acknowledged", 2*time.Minute, func() bool { acked, _ := tab.counts(); return acked >= 20 })
 	vm.cut()
 	vm.boot("lie")
 	waitUntilFor(t, "the status page after the lie", 3*time.Minute, tab.up)
 	if !strings.Contains(vm.consoleText(), "tabled-vm: the card lied") {
 		t.Fatalf("the lie boot did not zero the log's last line:\n%s", vm.consoleText())
 	}
-	waitUntil(t, "a claimlog-lost-writes alert on the status page", func() bool {
+	waitUntilFor(t, "a claimlog-lost-writes alert on the status page", 2*time.Minute, func() bool {
 		resp, err := tab.client.Get(tab.base + "/api/state")
 		if err != nil {
 			return false

@@ -36,7 +36,7 @@ var piTargets = []piTarget{
 }
 
 // piRunFor is how long each Pi build's `tabled run --sim` takes presses:
-// TABLED_QEMU_RUN (a Go duration), or 15 s.
+// TABLED_QEMU_RUN (a Go duration), or 10 s.
 func piRunFor(t *testing.T) time.Duration {
 	if s := os.Getenv("TABLED_QEMU_RUN"); s != "" {
 		d, err := time.ParseDuration(s)
@@ -45,7 +45,7 @@ func piRunFor(t *testing.T) time.Duration {
 		}
 		return d
 	}
-	return 15 * time.Second
+	return 10 * time.Second
 }
 
 // TestPiBinariesUnderQEMU runs the Pi builds (linux/arm GOARM=6 under
