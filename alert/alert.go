@@ -10,35 +10,67 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
 )
 
-// labels are the note kinds that are alerts, with the short label a panel
-// shows for each.
-var labels = map[string]string{
-	"reboot":               "REBOOT",
-	"events-lost":          "EVENTS LOST",
-	"reader-fault":         "READER FAULT",
-	"device-changed":       "DEVICE CHANGED",
-	"device-refused":       "DEVICE REFUSED",
-	"device-status":        "DEVICE",
-	"link-lost":            "CONTROLLER LOST",
-	"claimlog-lock":        "LOG LOCK",
-	"claimlog-damage":      "LOG DAMAGED",
-	"claimlog-lost-writes": "LOG LOST WRITES",
-	"disk-low":             "DISK LOW",
-	"disk-full":            "DISK FULL",
-	"log-file-replaced":    "LOG REPLACED",
+// Kind is the kind of a note the table journals about its hardware and
+// its log (the NoteKind of its entry): the names the serial link gives its
+// notices (link.NoticeKind's String), the claim log's alerts
+// (claimlog.Alert kinds) and the daemon's own.
+type Kind string
+
+// The note kinds: each is an alert but LinkBack.
+const (
+	Reboot        Kind = "reboot"
+	EventsLost    Kind = "events-lost"
+	ReaderFault   Kind = "reader-fault"
+	DeviceChanged Kind = "device-changed"
+	DeviceRefused Kind = "device-refused"
+	DeviceStatus  Kind = "device-status"
+	LinkLost      Kind = "link-lost"
+	LinkBack      Kind = "link-back"
+	LogLock       Kind = claimlog.AlertLock
+	LogDamage     Kind = "claimlog-damage"
+	DiskLow       Kind = "disk-low"
+	DiskFull      Kind = claimlog.AlertDiskFull
+	LogReplaced   Kind = claimlog.AlertFileReplaced
+	LogLostWrites Kind = claimlog.AlertLostWrites
+)
+
+// shows is the one table of what each note kind shows: the short label a
+// panel, the status page and the club console show for an alert; "" for a
+// note that is logged but shown as no alert (a controller that answers
+// again ends the alert its loss raised, by the next deal).
+var shows = map[Kind]string{
+	Reboot:        "REBOOT",
+	EventsLost:    "EVENTS LOST",
+	ReaderFault:   "READER FAULT",
+	DeviceChanged: "DEVICE CHANGED",
+	DeviceRefused: "DEVICE REFUSED",
+	DeviceStatus:  "DEVICE",
+	LinkLost:      "CONTROLLER LOST",
+	LinkBack:      "",
+	LogLock:       "LOG LOCK",
+	LogDamage:     "LOG DAMAGED",
+	DiskLow:       "DISK LOW",
+	DiskFull:      "DISK FULL",
+	LogReplaced:   "LOG REPLACED",
+	LogLostWrites: "LOG LOST WRITES",
 }
 
+// Known reports whether kind is a note kind of the table's (an alert or
+// not).
+func Known(kind string) bool { _, ok := shows[Kind(kind)]; return ok }
+
 // Is reports whether a note of this kind is an alert.
-func Is(kind string) bool { _, ok := labels[kind]; return ok }
+func Is(kind string) bool { return shows[Kind(kind)] != "" }
 
 // Label is the short label of an alert kind ("DISK LOW"), or the kind
 // itself for one that is not an alert.
 func Label(kind string) string {
-	if l, ok := labels[kind]; ok {
+	if l := shows[Kind(kind)]; l != "" {
 		return l
 	}
 	return kind

@@ -2,10 +2,12 @@ package alert
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/table"
 )
 
@@ -87,5 +89,31 @@ func TestCurrentIsACopy(t *testing.T) {
 	c[0].Text = "changed"
 	if l.Current()[0].Text != "rebooted" {
 		t.Fatal("Current shares the list")
+	}
+}
+
+// TestEveryNoticeKindHasItsWords: every notice the serial link raises is a
+// note kind of the table, with the words a panel shows for it (a kind
+// missing here would be journaled and silently never shown); only a link
+// that is back is no alert.
+func TestEveryNoticeKindHasItsWords(t *testing.T) {
+	n := 0
+	for k := link.NoticeKind(1); !strings.HasPrefix(k.String(), "notice("); k++ {
+		n++
+		name := k.String()
+		switch {
+		case !Known(name):
+			t.Errorf("link notice %q has no entry in the table of what each kind shows", name)
+		case Is(name) == (Kind(name) == LinkBack):
+			t.Errorf("link notice %q: alert %v, label %q", name, Is(name), Label(name))
+		}
+	}
+	if n < 8 {
+		t.Fatalf("%d link notice kinds: the loop stopped early", n)
+	}
+	for k, label := range shows {
+		if label != strings.ToUpper(label) || (label == "") != (k == LinkBack) {
+			t.Errorf("kind %q shows %q", k, label)
+		}
 	}
 }

@@ -2,21 +2,16 @@
 // line per input and per outcome, each with a sequence number, its stamp on
 // the table's monotonic clock, the wall time and where it came from.
 //
-// # Records the table writes
+// # Records
 //
-// The package owns the format of the records a table journals, so the
-// daemon, tabled log, replay and the exports read one definition. A session
-// opens with a note of type "session" whose body is a Session (the rules
-// in force, with the whole rule profile); a table that resumed it writes a
-// "restart" note, and its records stay in that session. Journal is the
-// table.Journal that writes a table's entries (EntryRecord: an input's
-// InputBody, an outcome as script.MarshalOutcome writes it and OutcomeBody
-// reads it, a VoidBody, a "revision" note's RevisionBody, other notes'
-// NoteBody); RecordEntry and Entries turn records back into entries, for a
-// resumed table (table.Config.Resume) and for Replay, which steps the
-// table's own core through a session (table.Replay) and compares every
-// outcome with the logged one byte for byte. Sessions and LastSession find
-// the sessions of a directory.
+// The package stores records and knows nothing of what they mean: it
+// imports nothing of the project. A record has a kind (input, outcome,
+// void, note), a type, the seat it concerns (a wind letter) and a JSON
+// body; package journal writes a table's entries as records and reads them
+// back, and package outcome owns an outcome's body. A session opens with a
+// note of type "session" (TypeSession); a table that resumed it writes a
+// "restart" note, and its records stay in that session. Sessions and
+// LastSession group the records of a directory by those notes.
 //
 // # Files
 //

@@ -3,8 +3,9 @@ package claimlog
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"strings"
+
+	"github.com/tabled/tabled/internal/fastjson"
 )
 
 // decodeSealedFast parses a sealed line as the writer writes it (one flat
@@ -17,64 +18,64 @@ import (
 // is the writer's, which marshalled it. The body is copied out of line
 // into bodies (nil: a slice of its own).
 func decodeSealedFast(line []byte, bodies *bodySlab) (w wire, ok bool) {
-	p := fastParser{b: line}
-	if !p.byte('{') {
+	p := fastjson.New(line)
+	if !p.Byte('{') {
 		return w, false
 	}
 	for {
-		key, ok := p.str()
-		if !ok || !p.byte(':') {
+		key, ok := p.Str()
+		if !ok || !p.Byte(':') {
 			return w, false
 		}
 		switch string(key) {
 		case "seq":
-			w.Seq, ok = p.uint()
+			w.Seq, ok = p.Uint()
 		case "mono":
-			w.Mono, ok = p.int()
+			w.Mono, ok = p.Int()
 		case "wall":
 			// time's own RFC 3339 parser is as fast as one written here.
-			start := p.i
-			if _, ok = p.str(); ok {
-				ok = w.Wall.UnmarshalJSON(line[start:p.i]) == nil
+			start := p.Pos()
+			if _, ok = p.Str(); ok {
+				ok = w.Wall.UnmarshalJSON(line[start:p.Pos()]) == nil
 			}
 		case "kind":
-			w.Kind, ok = p.text()
+			w.Kind, ok = text(&p)
 		case "source":
-			w.Source, ok = p.text()
+			w.Source, ok = text(&p)
 		case "hand":
 			var n int64
-			n, ok = p.int()
+			n, ok = p.Int()
 			w.Hand = int(n)
 		case "seat":
-			w.Seat, ok = p.text()
+			w.Seat, ok = text(&p)
 		case "type":
-			w.Type, ok = p.text()
+			w.Type, ok = text(&p)
 		case "body":
 			var raw []byte
-			raw, ok = p.value()
+			raw, ok = p.Value()
 			if bodies.keeps(w.Kind) {
 				w.Body = json.RawMessage(bodies.clone(raw))
 			}
 		case "more":
 			var n int64
-			n, ok = p.int()
+			n, ok = p.Int()
 			w.More = int(n)
 		case "annotation":
-			w.Annotation, ok = p.text()
+			w.Annotation, ok = text(&p)
 		case "after":
-			w.After, ok = p.uint()
+			w.After, ok = p.Uint()
 		case "crc":
-			_, ok = p.str()
+			_, ok = p.Str()
 		default:
 			return w, false
 		}
 		if !ok {
 			return w, false
 		}
-		if p.byte('}') {
-			return w, p.i == len(line)
+		if p.Byte('}') {
+			return w, p.Done()
 		}
-		if !p.byte(',') {
+		if !p.Byte(',') {
 			return w, false
 		}
 	}
@@ -115,46 +116,12 @@ func (s *bodySlab) clone(b []byte) []byte {
 	return s.buf[start:len(s.buf):len(s.buf)]
 }
 
-// fastParser walks a line for decodeSealedFast.
-type fastParser struct {
-	b []byte
-	i int
-}
-
-func (p *fastParser) byte(c byte) bool {
-	if p.i < len(p.b) && p.b[p.i] == c {
-		p.i++
-		return true
-	}
-	return false
-}
-
-// str reads a string of printable ASCII without escapes, and returns its
-// contents.
-func (p *fastParser) str() ([]byte, bool) {
-	if !p.byte('"') {
-		return nil, false
-	}
-	// Over a local slice, the loop keeps its index in a register.
-	rest := p.b[p.i:]
-	for i, c := range rest {
-		switch {
-		case c == '"':
-			p.i += i + 1
-			return rest[:i], true
-		case c == '\\' || c < 0x20 || c >= 0x80:
-			return nil, false
-		}
-	}
-	return nil, false
-}
-
 // text reads a string; the few that recur on every line (kinds,
 // sources, seats, types) are not allocated again each time.
-func (p *fastParser) text() (string, bool) {
-	s, ok := p.str()
+func text(p *fastjson.Parser) (string, bool) {
+	s, ok := p.Str()
 	if len(s) > 0 {
-		if c := common[commonHash(s)]; c == string(s) {
+		if c := common[fastjson.Hash(s)]; c == string(s) {
 			return c, ok
 		}
 	}
@@ -168,7 +135,7 @@ func (p *fastParser) text() (string, bool) {
 // a resume looks up four strings a record.
 var common = func() (t [256]string) {
 	for _, s := range commonStrings() {
-		if h := commonHash(s); t[h] == "" {
+		if h := fastjson.Hash(s); t[h] == "" {
 			t[h] = s
 		}
 	}
@@ -183,92 +150,4 @@ func commonStrings() []string {
 
 func commonHash[S ~string | ~[]byte](s S) uint8 {
 	return uint8(len(s) + int(s[0])*6 + int(s[len(s)-1])*8 + int(s[len(s)/2]))
-}
-
-// digits reads an integer literal as JSON writes one: no sign, no leading
-// zero, no fraction or exponent (those go to encoding/json).
-func (p *fastParser) digits() ([]byte, bool) {
-	start := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	d := p.b[start:p.i]
-	if len(d) == 0 || len(d) > 1 && d[0] == '0' {
-		return nil, false
-	}
-	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-		return nil, false
-	}
-	return d, true
-}
-
-func (p *fastParser) uint() (uint64, bool) {
-	d, ok := p.digits()
-	if !ok {
-		return 0, false
-	}
-	return number(d, math.MaxUint64)
-}
-
-func (p *fastParser) int() (int64, bool) {
-	neg := p.byte('-')
-	d, ok := p.digits()
-	if !ok {
-		return 0, false
-	}
-	if neg {
-		// -(1<<63) is the one value whose magnitude int64 cannot hold;
-		// negating its conversion gives it back.
-		n, ok := number(d, 1<<63)
-		return -int64(n), ok
-	}
-	n, ok := number(d, math.MaxInt64)
-	return int64(n), ok
-}
-
-// number is the value of the decimal digits d; false past limit.
-func number(d []byte, limit uint64) (uint64, bool) {
-	var n uint64
-	for _, c := range d {
-		v := uint64(c - '0')
-		if n > (limit-v)/10 {
-			return 0, false
-		}
-		n = n*10 + v
-	}
-	return n, true
-}
-
-// value skips one JSON object or array (the body) and returns its bytes:
-// brackets are counted outside strings.
-func (p *fastParser) value() ([]byte, bool) {
-	rest := p.b[p.i:]
-	if len(rest) == 0 || rest[0] != '{' && rest[0] != '[' {
-		return nil, false
-	}
-	depth := 0
-	inString := false
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
-		switch {
-		case inString:
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 {
-				p.i += i + 1
-				return rest[:i+1], true
-			}
-		}
-	}
-	return nil, false
 }

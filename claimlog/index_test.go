@@ -5,10 +5,16 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 )
+
+// golden is a claim log written by tabled before this package owned the
+// format (package journal replays it): a session of ema2016 resumed once
+// after a restart, a second hand, and a session of ema2008.
+const golden = "testdata/golden"
 
 // indexLog writes n records in hands of 40 to a new session in dir.
 func indexLog(t testing.TB, dir string, n int) {
@@ -152,5 +158,44 @@ func appendTo(t *testing.T, path, s string) {
 	defer f.Close()
 	if _, err := f.WriteString(s); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFilterSeatAndTimeInHand: --seat finds the decisions a seat lost, and
+// the time within the hand counts from its deal; the index agrees with a
+// scan.
+func TestFilterSeatAndTimeInHand(t *testing.T) {
+	ms := time.Millisecond
+	x := NewIndex(golden)
+	for _, c := range []struct {
+		name string
+		f    Filter
+		want []uint64
+	}{
+		{"South lost a chii", Filter{Seat: "S", Type: "decision"}, []uint64{7, 16, 23, 34, 36}},
+		{"West lost a ron", Filter{Seat: "W", Kind: KindOutcome}, []uint64{7, 23, 40, 41}},
+		{"hand 2 from 50 to 60 ms", Filter{Hand: 2, HandFrom: 50 * ms, HandTo: 60 * ms}, []uint64{28, 30}},
+		{"the first 40 ms of every hand", Filter{Kind: KindInput, HandTo: 40 * ms}, []uint64{2, 3, 4, 32, 33}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []uint64
+			if err := Read(golden, c.f, func(r Record) error { got = append(got, r.Seq); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("read %v, want %v", got, c.want)
+			}
+			page, _, err := x.Page(c.f, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = got[:0]
+			for _, r := range page {
+				got = append(got, r.Seq)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("index %v, want %v", got, c.want)
+			}
+		})
 	}
 }

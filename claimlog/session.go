@@ -2,14 +2,9 @@ package claimlog
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"reflect"
-	"time"
-
-	"github.com/tabled/tabled/engine"
 )
 
 // The types of the notes that open a session.
@@ -21,90 +16,21 @@ const (
 	TypeRestart = "restart"
 )
 
-// Session is the body of the note that opens each session of the log (and
-// of the note a resumed table writes): the rules in force, so that a replay
-// needs nothing but the log.
-type Session struct {
-	Version      string `json:"version"`
-	Table        string `json:"table"`
-	Rules        string `json:"rules"`
-	WindowNS     int64  `json:"window_ns"`
-	DeadlineNS   int64  `json:"call_deadline_ns"`
-	Dealer       int    `json:"dealer"`
-	FirstSeq     uint64 `json:"first_seq"`
-	InputLatency int64  `json:"input_latency_ns"`
-	// Profile is the whole rule profile in force, so that a replay never
-	// depends on the defaults of the code that reads the log. Logs written
-	// before it was recorded name the profile by Rules, window and deadline.
-	Profile *engine.Profile `json:"profile,omitempty"`
-}
-
-// RuleProfile is the rule profile the session was played under: Profile
-// when the note holds it, else the named profile with the note's window
-// and deadline.
-func (s Session) RuleProfile() (engine.Profile, error) {
-	if s.Profile != nil {
-		if err := s.Profile.Validate(); err != nil {
-			return *s.Profile, fmt.Errorf("claimlog: session from record %d: %w", s.FirstSeq, err)
-		}
-		return *s.Profile, nil
-	}
-	p, err := engine.ProfileByName(s.Rules)
-	if err != nil {
-		return p, fmt.Errorf("claimlog: session from record %d: %w", s.FirstSeq, err)
-	}
-	p.Window, p.CallDeadline = time.Duration(s.WindowNS), time.Duration(s.DeadlineNS)
-	if err := p.Validate(); err != nil {
-		return p, fmt.Errorf("claimlog: session from record %d: %w", s.FirstSeq, err)
-	}
-	return p, nil
-}
-
-// SameRules reports whether o was played under the rules of s (the whole
-// profile and the first dealer), so a table of o may resume s.
-func (s Session) SameRules(o Session) bool {
-	p, err1 := s.RuleProfile()
-	q, err2 := o.RuleProfile()
-	return err1 == nil && err2 == nil && reflect.DeepEqual(p, q) && s.Dealer == o.Dealer
-}
-
-// Note is the record that opens the session (TypeSession) or, with
-// restart, says a table resumed it (TypeRestart).
-func (s Session) Note(restart bool) (Record, error) {
-	typ := TypeSession
-	if restart {
-		typ = TypeRestart
-	}
-	body, err := json.Marshal(s)
-	if err != nil {
-		return Record{}, fmt.Errorf("claimlog: session note: %w", err)
-	}
-	return Record{Kind: KindNote, Source: "table", Type: typ, Body: body}, nil
-}
-
-// Session decodes the body of a session or restart note.
-func (r Record) Session() (Session, error) {
-	var s Session
-	if err := json.Unmarshal(r.Body, &s); err != nil {
-		return s, fmt.Errorf("claimlog: record %d: session note: %w", r.Seq, err)
-	}
-	return s, nil
-}
-
-// Sessions calls fn with every session of the log in dir, in order, and
-// the records after its note up to the next session's (a restart note and
+// Sessions calls fn with the note that opens every session of the log in
+// dir (a TypeSession note: package journal reads its body), in order, and
+// the records after it up to the next session's (a restart note and
 // what a resumed table wrote stay with the session it resumed). Records
 // before the first session note belong to none and are skipped. It reads
 // past damage as Read does; an error from fn ends it. fn may keep the
 // records: each session's are a slice of their own.
-func Sessions(dir string, fn func(Session, []Record) error) error {
+func Sessions(dir string, fn func(note Record, recs []Record) error) error {
 	return sessionsFrom(dir, 0, fn)
 }
 
 // sessionsFrom is Sessions over the files from the one that holds record
 // from on (0: every file).
-func sessionsFrom(dir string, from uint64, fn func(Session, []Record) error) error {
-	var cur *Session
+func sessionsFrom(dir string, from uint64, fn func(Record, []Record) error) error {
+	var cur *Record
 	var recs recordChunks
 	s := &scanner{f: Filter{FromSeq: from}, bodies: &bodySlab{}, fn: func(r Record) error {
 		if r.Kind == KindNote && r.Type == TypeSession {
@@ -113,11 +39,7 @@ func sessionsFrom(dir string, from uint64, fn func(Session, []Record) error) err
 					return err
 				}
 			}
-			s, err := r.Session()
-			if err != nil {
-				return err
-			}
-			cur = &s
+			cur = &r
 			recs.reset()
 			return nil
 		}
@@ -176,19 +98,19 @@ func (c *recordChunks) reset() {
 	c.n = 0
 }
 
-// LastSession is the newest session of the log in dir and its records;
-// nil when the log holds none. It reads from the newest file that holds a
+// LastSession is the note that opens the newest session of the log in dir
+// and the session's records; nil when the log holds none. It reads from the newest file that holds a
 // session note on: a restart after weeks of play reads its last session,
 // not the whole history.
-func LastSession(dir string) (*Session, []Record, error) {
+func LastSession(dir string) (*Record, []Record, error) {
 	from, err := lastNoteFile(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	var last *Session
+	var last *Record
 	var recs []Record
-	err = sessionsFrom(dir, from, func(s Session, r []Record) error {
-		last, recs = &s, r
+	err = sessionsFrom(dir, from, func(note Record, r []Record) error {
+		last, recs = &note, r
 		return nil
 	})
 	return last, recs, err

@@ -7,11 +7,12 @@ import (
 	"io/fs"
 	"net/http"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/outcome"
 )
 
 //go:embed static
@@ -86,23 +87,6 @@ func (c *Console) bump() {
 	c.changed = make(chan struct{})
 }
 
-// outcome is what the console reads from a record body: the outcome in the
-// scenario-contract shape, at the top level or under "outcome".
-type outcome struct {
-	Type      string `json:"type"`
-	Reason    string `json:"reason"`
-	Late      bool   `json:"late"`
-	Overrides int    `json:"overrides"`
-	Seat      string `json:"seat"`
-	Call      string `json:"call"`
-	// A deal line's fields.
-	RoundWind    string `json:"round_wind"`
-	Hand         int    `json:"hand"`
-	Honba        int    `json:"honba"`
-	RiichiSticks int    `json:"riichi_sticks"`
-	DealerSeat   int    `json:"dealer_seat"`
-}
-
 func (c *Console) now() time.Time {
 	if c.Now != nil {
 		return c.Now()
@@ -110,47 +94,36 @@ func (c *Console) now() time.Time {
 	return time.Now()
 }
 
-// record is what the console reads of a claim-log record besides its outcome.
+// record is a claim-log record as a table publishes it (Message.Body): its
+// body is an outcome.Record for an outcome, else a note or a void.
 type record struct {
-	Kind   string    `json:"kind"`
-	Type   string    `json:"type"`
-	Source string    `json:"source"`
-	Seat   string    `json:"seat"`
-	Hand   int       `json:"hand"`
-	Wall   time.Time `json:"wall"`
-	Body   *struct {
-		Note  string `json:"note"`
-		Void  uint64 `json:"void"`
-		Event *struct {
-			Tile   string `json:"tile"`
-			Dealer int    `json:"dealer"`
-		} `json:"event"`
-	} `json:"body"`
+	Kind   string          `json:"kind"`
+	Type   string          `json:"type"`
+	Source string          `json:"source"`
+	Seat   string          `json:"seat"`
+	Hand   int             `json:"hand"`
+	Wall   time.Time       `json:"wall"`
+	Body   json.RawMessage `json:"body"`
 }
 
-var windNames = map[string]string{"E": "East", "S": "South", "W": "West", "N": "North"}
+// noteBody is what the console reads of a note's or a void's body.
+type noteBody struct {
+	Note string `json:"note"`
+	Void uint64 `json:"void"`
+}
 
-// Event takes one table event, as a Watcher delivers it.
+// Event takes one table event, as a Watcher delivers it: a claim-log
+// record. One the console cannot read still counts as seen.
 func (c *Console) Event(m Message) {
-	// A claim-log record carries the outcome in its body; a stream entry
-	// under "outcome"; a bare outcome at the top.
-	var body struct {
-		outcome
-		Kind    string   `json:"kind"`
-		Body    *outcome `json:"body"`
-		Outcome *outcome `json:"outcome"`
-	}
-	json.Unmarshal(m.Body, &body) // a body the console cannot read still counts as seen
 	var rec record
 	json.Unmarshal(m.Body, &rec)
-	o := body.outcome
-	switch {
-	case body.Outcome != nil:
-		o = *body.Outcome
-	case body.Kind == "outcome" && body.Body != nil:
-		o = *body.Body
-	case body.Kind != "":
-		o = outcome{} // an input or a note: nothing to show
+	var o outcome.Record
+	var b noteBody
+	switch rec.Kind {
+	case claimlog.KindOutcome:
+		o, _ = outcome.Decode(rec.Body)
+	case claimlog.KindVoid, claimlog.KindNote:
+		json.Unmarshal(rec.Body, &b)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -169,32 +142,32 @@ func (c *Console) Event(m Message) {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
 	}
-	who := windNames[rec.Seat]
+	who := outcome.WindName(rec.Seat)
 	switch {
-	case rec.Kind == "input" && rec.Type == "discard":
+	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
 		t.Discards++
 		t.Last = who + " discarded"
-	case rec.Kind == "input" && rec.Source == "referee":
+	case rec.Kind == claimlog.KindInput && rec.Source == "referee":
 		what := map[string]string{"deadhand": "dead hand for " + who, "tenpai": who + " is tenpai", "newhand": "a new hand"}[rec.Type]
 		if what == "" {
 			what = rec.Type
 		}
 		add("referee", "referee: "+what)
 		t.Last = "referee: " + what
-	case rec.Kind == "input":
+	case rec.Kind == claimlog.KindInput:
 		t.Last = who + " " + rec.Type
-	case rec.Kind == "void" && rec.Body != nil:
-		text := fmt.Sprintf("referee voided input #%d", rec.Body.Void)
-		if rec.Body.Note != "" {
-			text += " (refused: " + rec.Body.Note + ")"
+	case rec.Kind == claimlog.KindVoid:
+		text := fmt.Sprintf("referee voided input #%d", b.Void)
+		if b.Note != "" {
+			text += " (refused: " + b.Note + ")"
 		}
 		add("referee", text)
 		t.Last = text
-	case rec.Kind == "note" && alert.Is(rec.Type) && rec.Body != nil:
-		add(rec.Type, alert.Label(rec.Type)+": "+rec.Body.Note)
+	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
+		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}
 	switch o.Type {
-	case "decision":
+	case outcome.TypeDecision:
 		t.Decision = o.Reason
 		t.Last = o.Reason
 		if o.Overrides > 0 {
@@ -203,22 +176,15 @@ func (c *Console) Event(m Message) {
 		if o.Late {
 			add("late", o.Reason)
 		}
-	case "deal":
-		t.Deal = fmt.Sprintf("%s %d, %d honba, %d riichi sticks, seat %d deals", windName(o.RoundWind), o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
+	case outcome.TypeDeal:
+		t.Deal = outcome.Deal(o)
 		t.Decision, t.Discards = "", 0
-	case "flag":
-		add("flag", fmt.Sprintf("check %s %s: %s", windName(o.Seat), strings.ToUpper(o.Call), o.Reason))
-	case "rejected":
-		add("rejected", fmt.Sprintf("refused %s %s: %s", strings.ToUpper(o.Call), windName(o.Seat), o.Reason))
+	case outcome.TypeFlag:
+		add("flag", outcome.Flag(o))
+	case outcome.TypeRejected:
+		add("rejected", "refused: "+outcome.Rejected(o))
 	}
 	c.bump()
-}
-
-func windName(l string) string {
-	if n, ok := windNames[l]; ok {
-		return n
-	}
-	return l
 }
 
 // Ack takes an alert off a table's list: the head referee has seen it.

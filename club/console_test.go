@@ -16,9 +16,9 @@ import (
 
 func TestConsoleAlerts(t *testing.T) {
 	c := NewConsole()
-	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON East: the only claim"}}`)})
-	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"decision","reason":"RON West overrides PON East","overrides":1}`)})
-	c.Event(Message{Table: "t2", Seq: 7, Body: json.RawMessage(`{"outcome":{"type":"decision","reason":"PON West: the only claim (late)","late":true}}`)})
+	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"seq":1,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"PON East: the only claim"}}`)})
+	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"seq":2,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"RON West overrides PON East","overrides":1}}`)})
+	c.Event(Message{Table: "t2", Seq: 7, Body: json.RawMessage(`{"seq":7,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"PON West: the only claim (late)","late":true}}`)})
 	c.Event(Message{Table: "t2", Seq: 8, Body: json.RawMessage(`not json`)})
 	c.Event(Message{Table: "t4", Seq: 3, Body: json.RawMessage(`{"seq":3,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"KAN East: the only claim"}}`)})
 	c.Event(Message{Table: "t4", Seq: 4, Body: json.RawMessage(`{"seq":4,"kind":"input","type":"discard","body":{"event":{}}}`)})
@@ -55,10 +55,10 @@ func TestConsoleAlerts(t *testing.T) {
 // the previous hand's decision.
 func TestConsoleDeal(t *testing.T) {
 	c := NewConsole()
-	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"type":"decision","reason":"RON West: the only claim"}`)})
-	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"type":"deal","at_ms":9000,"round_wind":"E","hand":2,"honba":1,"riichi_sticks":1,"dealer_seat":1}`)})
+	c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"seq":1,"kind":"outcome","type":"decision","body":{"type":"decision","reason":"RON West: the only claim"}}`)})
+	c.Event(Message{Table: "t1", Seq: 2, Body: json.RawMessage(`{"seq":2,"kind":"outcome","type":"deal","body":{"type":"deal","at_ms":9000,"round_wind":"E","hand":2,"honba":1,"riichi_sticks":1,"dealer_seat":1}}`)})
 	views, _, _ := c.Tables()
-	if len(views) != 1 || views[0].Deal != "East 2, 1 honba, 1 riichi sticks, seat 1 deals" || views[0].Decision != "" {
+	if len(views) != 1 || views[0].Deal != "East 2, 1 honba, 1 riichi sticks; seat 1 deals" || views[0].Decision != "" {
 		t.Fatalf("after a deal: %+v", views)
 	}
 }

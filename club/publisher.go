@@ -130,9 +130,55 @@ func (p *Publisher) status(online bool) []byte {
 
 // Run publishes until ctx is done.
 func (p *Publisher) Run(ctx context.Context) error {
-	cfg, err := p.cfg.Broker.config("tabled-table-" + p.cfg.Table)
+	cfg, err := p.connConfig(ctx)
 	if err != nil {
 		return err
+	}
+	// The connection outlives ctx by the goodbye below: a clean disconnect
+	// does not fire the will, so the table says itself that it is offline.
+	connCtx, connCancel := context.WithCancel(context.Background())
+	defer connCancel()
+	cm, err := autopaho.NewConnection(connCtx, cfg)
+	if err != nil {
+		return fmt.Errorf("club: connect %s: %w", p.cfg.Broker.URL, err)
+	}
+	defer p.goodbye(cm)
+	next := p.Acked() + 1
+	for ctx.Err() == nil {
+		if err := cm.AwaitConnection(ctx); err != nil {
+			return nil
+		}
+		p.mu.Lock()
+		if p.rewind != 0 {
+			next, p.rewind = min(next, p.rewind), 0
+		}
+		p.mu.Unlock()
+		recs, err := p.cfg.Outbox.Read(next, 64)
+		if err != nil {
+			return fmt.Errorf("club: outbox: %w", err)
+		}
+		if len(recs) == 0 {
+			p.waitFor(ctx, next)
+			continue
+		}
+		if next, err = p.publish(ctx, cm, recs, next); err != nil {
+			return err
+		}
+		if err := p.saveAck(); err != nil {
+			return err
+		}
+		cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
+	}
+	return nil
+}
+
+// connConfig is the broker connection: the table's will (offline), and
+// what to do when the connection comes up or goes down and when a watcher
+// asks for a replay.
+func (p *Publisher) connConfig(ctx context.Context) (autopaho.ClientConfig, error) {
+	cfg, err := p.cfg.Broker.config("tabled-table-" + p.cfg.Table)
+	if err != nil {
+		return cfg, err
 	}
 	cfg.CleanStartOnInitialConnection = true
 	cfg.SetWillMessage(topic(p.cfg.Table, "status"), p.status(false), 1, true)
@@ -154,86 +200,74 @@ func (p *Publisher) Run(ctx context.Context) error {
 		p.logf("club: lost the broker %s; the claim log keeps what it has not taken", p.cfg.Broker.URL)
 		return true
 	}
-	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
-		var r Replay
-		if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
-			return false, nil
-		}
-		p.mu.Lock()
-		if p.rewind == 0 || r.From < p.rewind {
-			p.rewind = r.From
-		}
-		p.mu.Unlock()
-		p.poke()
-		return true, nil
-	}}
-	// The connection outlives ctx by the goodbye below: a clean disconnect
-	// does not fire the will, so the table says itself that it is offline.
-	connCtx, connCancel := context.WithCancel(context.Background())
-	defer connCancel()
-	cm, err := autopaho.NewConnection(connCtx, cfg)
-	if err != nil {
-		return fmt.Errorf("club: connect %s: %w", p.cfg.Broker.URL, err)
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){p.replayAsked}
+	return cfg, nil
+}
+
+// replayAsked takes a watcher's ask to publish again from a sequence.
+func (p *Publisher) replayAsked(pr paho.PublishReceived) (bool, error) {
+	var r Replay
+	if _, kind, ok := tableOf(pr.Packet.Topic); !ok || kind != "replay" || json.Unmarshal(pr.Packet.Payload, &r) != nil || r.From == 0 {
+		return false, nil
 	}
-	defer func() {
-		dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		if p.Connected() {
-			cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+	p.mu.Lock()
+	if p.rewind == 0 || r.From < p.rewind {
+		p.rewind = r.From
+	}
+	p.mu.Unlock()
+	p.poke()
+	return true, nil
+}
+
+// goodbye says the table is offline, if the broker is there to hear it,
+// and disconnects.
+func (p *Publisher) goodbye(cm *autopaho.ConnectionManager) {
+	dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if p.Connected() {
+		cm.Publish(dctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(false)})
+	}
+	cm.Disconnect(dctx)
+}
+
+// waitFor returns once the outbox holds record next, the publisher is
+// poked (a connection, a replay asked) or ctx is done.
+func (p *Publisher) waitFor(ctx context.Context, next uint64) {
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-p.wake:
+			cancel()
+		case <-wctx.Done():
 		}
-		cm.Disconnect(dctx)
 	}()
-	next := p.Acked() + 1
-	for ctx.Err() == nil {
-		if err := cm.AwaitConnection(ctx); err != nil {
-			return nil
+	p.cfg.Outbox.Wait(wctx, next-1)
+}
+
+// publish sends recs in order, each acknowledged before the next, and
+// returns the sequence to go on from: past the last the broker took (a
+// dropped connection leaves the rest for when it is back).
+func (p *Publisher) publish(ctx context.Context, cm *autopaho.ConnectionManager, recs []Record, next uint64) (uint64, error) {
+	for _, r := range recs {
+		b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
+		if err != nil {
+			return next, fmt.Errorf("club: record %d: %w", r.Seq, err)
 		}
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
+		cancel()
+		if err != nil {
+			return next, nil // the connection dropped: publish again from next once it is back
+		}
+		next = r.Seq + 1
 		p.mu.Lock()
-		if p.rewind != 0 {
-			next, p.rewind = min(next, p.rewind), 0
+		if r.Seq > p.acked {
+			p.acked = r.Seq
 		}
 		p.mu.Unlock()
-		recs, err := p.cfg.Outbox.Read(next, 64)
-		if err != nil {
-			return fmt.Errorf("club: outbox: %w", err)
-		}
-		if len(recs) == 0 {
-			wctx, cancel := context.WithCancel(ctx)
-			go func() {
-				select {
-				case <-p.wake:
-					cancel()
-				case <-wctx.Done():
-				}
-			}()
-			p.cfg.Outbox.Wait(wctx, next-1)
-			cancel()
-			continue
-		}
-		for _, r := range recs {
-			b, err := json.Marshal(Message{Table: p.cfg.Table, Seq: r.Seq, Body: json.RawMessage(r.Body)})
-			if err != nil {
-				return fmt.Errorf("club: record %d: %w", r.Seq, err)
-			}
-			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			_, err = cm.Publish(pctx, &paho.Publish{Topic: topic(p.cfg.Table, "events"), QoS: 1, Payload: b})
-			cancel()
-			if err != nil {
-				break // the connection dropped: publish again from next once it is back
-			}
-			next = r.Seq + 1
-			p.mu.Lock()
-			if r.Seq > p.acked {
-				p.acked = r.Seq
-			}
-			p.mu.Unlock()
-		}
-		if err := p.saveAck(); err != nil {
-			return err
-		}
-		cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 0, Retain: true, Payload: p.status(true)})
 	}
-	return nil
+	return next, nil
 }
 
 // saveAck writes the acknowledged sequence atomically; losing it only

@@ -1,12 +1,15 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tabled/tabled/engine"
 )
 
 func TestExampleConfigLoads(t *testing.T) {
@@ -186,5 +189,32 @@ func TestParseDeviceID(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("ParseDeviceID(%q) = %#x, %v; want %#x, ok %v", tc.in, got, err, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestButtonsParsedOnce: a button's call and pin are typed values once the
+// file is read: the engine's action, the expander and its pin number, so
+// nothing downstream parses them again.
+func TestButtonsParsedOnce(t *testing.T) {
+	c, err := Parse([]byte("[[expander]]\nname = \"mcp0\"\nint_pin = \"GPIO4\"\n" +
+		"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"mcp0.B3\"\n" +
+		"[[button]]\nseat = 1\ncall = \"tsumo\"\npin = \"GPIO17\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []struct {
+		call    engine.Action
+		pin, x  string
+		xpin    int
+		printed string
+	}{{engine.Pon, "mcp0.B3", "mcp0", 11, "pon mcp0.B3"}, {engine.Tsumo, "GPIO17", "", 0, "tsumo GPIO17"}} {
+		b := c.Buttons[i]
+		if b.Call.Action != want.call || b.Pin.Name != want.pin || b.Pin.Expander != want.x || b.Pin.ExpanderPin != want.xpin ||
+			fmt.Sprintf("%s %s", b.Call, b.Pin) != want.printed {
+			t.Errorf("button %d: %+v %+v", i, b.Call, b.Pin)
+		}
+	}
+	if got := CallOf(engine.Riichi); got.Action != engine.Riichi || got.Name != "riichi" {
+		t.Errorf("CallOf: %+v", got)
 	}
 }

@@ -12,7 +12,7 @@
 //   - display/render draws the Board as a panel frame (Render, PNG for the
 //     status page) and as the text panel of --sim (WriteText);
 //   - display/strip lights an LED strip round the table, and
-//     hw/link/seatlights the seat controllers' lights over the serial link;
+//     display/seatlights the seat controllers' lights over the serial link;
 //   - display/eink and display/oled drive the panels;
 //   - display/show runs them all, following a table.
 //
@@ -22,7 +22,7 @@
 // it lights, never by colour alone, so colour-blind players read it too.
 // Its colour (Signal.Colour) and its blink (Signal.Level) are defined here;
 // where it shows is the device's (see display/strip and
-// hw/link/seatlights):
+// display/seatlights):
 //
 //	Signal     Colour        Timing
 //	turn       dim white     steady

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Hold is how long a seat's light shows won, late, lost, rejected or
@@ -349,8 +350,8 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		if o.Referee != "" {
 			b.Tags = append(b.Tags, "REFEREE")
 		}
-		for _, c := range o.Lost {
-			b.Detail = append(b.Detail, lostLine(c, o.Dealer))
+		for _, c := range outcome.Of(o).Lost {
+			b.Detail = append(b.Detail, outcome.LostLine(c))
 		}
 		b.Brief = briefDecision(o)
 		if o.Late {
@@ -384,8 +385,8 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		}
 	case engine.KindDeal:
 		b.Mode = ModeIdle
-		b.Headline = fmt.Sprintf("%s %d", o.RoundWind, o.HandNumber)
-		b.Detail = []string{fmt.Sprintf("%d honba, %d riichi sticks: seat %d deals", o.Honba, o.RiichiSticks, o.Dealer)}
+		r := outcome.Of(o)
+		b.Headline, b.Detail = outcome.DealHand(r), []string{outcome.DealTable(r)}
 	case engine.KindKongStands:
 		b.Mode, b.Tile = ModeOpen, o.Claimed.Tile
 		b.Tags = []string{"KONG"}
@@ -414,12 +415,6 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 // label is a call as the panel shows it: "PON North" (the engine names it).
 func label(call engine.Action, s engine.Seat, dealer engine.Seat) string {
 	return engine.Label(call, s, dealer)
-}
-
-// lostLine says briefly why a claim lost: the rule, as the engine words
-// the claim's code.
-func lostLine(c engine.Claim, dealer engine.Seat) string {
-	return label(c.Call, c.Seat, dealer) + " lost: " + c.Why
 }
 
 // tileOf is "South's 5m" or "South's kong 5m".

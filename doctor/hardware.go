@@ -28,8 +28,8 @@ func piPins(cfg config.Config) []pinUse {
 		ps = append(ps, pinUse{x.IntPin, "expander " + x.Name + "'s INT"})
 	}
 	for _, b := range cfg.Buttons {
-		if b.Pin != "" && !strings.Contains(b.Pin, ".") {
-			ps = append(ps, pinUse{b.Pin, fmt.Sprintf("seat %d %s button", b.Seat, b.Call)})
+		if b.Pin.Name != "" && b.Pin.Expander == "" {
+			ps = append(ps, pinUse{b.Pin.Name, fmt.Sprintf("seat %d %s button", b.Seat, b.Call)})
 		}
 	}
 	if cfg.NFC.Reader == config.ReaderMFRC522 {

@@ -71,7 +71,7 @@ func newEventMap(cfg config.Config, registry *nfc.Registry) eventMap {
 	m := eventMap{channels: map[uint8]seatCall{}, discards: map[uint8]engine.Seat{}, registry: registry}
 	for _, b := range cfg.Buttons {
 		if b.Channel != nil {
-			m.channels[uint8(*b.Channel)] = seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
+			m.channels[uint8(*b.Channel)] = seatCall{seat: engine.Seat(b.Seat), call: b.Call.Action}
 		}
 	}
 	for _, r := range cfg.Readers {

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/hw/nfc"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/mjai"
 )
 
@@ -152,7 +152,7 @@ func TestDiscardReadersCarryTheTile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.Input(claimlog.InputBody{Event: ev, Dealer: dealer})
+		w.Input(journal.InputBody{Event: ev, Dealer: dealer})
 		for _, o := range out {
 			if o.Kind == engine.KindFlag {
 				flags = append(flags, o.Reason)

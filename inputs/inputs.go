@@ -14,7 +14,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -113,19 +112,16 @@ func (in *Inputs) open(c Config) error {
 		if b.Channel != nil {
 			continue // a serial button: the event map has it
 		}
-		sc := seatCall{seat: engine.Seat(b.Seat), call: mustAction(b.Call)}
-		if name, pinName, ok := strings.Cut(b.Pin, "."); ok {
-			n, err := buttons.ParsePinName(pinName)
-			if err != nil {
-				return err
-			}
+		sc := seatCall{seat: engine.Seat(b.Seat), call: b.Call.Action}
+		if name := b.Pin.Expander; name != "" {
+			n := b.Pin.ExpanderPin
 			xb := expanders[name]
 			xb.x.Mask |= 1 << n
 			xb.pins[n] = sc
 			xb.x.Debounce, xb.x.MinPress = time.Duration(b.Debounce), time.Duration(b.MinPress)
 			continue
 		}
-		pin, err := c.Open.Pin(b.Pin, fmt.Sprintf("[[button]] seat %d %s pin", b.Seat, b.Call))
+		pin, err := c.Open.Pin(b.Pin.Name, fmt.Sprintf("[[button]] seat %d %s pin", b.Seat, b.Call))
 		if err != nil {
 			return err
 		}
@@ -158,7 +154,7 @@ func (in *Inputs) addButton(b config.Button, pin gpio.PinIO, sc seatCall) {
 		Debounce: time.Duration(b.Debounce), MinPress: time.Duration(b.MinPress)}
 	// A press reaches the table once the debouncer has confirmed it: the
 	// table holds decisions that long behind its clock for it.
-	src := in.t.NewSource(table.SourceConfig{Name: "gpio " + b.Pin, Lag: p.MinPress + GPIOSlack})
+	src := in.t.NewSource(table.SourceConfig{Name: "gpio " + b.Pin.Name, Lag: p.MinPress + GPIOSlack})
 	in.readers = append(in.readers, func(ctx context.Context) {
 		defer src.Close()
 		err := buttons.Watch(ctx, p, in.t.Now, func(e buttons.Edge) {
@@ -282,14 +278,6 @@ func (in *Inputs) Close() {
 			c()
 		}
 	})
-}
-
-func mustAction(call string) engine.Action {
-	a, err := engine.ParseAction(call)
-	if err != nil {
-		panic(err) // config.validate admits only known calls
-	}
-	return a
 }
 
 func pull(p config.Pull, activeHigh bool) gpio.Pull {

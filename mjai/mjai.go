@@ -11,6 +11,8 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Writer turns inputs and outcomes, in log order, into mjai events.
@@ -23,7 +25,7 @@ type Writer struct {
 	// later ron on the same tile can still change the winners (2016 head
 	// bump by a closer seat, 2008 one more winner), and a call within the
 	// deadline can put back a too-fast tsumo.
-	end *claimlog.OutcomeBody
+	end *outcome.Record
 	err error
 }
 
@@ -101,7 +103,7 @@ func (m *Writer) seatOf(letter string) int {
 }
 
 // Input adds a logged input.
-func (m *Writer) Input(in claimlog.InputBody) {
+func (m *Writer) Input(in journal.InputBody) {
 	if !m.inHand && in.Event.Action != engine.NewHand {
 		m.startHand(in.Dealer)
 	}
@@ -119,12 +121,12 @@ func (m *Writer) Input(in claimlog.InputBody) {
 }
 
 // Outcome adds a logged outcome.
-func (m *Writer) Outcome(o claimlog.OutcomeBody) {
+func (m *Writer) Outcome(o outcome.Record) {
 	if !m.inHand {
 		return
 	}
 	switch o.Type {
-	case "decision":
+	case outcome.TypeDecision:
 		if len(o.Won) > 0 && o.Won[0].Call != "ron" {
 			m.end = nil // a call that put back a too-fast tsumo
 		}
@@ -136,11 +138,11 @@ func (m *Writer) Outcome(o claimlog.OutcomeBody) {
 		consumed := map[string]int{"chi": 2, "pon": 2, "daiminkan": 3}[typ]
 		m.emit(map[string]any{"type": typ, "actor": m.seatOf(w.Seat), "target": m.seatOf(o.Discard.Seat),
 			"pai": paiOf(o.Discard.Tile), "consumed": strings.Split(strings.Repeat("?", consumed), "")})
-	case "dora":
+	case outcome.TypeDora:
 		if n := len(o.Indicators); n > 0 {
 			m.emit(map[string]any{"type": "dora", "dora_marker": paiOf(o.Indicators[n-1])})
 		}
-	case "hand_end":
+	case outcome.TypeHandEnd:
 		end := o
 		m.end = &end
 	}
@@ -163,13 +165,13 @@ func FromLog(w io.Writer, dir string, f claimlog.Filter) error {
 	err := claimlog.Read(dir, f, func(r claimlog.Record) error {
 		switch r.Kind {
 		case claimlog.KindInput:
-			b, err := r.Input()
+			b, err := journal.Input(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}
 			m.Input(b)
 		case claimlog.KindOutcome:
-			o, err := r.Outcome()
+			o, err := journal.Outcome(r)
 			if err != nil {
 				return fmt.Errorf("mjai: %w", err)
 			}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/outcome"
 )
 
 func TestPai(t *testing.T) {
@@ -25,12 +27,12 @@ func TestPai(t *testing.T) {
 func TestHand(t *testing.T) {
 	var b bytes.Buffer
 	m := NewWriter(&b)
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
-	m.Outcome(claimlog.OutcomeBody{Type: "decision", Discard: &claimlog.SeatTile{Seat: "E", Tile: "7z"}, Won: []claimlog.SeatCall{{Seat: "W", Call: "pon"}}})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
-	m.Outcome(claimlog.OutcomeBody{Type: "hand_end", Result: "draw"})
-	m.Input(claimlog.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile("7z")}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "decision", Discard: &outcome.SeatTile{Seat: "E", Tile: "7z"}, Won: []outcome.SeatCall{{Seat: "W", Call: "pon"}}})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 3, Action: engine.Riichi}, Dealer: 1})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 3, Action: engine.Discard}, Dealer: 1})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "draw"})
+	m.Input(journal.InputBody{Event: engine.Event{Seat: engine.NoSeat, Action: engine.NewHand}, Dealer: 1})
 	if err := m.Close(); err != nil {
 		t.Fatal(err)
 	}

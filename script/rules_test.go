@@ -15,8 +15,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden .jsonl files under testdata/rules from the current engine (look at the diff before committing)")
 
-// ruleCases ties every rule sentence the engine must satisfy (the README's
-// Rules section, from the EMA Riichi Competition Rules 2016 and 2008) to a
+// ruleCases ties every rule sentence the engine must satisfy (docs/rules.md,
+// from the EMA Riichi Competition Rules 2016 and 2008) to a
 // scenario under testdata/rules. Each is checked twice: against its golden output, and for
 // the facts written here by hand, which say what the rule demands.
 var ruleCases = []struct {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Events turns the script's steps into engine events, in order. Winds are
@@ -58,7 +59,7 @@ func Run(s *Script, emit func(engine.Outcome) error) (engine.State, error) {
 // closing state line, as the scenario contract says.
 func WriteJSON(s *Script, w io.Writer) error {
 	st, err := Run(s, func(o engine.Outcome) error {
-		b, err := MarshalOutcome(o)
+		b, err := outcome.Of(o).Contract().MarshalJSON()
 		if err != nil {
 			return err
 		}
@@ -68,7 +69,7 @@ func WriteJSON(s *Script, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := MarshalState(st)
+	b, err := outcome.StateOf(st).Marshal()
 	if err != nil {
 		return err
 	}
@@ -80,7 +81,7 @@ func WriteJSON(s *Script, w io.Writer) error {
 func WriteText(s *Script, w io.Writer) error {
 	fmt.Fprintf(w, "rules %s (%s), window %v, East is seat %d\n", s.Profile.Name, s.Profile.Edition, s.Profile.Window, s.Dealer)
 	st, err := Run(s, func(o engine.Outcome) error {
-		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(o.At), Describe(o))
+		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(o.At), outcome.Line(outcome.Of(o)))
 		return err
 	})
 	if err != nil {
@@ -102,46 +103,3 @@ func WriteText(s *Script, w io.Writer) error {
 }
 
 func stamp(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
-
-// Describe is an outcome as one readable line.
-func Describe(o engine.Outcome) string {
-	switch o.Kind {
-	case engine.KindDecision:
-		what := fmt.Sprintf("%s's %s", o.Wind(o.Claimed.Seat), o.Claimed.Tile)
-		if o.Robbing {
-			what = fmt.Sprintf("%s's kong of %s", o.Wind(o.Claimed.Seat), o.Claimed.Tile)
-		}
-		s := fmt.Sprintf("DECISION on %s: %s", what, o.Reason)
-		for _, c := range o.Lost {
-			s += "\n           lost: " + c.Reason
-		}
-		return s
-	case engine.KindRejection:
-		return fmt.Sprintf("REJECTED %s: %s", engine.Label(o.Call, o.Seat, o.Dealer), o.Reason)
-	case engine.KindFlag:
-		return fmt.Sprintf("REFEREE  %s: %s", whoOf(o), o.Reason)
-	case engine.KindDeal:
-		return fmt.Sprintf("DEAL     %s %d, %d honba, %d riichi sticks; seat %d deals", o.RoundWind, o.HandNumber, o.Honba, o.RiichiSticks, o.Dealer)
-	case engine.KindKongStands:
-		return fmt.Sprintf("KONG     %s", o.Reason)
-	case engine.KindDora:
-		return fmt.Sprintf("DORA     indicators %v -> dora %v", o.Indicators, o.Dora)
-	case engine.KindHandEnd:
-		var ws []string
-		for _, s := range o.Winners {
-			ws = append(ws, o.Wind(s).String())
-		}
-		if len(ws) == 0 {
-			return fmt.Sprintf("HAND END %s", o.Result)
-		}
-		return fmt.Sprintf("HAND END %s by %s", o.Result, strings.Join(ws, " and "))
-	}
-	return o.Kind.String()
-}
-
-func whoOf(o engine.Outcome) string {
-	if o.Seat.Valid() {
-		return o.Wind(o.Seat).String()
-	}
-	return "table"
-}

@@ -147,7 +147,7 @@ func simButtons() []config.Button {
 		for _, call := range simCalls {
 			ch, _ := simChannel(seat, call)
 			c := int(ch)
-			bs = append(bs, config.Button{Seat: int(seat), Call: call.String(), Channel: &c})
+			bs = append(bs, config.Button{Seat: int(seat), Call: config.CallOf(call), Channel: &c})
 		}
 	}
 	return bs

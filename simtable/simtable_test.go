@@ -42,7 +42,7 @@ func TestConfigureMatchesRoute(t *testing.T) {
 				t.Fatalf("no channel for %v %v", seat, call)
 			}
 			b, found := byChannel[int(ch)]
-			if !found || b.Seat != int(seat) || b.Call != call.String() {
+			if !found || b.Seat != int(seat) || b.Call.Action != call {
 				t.Errorf("channel %d is configured as %+v, Route presses it for seat %d %v", ch, b, seat, call)
 			}
 		}

@@ -51,7 +51,7 @@ func serverConns(port string) int {
 
 // TestTenThousandIdleConnections: 10,000 connections that send nothing,
 // against the default limits: the server holds at most its cap, and the
-// page answers all along. Figures are logged for the README.
+// page answers all along. Figures are logged for docs/performance.md.
 func TestTenThousandIdleConnections(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens 10,000 connections")
@@ -121,7 +121,7 @@ func rawStream(t *testing.T, addr, lastID string, dial func() (net.Conn, error))
 
 // TestThousandNonReadingStreams: 1,000 streams that never read cost a
 // small, bounded amount each, also while updates go out. Figures are
-// logged for the README.
+// logged for docs/performance.md.
 func TestThousandNonReadingStreams(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens 1,000 streams")

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"testing"
@@ -11,47 +10,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
 )
-
-// logJournal writes a table's entries to a claim log as the daemon does,
-// enough for the log page: inputs with their event, outcomes in the
-// scenario contract, notes with their text.
-type logJournal struct{ w *claimlog.Writer }
-
-func (j logJournal) Append(es []table.Entry) error {
-	var recs []claimlog.Record
-	for _, e := range es {
-		r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
-		var err error
-		switch {
-		case e.Input != nil:
-			r.Kind, r.Source, r.Type = claimlog.KindInput, e.Input.Source.String(), e.Input.Action.String()
-			if e.Input.Seat.Valid() {
-				r.Seat = e.Input.Seat.Wind(e.Dealer).Letter()
-			}
-			r.Body, err = json.Marshal(map[string]any{"event": e.Input, "dealer": e.Dealer})
-		case e.Outcome != nil:
-			r.Kind, r.Type = claimlog.KindOutcome, e.Outcome.Kind.String()
-			if o := e.Outcome; o.Kind == engine.KindDecision && len(o.Won) > 0 {
-				r.Seat = o.Won[0].Seat.Wind(o.Dealer).Letter() // logged under its winner
-			}
-			r.Body, err = script.MarshalOutcome(*e.Outcome)
-		case e.Void != 0:
-			r.Kind, r.Type = claimlog.KindVoid, "void"
-			r.Body, err = json.Marshal(map[string]any{"void": e.Void, "note": e.Note})
-		default:
-			r.Kind, r.Type = claimlog.KindNote, e.NoteKind
-			r.Body, err = json.Marshal(map[string]any{"note": e.Note})
-		}
-		if err != nil {
-			return err
-		}
-		recs = append(recs, r)
-	}
-	return j.w.Append(recs)
-}
 
 // loggedTable is a running table journaled to a claim log, served with the
 // simulated seats, the log view and a referee token.
@@ -63,7 +24,7 @@ func loggedTable(t *testing.T) (*table.Table, *httptest.Server) {
 		t.Fatal(err)
 	}
 	p := engine.EMA2016
-	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond, Journal: logJournal{w}})
+	tb, err := table.New(table.Config{Profile: p, Latency: 5 * time.Millisecond, Journal: journal.Log{W: w}})
 	if err != nil {
 		t.Fatal(err)
 	}

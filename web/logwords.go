@@ -12,6 +12,8 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/outcome"
 )
 
 // LogRow is one claim-log record in words, as the referee's log page and
@@ -41,61 +43,18 @@ type LogRow struct {
 	Voidable bool `json:"voidable,omitempty"`
 }
 
-var winds = map[string]string{"E": "East", "S": "South", "W": "West", "N": "North"}
-
-func windName(l string) string {
-	if w, ok := winds[l]; ok {
-		return w
-	}
-	return l
-}
-
-// recordBody is every field the words read from a record's body.
+// recordBody is what the words read from the body of a record other than
+// an outcome (an outcome reads as its outcome.Record).
 type recordBody struct {
 	Event *struct {
-		Seat        int      `json:"seat"`
 		Action      string   `json:"action"`
 		Tile        string   `json:"tile"`
 		Shown       []string `json:"shown"`
 		Dealer      int      `json:"dealer"`
 		Uncertainty int64    `json:"uncertainty"`
 	} `json:"event"`
-	Note    string `json:"note"`
-	Discard *struct {
-		Seat string `json:"seat"`
-		Tile string `json:"tile"`
-	} `json:"discard"`
-	Kong *struct {
-		Seat string `json:"seat"`
-		Tile string `json:"tile"`
-	} `json:"kong"`
-	Won []struct {
-		Seat string `json:"seat"`
-		Call string `json:"call"`
-		Late bool   `json:"late"`
-	} `json:"won"`
-	Lost []struct {
-		Seat   string `json:"seat"`
-		Call   string `json:"call"`
-		Reason string `json:"reason"`
-	} `json:"lost"`
-	Reason     string   `json:"reason"`
-	Late       bool     `json:"late"`
-	Overrides  int      `json:"overrides"`
-	Robbing    bool     `json:"robbing"`
-	Referee    string   `json:"referee"`
-	Seat       *string  `json:"seat"`
-	Call       string   `json:"call"`
-	Indicators []string `json:"indicators"`
-	Dora       []string `json:"dora"`
-	Result     string   `json:"result"`
-	Winners    []string `json:"winners"`
-	RoundWind  string   `json:"round_wind"`
-	HandNo     int      `json:"hand"`
-	Honba      int      `json:"honba"`
-	Sticks     int      `json:"riichi_sticks"`
-	DealerSeat int      `json:"dealer_seat"`
-	Void       uint64   `json:"void"`
+	Note string `json:"note"`
+	Void uint64 `json:"void"`
 	// A session note's fields.
 	Rules  string `json:"rules"`
 	Table  string `json:"table"`
@@ -124,8 +83,11 @@ func rowOf(r claimlog.Record) LogRow {
 	var b recordBody
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
-	badBody := len(r.Body) > 0 && json.Unmarshal(r.Body, &b) != nil
-	who := windName(r.Seat)
+	var badBody bool
+	if r.Kind != claimlog.KindOutcome {
+		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &b) != nil
+	}
+	who := outcome.WindName(r.Seat)
 	switch r.Kind {
 	case claimlog.KindInput:
 		row.Voidable = true
@@ -160,7 +122,9 @@ func rowOf(r claimlog.Record) LogRow {
 			row.What += " (" + b.Note + ")"
 		}
 	case claimlog.KindOutcome:
-		describeOutcome(&row, r.Type, b)
+		o, err := journal.Outcome(r)
+		badBody = err != nil
+		describeOutcome(&row, o)
 	case claimlog.KindVoid:
 		row.What = fmt.Sprintf("referee voided input #%d", b.Void)
 		if b.Note != "" {
@@ -186,72 +150,62 @@ func rowOf(r claimlog.Record) LogRow {
 	return row
 }
 
-func describeOutcome(row *LogRow, typ string, b recordBody) {
-	switch typ {
-	case "decision":
-		var won []string
-		for _, w := range b.Won {
-			won = append(won, strings.ToUpper(w.Call)+" "+windName(w.Seat))
+func describeOutcome(row *LogRow, o outcome.Record) {
+	switch o.Type {
+	case outcome.TypeDecision:
+		for _, w := range o.Won {
 			if w.Late {
 				row.Flags = append(row.Flags, "late")
 			}
 		}
-		row.What = strings.Join(won, " and ") + " wins"
-		if b.Discard != nil {
-			row.What += " on " + windName(b.Discard.Seat) + "'s discard"
-			row.Tiles = seen(b.Discard.Tile)
-			if b.Robbing {
-				row.What = strings.Join(won, " and ") + " robs " + windName(b.Discard.Seat) + "'s kong"
+		row.What = outcome.Won(o) + " wins"
+		if o.Discard != nil {
+			row.What += " on " + outcome.WindName(o.Discard.Seat) + "'s discard"
+			row.Tiles = seen(o.Discard.Tile)
+			if o.Robbing {
+				row.What = outcome.Won(o) + " robs " + outcome.WindName(o.Discard.Seat) + "'s kong"
 			}
 		}
-		for _, l := range b.Lost {
+		for _, l := range o.Lost {
 			row.Lost = append(row.Lost, l.Reason)
 		}
-		if b.Overrides > 0 {
+		if o.Overrides > 0 {
 			row.Flags = append(row.Flags, "override")
-			row.What += fmt.Sprintf(", overriding decision %d", b.Overrides)
+			row.What += fmt.Sprintf(", overriding decision %d", o.Overrides)
 		}
-		if b.Late && !slices.Contains(row.Flags, "late") {
+		if o.Late && !slices.Contains(row.Flags, "late") {
 			row.Flags = append(row.Flags, "late")
 		}
-		if b.Referee != "" {
-			row.Lost = append(row.Lost, "referee: "+b.Referee)
+		if o.Referee != "" {
+			row.Lost = append(row.Lost, "referee: "+o.Referee)
 		}
-	case "rejected":
-		row.What = "refused: " + strings.ToUpper(b.Call) + " " + windName(row.Seat) + ": " + b.Reason
-	case "flag":
-		row.What = "referee, check " + windName(row.Seat) + ": " + b.Reason
+	case outcome.TypeRejected:
+		row.What = "refused: " + outcome.Rejected(o)
+	case outcome.TypeFlag:
+		row.What = "referee, " + outcome.Flag(o)
 		row.Flags = append(row.Flags, "referee")
-	case "dora":
+	case outcome.TypeDora:
 		row.What = "dora shown: indicator → dora"
-		if n := len(b.Indicators); n > 0 && len(b.Dora) == n {
-			row.Tiles = []string{b.Indicators[n-1], b.Dora[n-1]}
-			if n > 1 {
+		if _, ind, dora, ok := outcome.NewDora(o); ok {
+			row.Tiles = []string{ind, dora}
+			if n := len(o.Indicators); n > 1 {
 				row.What = fmt.Sprintf("kan dora %d shown: indicator → dora", n-1)
 			}
 		}
-	case "hand_end":
-		var ws []string
-		for _, w := range b.Winners {
-			ws = append(ws, windName(w))
+	case outcome.TypeHandEnd:
+		row.What = "hand over"
+		if o.Result != "" {
+			row.What += ": " + outcome.HandEnd(o)
 		}
-		switch b.Result {
-		case "draw":
-			row.What = "hand over: drawn"
-		case "":
-			row.What = "hand over"
-		default:
-			row.What = "hand over: " + b.Result + " by " + strings.Join(ws, " and ")
-		}
-	case "deal":
-		row.What = fmt.Sprintf("deal: %s %d, %d honba, %d riichi sticks; seat %d deals", windName(b.RoundWind), b.HandNo, b.Honba, b.Sticks, b.DealerSeat)
-	case "kong_stands":
-		row.What = b.Reason
-		if b.Kong != nil {
-			row.Tiles = seen(b.Kong.Tile)
+	case outcome.TypeDeal:
+		row.What = "deal: " + outcome.Deal(o)
+	case outcome.TypeKongStands:
+		row.What = outcome.KongStands(o)
+		if o.Kong != nil {
+			row.Tiles = seen(o.Kong.Tile)
 		}
 	default:
-		row.What = typ + ": " + b.Reason
+		row.What = string(o.Type) + ": " + o.Reason
 	}
 }
 
@@ -315,7 +269,7 @@ func writeRowsCSV(w io.Writer, rows func(yield func(LogRow) error) error) error 
 		}
 		return cw.Write([]string{strconv.FormatUint(r.Seq, 10), strconv.Itoa(r.Hand), inHand,
 			strconv.FormatFloat(float64(r.TableMS)/1000, 'f', 3, 64), r.Wall.UTC().Format(time.RFC3339Nano), r.Source, pm,
-			windName(r.Seat), r.Kind, r.Type, r.What, strings.Join(r.Tiles, " "), strings.Join(r.Lost, "; "), strings.Join(r.Flags, " ")})
+			outcome.WindName(r.Seat), r.Kind, r.Type, r.What, strings.Join(r.Tiles, " "), strings.Join(r.Lost, "; "), strings.Join(r.Flags, " ")})
 	})
 	if err != nil {
 		return err

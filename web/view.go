@@ -8,7 +8,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -100,31 +100,6 @@ type ClaimView struct {
 	AtMS int64 `json:"at_ms"`
 }
 
-// OutcomeView is an outcome as the page shows it, from the engine's
-// outcome itself (its rule codes), never from its prose: who won, from
-// whom, and why each other claim lost.
-type OutcomeView struct {
-	Kind string `json:"kind"`
-	Code string `json:"code,omitempty"`
-	// Seat and Call: a rejection's or flag's seat and call.
-	Seat *int   `json:"seat,omitempty"`
-	Wind string `json:"wind,omitempty"`
-	Call string `json:"call,omitempty"`
-	// From is the discarder (or kong's owner) of a decision; Tile the tile.
-	From     *int        `json:"from,omitempty"`
-	FromWind string      `json:"from_wind,omitempty"`
-	Tile     string      `json:"tile,omitempty"`
-	Won      []ClaimView `json:"won,omitempty"`
-	Lost     []ClaimView `json:"lost,omitempty"`
-	Late     bool        `json:"late,omitempty"`
-	Robbing  bool        `json:"robbing,omitempty"`
-	Override bool        `json:"override,omitempty"`
-	Referee  string      `json:"referee,omitempty"`
-	Reason   string      `json:"reason,omitempty"`
-	Winners  []string    `json:"winners,omitempty"`
-	Result   string      `json:"result,omitempty"`
-}
-
 func claimViews(cs []engine.Claim, dealer engine.Seat) []ClaimView {
 	var out []ClaimView
 	for _, c := range cs {
@@ -135,32 +110,6 @@ func claimViews(cs []engine.Claim, dealer engine.Seat) []ClaimView {
 		out = append(out, cv)
 	}
 	return out
-}
-
-// outcomeView is the page's view of an outcome.
-func outcomeView(o engine.Outcome) *OutcomeView {
-	v := &OutcomeView{Kind: o.Kind.String(), Reason: o.Reason, Late: o.Late, Robbing: o.Robbing, Override: o.Overrides > 0, Referee: o.Referee}
-	if o.Code != engine.CodeNone {
-		v.Code = o.Code.String()
-	}
-	switch o.Kind {
-	case engine.KindDecision, engine.KindKongStands:
-		from := int(o.Claimed.Seat)
-		v.From, v.FromWind, v.Tile = &from, o.Wind(o.Claimed.Seat).Letter(), tileText(o.Claimed.Tile)
-		v.Won, v.Lost = claimViews(o.Won, o.Dealer), claimViews(o.Lost, o.Dealer)
-	case engine.KindRejection, engine.KindFlag:
-		if o.Seat.Valid() {
-			s := int(o.Seat)
-			v.Seat, v.Wind = &s, o.Wind(o.Seat).Letter()
-		}
-		v.Call = o.Call.String()
-	case engine.KindHandEnd:
-		v.Result = o.Result.String()
-		for _, s := range o.Winners {
-			v.Winners = append(v.Winners, o.Wind(s).Letter())
-		}
-	}
-	return v
 }
 
 // tileText is a tile in mpsz, "" when not seen.
@@ -249,12 +198,13 @@ func turnTimes(st engine.State, seats []SeatView) {
 	}
 }
 
-// entryJSON is one journaled entry on the event stream: outcomes in the
-// scenario-contract shape, inputs as the engine event.
+// entryJSON is one journaled entry on the event stream: an outcome as its
+// record (the claim log's shape, with its rule codes; Text is it in
+// words), an input as the engine event.
 type entryJSON struct {
 	Seq     uint64          `json:"seq"`
 	Input   *engine.Event   `json:"input,omitempty"`
-	Outcome json.RawMessage `json:"outcome,omitempty"`
+	Outcome *outcome.Record `json:"outcome,omitempty"`
 	Text    string          `json:"text,omitempty"`
 	Note    string          `json:"note,omitempty"`
 	// Void is the input a referee voided; the state was rebuilt without it.
@@ -264,8 +214,6 @@ type entryJSON struct {
 	Revision *table.Revision `json:"revision,omitempty"`
 	// NoteKind names a note (a controller that rebooted, lost events).
 	NoteKind string `json:"note_kind,omitempty"`
-	// View is the outcome for the page: codes and seats, not prose.
-	View *OutcomeView `json:"view,omitempty"`
 	// AtMS is the entry's table time in ms.
 	AtMS int64 `json:"at_ms"`
 	// Alert: the note is an alert (alert.Is).
@@ -286,17 +234,13 @@ func entryView(e table.Entry) (entryJSON, error) {
 		j.Text = "NOTE  " + e.Note
 	}
 	if e.Outcome != nil {
-		b, err := script.MarshalOutcome(*e.Outcome)
-		if err != nil {
-			return j, err
-		}
-		j.Outcome, j.Text, j.View = b, script.Describe(*e.Outcome), outcomeView(*e.Outcome)
+		r := outcome.Of(*e.Outcome)
+		j.Outcome, j.Text = &r, outcome.Line(r)
 	}
 	return j, nil
 }
 
-// encodeEntry is a journaled entry as the event stream carries it:
-// outcomes in the scenario-contract shape.
+// encodeEntry is a journaled entry as the event stream carries it.
 func encodeEntry(e table.Entry) ([]byte, error) {
 	j, err := entryView(e)
 	if err != nil {

@@ -3,16 +3,16 @@ package main
 import (
 	"fmt"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/table"
 )
 
 // The kinds of note the daemon journals about the claim log itself, beside
-// claimlog's Alert kinds; the panel, the status page and the club console
-// show them as alerts.
+// claimlog's Alert kinds (alert's table says what each shows).
 const (
-	noteLogDamage = "claimlog-damage"
-	noteDiskLow   = "disk-low"
+	noteLogDamage = string(alert.LogDamage)
+	noteDiskLow   = string(alert.DiskLow)
 )
 
 // maxDamageNotes bounds the notes for damage found at start; the rest are

@@ -19,6 +19,7 @@ import (
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
@@ -214,11 +215,11 @@ type resumed struct {
 // session), and journals the session's note.
 func resumeOrStart(cfg config.Config, p engine.Profile, logw *claimlog.Writer, newGame bool, stdout, stderr io.Writer) (resumed, error) {
 	var res resumed
-	sess := claimlog.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+	sess := journal.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
 	restart := false
 	if !newGame {
-		last, recs, err := claimlog.LastSession(cfg.Log.Dir)
+		last, recs, err := journal.LastSession(cfg.Log.Dir)
 		if err != nil {
 			return res, err
 		}
@@ -231,7 +232,7 @@ func resumeOrStart(cfg config.Config, p engine.Profile, logw *claimlog.Writer, n
 			// aside, noted and shown as an alert, and tabled log names it.
 			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
 		} else if last != nil && last.SameRules(sess) {
-			if res.entries, err = claimlog.Entries(recs); err != nil {
+			if res.entries, err = journal.Entries(recs); err != nil {
 				return res, fmt.Errorf("resume: %w", err)
 			}
 			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {

@@ -12,13 +12,13 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/display/eink"
 	"github.com/tabled/tabled/display/oled"
+	"github.com/tabled/tabled/display/seatlights"
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/display/strip"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/link"
-	"github.com/tabled/tabled/hw/link/seatlights"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/devices/v3/waveshare2in13v4"
@@ -186,7 +186,7 @@ func lanAddress() string {
 func printOutcomes(w io.Writer, u table.Update) {
 	for _, e := range u.Entries {
 		if e.Outcome != nil {
-			fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), script.Describe(*e.Outcome))
+			fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), outcome.Line(outcome.Of(*e.Outcome)))
 		}
 	}
 }

@@ -6,12 +6,13 @@ import (
 
 	"github.com/VictoriaMetrics/metrics"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 )
 
 // claimJournal is the table's journal: the claim log, with what it writes
 // counted on /metrics.
-func claimJournal(w *claimlog.Writer) claimlog.Journal {
-	return claimlog.Journal{W: w, Observe: observeAppend}
+func claimJournal(w *claimlog.Writer) journal.Log {
+	return journal.Log{W: w, Observe: observeAppend}
 }
 
 // observeAppend counts a batch the claim log wrote: what the table

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
 )
 
@@ -30,7 +31,7 @@ func playLogged(t *testing.T, dir string, evs []engine.Event) {
 		p := engine.EMA2016
 		p.Window = 20 * time.Millisecond
 		p.CallDeadline = 200 * time.Millisecond
-		note, err := claimlog.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1}.Note(false)
+		note, err := journal.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1}.Note(false)
 		if err != nil {
 			t.Fatal(err)
 		}

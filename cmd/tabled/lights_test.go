@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/display/seatlights"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
-	"github.com/tabled/tabled/hw/link/seatlights"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/conn/v3/spi/spitest"

@@ -16,7 +16,9 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/mjai"
+	"github.com/tabled/tabled/outcome"
 )
 
 // logSource is where the log and replay commands read the claim log:
@@ -259,7 +261,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	what := string(r.Body)
 	switch r.Kind {
 	case claimlog.KindInput:
-		if b, err := r.Input(); err == nil {
+		if b, err := journal.Input(r); err == nil {
 			what = b.Event.Action.String()
 			if b.Event.Tile.Known() {
 				what += " " + b.Event.Tile.String()
@@ -272,7 +274,7 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 			}
 		}
 	case claimlog.KindVoid:
-		if b, err := r.Void(); err == nil {
+		if b, err := journal.Void(r); err == nil {
 			what = fmt.Sprintf("VOID of record %d", b.Void)
 			if b.Note != "" {
 				what += " [" + b.Note + "]"
@@ -281,8 +283,8 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 	case claimlog.KindNote:
 		what = strings.ToUpper(r.Type) + " " + describeNote(r)
 	case claimlog.KindOutcome:
-		if o, err := r.Outcome(); err == nil {
-			what = describeOutcome(r.Type, o)
+		if o, err := journal.Outcome(r); err == nil {
+			what = describeOutcome(o)
 		}
 	}
 	t := "-" // a session's notes belong to no hand
@@ -296,14 +298,14 @@ func describeRecord(r claimlog.Record, inHand time.Duration) string {
 func describeNote(r claimlog.Record) string {
 	switch r.Type {
 	case claimlog.TypeSession, claimlog.TypeRestart:
-		s, err := r.Session()
+		s, err := journal.SessionOf(r)
 		if err != nil {
 			break
 		}
 		return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d, table %q, tabled %s, from record %d",
 			s.Rules, time.Duration(s.WindowNS), time.Duration(s.DeadlineNS), s.Dealer, s.Table, s.Version, s.FirstSeq)
-	case claimlog.TypeRevision:
-		if b, err := r.Revision(); err == nil {
+	case journal.TypeRevision:
+		if b, err := journal.Revision(r); err == nil {
 			return b.Note
 		}
 	}
@@ -314,19 +316,19 @@ func describeNote(r claimlog.Record) string {
 	return string(r.Body)
 }
 
-// describeOutcome is an outcome in words, with every loser's reason.
-func describeOutcome(typ string, o claimlog.OutcomeBody) string {
-	switch {
-	case typ == "deal":
-		return fmt.Sprintf("DEAL: %s%d, %d honba, %d riichi sticks, seat %d deals", o.RoundWind, o.Hand, o.Honba, o.RiichiSticks, o.DealerSeat)
-	case typ == "dora":
-		return fmt.Sprintf("DORA: indicators %s, dora %s", strings.Join(o.Indicators, " "), strings.Join(o.Dora, " "))
-	case o.Result != "":
-		return fmt.Sprintf("HAND END: %s %s", o.Result, strings.Join(o.Winners, " "))
+// describeOutcome is an outcome in words, with every loser's rule.
+func describeOutcome(o outcome.Record) string {
+	switch o.Type {
+	case outcome.TypeDeal:
+		return "DEAL: " + outcome.Deal(o)
+	case outcome.TypeDora:
+		return "DORA: " + outcome.Dora(o)
+	case outcome.TypeHandEnd:
+		return "HAND END: " + outcome.HandEnd(o)
 	}
-	what := strings.ToUpper(typ) + ": " + o.Reason
+	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
 	for _, l := range o.Lost {
-		what += fmt.Sprintf("; %s %s lost: %s", l.Seat, l.Call, l.Reason)
+		what += "; " + outcome.LostLine(l)
 	}
 	return what
 }
@@ -363,15 +365,19 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sessions := 0
-	err = claimlog.Sessions(d, func(s claimlog.Session, recs []claimlog.Record) error {
+	err = journal.Sessions(d, func(s journal.Session, recs []claimlog.Record) error {
 		sessions++
-		res, err := claimlog.Replay(s, recs)
+		res, err := journal.Replay(s, recs)
 		if err != nil {
 			failed = true
 			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes, err)
 			return nil
 		}
 		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes)
+		if res.Reworded > 0 {
+			fmt.Fprintf(stdout, "  %d of them worded otherwise than logged (the same decisions by the same rules; a wording change, not a divergence), the first: %v\n",
+				res.Reworded, res.FirstReworded)
+		}
 		return nil
 	})
 	if err != nil {

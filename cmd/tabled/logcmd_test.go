@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -93,7 +94,7 @@ func TestLogAndReplayFindTheLog(t *testing.T) {
 		{"log after a sim session, no flags", true, []string{"log"}, 0, "SESSION ema2008", "reading the simulated table's in " + simDir},
 		{"log --sim", true, []string{"log", "--sim", "--kind", "void"}, 0, "VOID of record 15", ""},
 		{"replay --config", false, []string{"replay", "--config", cfgFile}, 0, "6 inputs, 4 outcomes reproduced", ""},
-		{"log --config", false, []string{"log", "--config", cfgFile, "--type", "deal"}, 0, "DEAL: E2", ""},
+		{"log --config", false, []string{"log", "--config", cfgFile, "--type", "deal"}, 0, "DEAL: East 2, 0 honba", ""},
 		{"replay of records with no session", false, []string{"replay", "--dir", noSession}, 2, "", "no session in " + noSession},
 		{"log that matches nothing", false, []string{"log", "--dir", golden, "--type", "tsumo"}, 0, "", "no record in " + golden + " passes the filters"},
 	} {
@@ -218,5 +219,72 @@ func TestParseLogWindows(t *testing.T) {
 		if from, to, err := parseAtFlag(c.at); err != nil || from != c.from || to != c.to {
 			t.Errorf("--at %q: %v..%v %v, want %v..%v", c.at, from, to, err, c.from, c.to)
 		}
+	}
+}
+
+// TestReplayReworded: a log whose reasons this version words otherwise (as
+// after an upgrade that rewords a rule) replays with exit 0: the replay
+// says the decisions are the same and names the first reworded outcome; a
+// log with another winner diverges with exit 1.
+func TestReplayReworded(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to string
+		code           int
+		says           string
+	}{
+		{"reworded", "PON West beats", "PON West wins over", 0, "1 of them worded otherwise than logged (the same decisions by the same rules; a wording change, not a divergence), the first: record 7"},
+		{"another winner", `"won":[{"seat":"W"`, `"won":[{"seat":"N"`, 1, "DIVERGES after 15 inputs, 1 outcomes: record 7 (outcome 2 of the session) differs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			copyLog(t, dir)
+			rewriteLine(t, filepath.Join(dir, "tabled-00000000000000000001.jsonl"), 7, c.from, c.to)
+			var out, errb bytes.Buffer
+			if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != c.code || !strings.Contains(out.String(), c.says) {
+				t.Fatalf("exit %d (want %d)\nstdout:\n%s\nstderr:\n%s", code, c.code, out.String(), errb.String())
+			}
+		})
+	}
+}
+
+// rewriteLine replaces from by to in line n (from 1) of a log file and
+// seals it again with its CRC-32C, as the writer would have written it.
+func rewriteLine(t *testing.T, file string, n int, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	line := strings.Replace(lines[n-1], from, to, 1)
+	if line == lines[n-1] {
+		t.Fatalf("line %d holds no %q", n, from)
+	}
+	body := line[:strings.LastIndex(line, `,"crc":"`)]
+	lines[n-1] = fmt.Sprintf(`%s,"crc":"%08x"}`+"\n", body, crc32.Checksum([]byte(body), crc32.MakeTable(crc32.Castagnoli)))
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReplayGoldenLogs: tabled replay of the log each version of the
+// record wrote exits 0, every outcome reproduced.
+func TestReplayGoldenLogs(t *testing.T) {
+	const logs = "../../journal/testdata/golden-logs"
+	ents, err := os.ReadDir(logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(logs, e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 || !strings.Contains(out.String(), "26 inputs, 16 outcomes reproduced") {
+				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
+			}
+		})
 	}
 }

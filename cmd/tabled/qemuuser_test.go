@@ -18,6 +18,7 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/journal"
 )
 
 // piTarget is a Raspberry Pi build of tabled and the qemu-user emulator
@@ -207,7 +208,7 @@ func readLog(t *testing.T, dir string) logSummary {
 		case r.Kind == claimlog.KindInput:
 			s.inputs[r.Seq] = r.Source + " " + r.Type
 			if r.Source == "serial" {
-				b, err := r.Input()
+				b, err := journal.Input(r)
 				if err != nil {
 					return err
 				}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
 )
 
@@ -40,7 +41,7 @@ func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	}
 	defer w.Close()
 	p := engine.EMA2016
-	sess := claimlog.Session{Version: version, Table: "bench", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+	sess := journal.Session{Version: version, Table: "bench", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		FirstSeq: w.LastSeq() + 1, InputLatency: int64(30 * time.Millisecond), Profile: &p}
 	note, err := sess.Note(false)
 	if err != nil {
@@ -121,12 +122,12 @@ func BenchmarkResume(b *testing.B) {
 	var read, decode, rebuild time.Duration
 	for b.Loop() {
 		t0 := time.Now()
-		last, recs, err := claimlog.LastSession(dir)
+		last, recs, err := journal.LastSession(dir)
 		if err != nil || last == nil {
 			b.Fatalf("last session: %v", err)
 		}
 		t1 := time.Now()
-		entries, err := claimlog.Entries(recs)
+		entries, err := journal.Entries(recs)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -162,17 +163,17 @@ func BenchmarkResume(b *testing.B) {
 func BenchmarkRevisions(b *testing.B) {
 	dir := benchLogDir(b)
 	writeSessionLogLate(b, dir, benchLogRecords, 200)
-	last, recs, err := claimlog.LastSession(dir)
+	last, recs, err := journal.LastSession(dir)
 	if err != nil || last == nil {
 		b.Fatalf("last session: %v", err)
 	}
 	revisions := 0
 	for _, r := range recs {
-		if r.Kind == claimlog.KindNote && r.Type == claimlog.TypeRevision {
+		if r.Kind == claimlog.KindNote && r.Type == journal.TypeRevision {
 			revisions++
 		}
 	}
-	entries, err := claimlog.Entries(recs)
+	entries, err := journal.Entries(recs)
 	if err != nil {
 		b.Fatal(err)
 	}

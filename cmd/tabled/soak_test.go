@@ -25,6 +25,7 @@ import (
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
+	"github.com/tabled/tabled/journal"
 )
 
 // soakTiles are the tiles the soak discards and reads as dora.
@@ -172,7 +173,7 @@ func TestSoak(t *testing.T) {
 		b, err := json.Marshal(r)
 		recs[r.Seq] = b
 		if r.Kind == claimlog.KindInput && r.Source == "serial" {
-			var in claimlog.InputBody
+			var in journal.InputBody
 			if err := json.Unmarshal(r.Body, &in); err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 )
 
 // TestOneWriterPerLog: a second daemon on a busy port stops before it
@@ -76,7 +77,7 @@ func TestOneWriterPerLog(t *testing.T) {
 	}
 	// The session note holds the whole rule profile, so a replay never
 	// depends on the defaults of the code that reads the log.
-	last, _, err := claimlog.LastSession(logDir)
+	last, _, err := journal.LastSession(logDir)
 	if err != nil || last == nil || last.Profile == nil || !reflect.DeepEqual(*last.Profile, engine.EMA2016) {
 		t.Fatalf("session note's profile: %+v, %v", last, err)
 	}

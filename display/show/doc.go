@@ -1,5 +1,5 @@
 // Package show runs the table's displays: a Driver follows a table (Run)
-// and shows each update on the Lights (display/strip, hw/link/seatlights),
+// and shows each update on the Lights (display/strip, display/seatlights),
 // the Panel (display/eink, display/oled) and the text panel of --sim, and
 // serves the panel frame as a PNG to the status page (Driver.PNG).
 //

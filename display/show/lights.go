@@ -7,7 +7,7 @@ import (
 )
 
 // Lights shows the seat signals of a view: an LED strip (display/strip),
-// the seat controllers' lights (hw/link/seatlights), or a fake. Show is
+// the seat controllers' lights (display/seatlights), or a fake. Show is
 // called on the goroutine that takes the table's updates, so it must not
 // block for long.
 type Lights interface {

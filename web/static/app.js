@@ -28,6 +28,8 @@ const tableNow = () => performance.now() - offset;
 const windOf = (seat) => st && st.seats[seat] ? st.seats[seat].wind : "";
 const seatOfWind = (w) => st ? st.seats.findIndex((s) => s.wind === w) : -1;
 const name = (w) => WINDS[w] || w;
+// seen is a tile of a record as the tiles draw it: "" for one not seen ("?").
+const seen = (t) => (t && t !== "?" ? t : "");
 const callWord = (c) => (c || "").toUpperCase();
 
 // place puts each seat where it sits for a viewer at seat facing: the next
@@ -65,13 +67,13 @@ function status(seat) {
   const now = tableNow();
   let s = null;
   for (const e of outcomes) {
-    const v = e.view;
+    const v = e.outcome;
     if (!v || now - e.at_ms >= HOLD || e.at_ms > now + 50) continue;
-    if (v.kind === "decision") {
-      for (const c of v.lost || []) if (c.seat === seat) s = ["lost", "LOST " + callWord(c.call)];
-      for (const c of v.won || []) if (c.seat === seat) s = c.late ? ["late", "LATE " + callWord(c.call)] : ["won", callWord(c.call)];
-    } else if (v.kind === "rejected" && v.seat === seat) s = ["rejected", "REJECTED " + callWord(v.call)];
-    else if (v.kind === "flag" && v.seat === seat) s = ["referee", "CHECK"];
+    if (v.type === "decision") {
+      for (const c of v.lost || []) if (c.seat === w) s = ["lost", "LOST " + callWord(c.call)];
+      for (const c of v.won || []) if (c.seat === w) s = c.late ? ["late", "LATE " + callWord(c.call)] : ["won", callWord(c.call)];
+    } else if (v.type === "rejected" && v.seat === w) s = ["rejected", "REJECTED " + callWord(v.call)];
+    else if (v.type === "flag" && v.seat === w) s = ["referee", "CHECK"];
   }
   if (s) return s;
   if (st.turn === w) return ["turn", st.open && st.open.wind === w ? "" : "TO PLAY"];
@@ -133,7 +135,7 @@ function enable(box, s) {
     return;
   }
   // Once a call is decided on the tile only a ron may still come.
-  const decided = open && outcomes.some((e) => e.view && e.view.kind === "decision" && e.at_ms >= open.since_ms);
+  const decided = open && outcomes.some((e) => e.outcome && e.outcome.type === "decision" && e.at_ms >= open.since_ms);
   const claimable = open && open.seat !== s.seat;
   const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
   const can = {
@@ -149,16 +151,16 @@ function renderHeadline() {
   const dec = $("decision"), why = $("why");
   why.replaceChildren();
   dec.replaceChildren();
-  const last = [...outcomes].reverse().find((e) => e.view && ["decision", "rejected", "flag", "hand_end", "kong_stands", "deal"].includes(e.view.kind));
+  const last = [...outcomes].reverse().find((e) => e.outcome && ["decision", "rejected", "flag", "hand_end", "kong_stands", "deal"].includes(e.outcome.type));
   const openSince = st.open ? st.open.since_ms : -1;
   if (st.ended) {
-    const end = [...outcomes].reverse().find((e) => e.view && e.view.kind === "hand_end");
-    const d = [...outcomes].reverse().find((e) => e.view && e.view.kind === "decision" && e.view.won && e.view.won.some((c) => c.call === "ron"));
+    const end = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "hand_end");
+    const d = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "decision" && e.outcome.won && e.outcome.won.some((c) => c.call === "ron"));
     if (st.result === "draw") dec.textContent = "Draw: the hand is over";
     else if (st.result === "tsumo") dec.textContent = "TSUMO: " + (st.winners || []).map(name).join(" and ") + " wins";
-    else if (d) { explain(d.view, dec, why); }
+    else if (d) { explain(d.outcome, dec, why); }
     else dec.textContent = (st.result || "hand over").toUpperCase() + " " + (st.winners || []).map(name).join(" and ");
-    if (end && end.view.reason && st.result === "draw") why.append(el("li", "", end.view.reason));
+    if (end && end.outcome.reason && st.result === "draw") why.append(el("li", "", end.outcome.reason));
     why.append(el("li", "", "waiting for the next deal"));
     return;
   }
@@ -168,11 +170,11 @@ function renderHeadline() {
     return;
   }
   if (last && last.at_ms >= openSince) {
-    const v = last.view;
-    if (v.kind === "decision") return explain(v, dec, why);
-    if (v.kind === "rejected") { dec.textContent = `${callWord(v.call)} ${name(v.wind)} refused`; why.append(el("li", "", v.reason)); return; }
-    if (v.kind === "flag") { dec.textContent = `Referee: check ${name(v.wind) || "the table"}`; why.append(el("li", "", v.reason)); return; }
-    if (v.kind === "kong_stands") { dec.textContent = `${name(v.from_wind)}'s kong stands`; return; }
+    const v = last.outcome;
+    if (v.type === "decision") return explain(v, dec, why);
+    if (v.type === "rejected") { dec.textContent = `${callWord(v.call)} ${name(v.seat)} refused`; why.append(el("li", "", v.reason)); return; }
+    if (v.type === "flag") { dec.textContent = `Referee: check ${name(v.seat) || "the table"}`; why.append(el("li", "", v.reason)); return; }
+    if (v.type === "kong_stands") { dec.textContent = `${name(v.kong.seat)}'s kong stands`; return; }
   }
   const u = unapplied();
   if (u && u.input.action === "discard") {
@@ -187,14 +189,15 @@ function renderHeadline() {
   dec.textContent = st.turn ? `${name(st.turn)} to play` : "";
 }
 
-// explain writes a decision: the winner, from whom, and every loser's rule.
+// explain writes a decision (an outcome record): the winner, from whom,
+// and every loser's rule.
 function explain(v, dec, why) {
-  const won = (v.won || []).map((c) => callWord(c.call) + " " + name(c.wind)).join(" and ");
-  dec.append(won + " ", tileSVG(v.tile, "big"), ` from ${name(v.from_wind)}`);
+  const won = (v.won || []).map((c) => callWord(c.call) + " " + name(c.seat)).join(" and ");
+  dec.append(won + " ", tileSVG(seen(v.discard.tile), "big"), ` from ${name(v.discard.seat)}`);
   if (v.robbing) why.append(el("li", "", "robs the kong"));
-  for (const c of v.won || []) if (c.late) why.append(el("li", "late", `${callWord(c.call)} ${name(c.wind)} was late: after the call deadline (referee)`));
-  for (const c of v.lost || []) why.append(el("li", "", `${callWord(c.call)} ${name(c.wind)} lost: ${c.why}`));
-  if (v.override) why.append(el("li", "late", "this overrides the earlier decision"));
+  for (const c of v.won || []) if (c.late) why.append(el("li", "late", `${callWord(c.call)} ${name(c.seat)} was late: after the call deadline (referee)`));
+  for (const c of v.lost || []) why.append(el("li", "", `${callWord(c.call)} ${name(c.seat)} lost: ${c.why}`));
+  if (v.overrides) why.append(el("li", "late", "this overrides the earlier decision"));
   if (v.referee) why.append(el("li", "late", "referee: " + v.referee));
   if (!(v.lost || []).length && !v.late) why.append(el("li", "", "the only claim"));
 }
@@ -209,7 +212,7 @@ function renderCountdown() {
     span = st.open.window_ms; end = (isFinite(first) ? first : now) + span; label = "deciding";
   } else {
     // Once a call is decided on the tile, only a ron may still come: no countdown.
-    if (outcomes.some((e) => e.view && e.view.kind === "decision" && e.at_ms >= st.open.since_ms)) { box.hidden = true; return false; }
+    if (outcomes.some((e) => e.outcome && e.outcome.type === "decision" && e.at_ms >= st.open.since_ms)) { box.hidden = true; return false; }
     span = st.open.deadline_ms; end = st.open.since_ms + span; label = "calls open";
   }
   const left = end - now;
@@ -250,10 +253,10 @@ function render() {
 }
 
 function outcomeText(e) {
-  if (e.view && e.view.kind === "decision") {
-    const v = e.view;
-    return `${(v.won || []).map((c) => callWord(c.call) + " " + name(c.wind)).join(" and ")} on ${name(v.from_wind)}'s ${tileName(v.tile)}` +
-      (v.lost || []).map((c) => `; ${callWord(c.call)} ${name(c.wind)} lost: ${c.why}`).join("");
+  if (e.outcome && e.outcome.type === "decision") {
+    const v = e.outcome;
+    return `${(v.won || []).map((c) => callWord(c.call) + " " + name(c.seat)).join(" and ")} on ${name(v.discard.seat)}'s ${tileName(seen(v.discard.tile))}` +
+      (v.lost || []).map((c) => `; ${callWord(c.call)} ${name(c.seat)} lost: ${c.why}`).join("");
   }
   return e.text;
 }
@@ -266,10 +269,10 @@ function show(entries) {
       outcomes = outcomes.filter((o) => !gone.has(o.seq));
       for (const li of $("log").querySelectorAll("li")) if (gone.has(Number(li.dataset.seq))) li.classList.add("withdrawn");
     }
-    if (e.view && e.view.kind === "deal") outcomes = [];
-    if (e.view) outcomes.push(e);
-    if (!e.view && !e.void && !e.revision && !e.alert) continue;
-    const li = el("li", e.view ? e.view.kind : e.alert ? "alert" : "rejected", outcomeText(e));
+    if (e.outcome && e.outcome.type === "deal") outcomes = [];
+    if (e.outcome) outcomes.push(e);
+    if (!e.outcome && !e.void && !e.revision && !e.alert) continue;
+    const li = el("li", e.outcome ? e.outcome.type : e.alert ? "alert" : "rejected", outcomeText(e));
     li.dataset.seq = e.seq;
     $("log").prepend(li);
   }

@@ -1,15 +1,16 @@
-package claimlog
+package journal
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/tabled/tabled/claimlog"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 )
 
 // golden is a claim log written by tabled before this package owned the
@@ -17,11 +18,11 @@ import (
 // and a late pon re-decided, a void, a controller note) resumed once after
 // a restart, a second hand, and a session of ema2008 with its whole
 // profile in the note.
-const golden = "testdata/golden"
+const golden = "../claimlog/testdata/golden"
 
-func goldenSessions(t testing.TB) (ss []Session, recs [][]Record) {
+func goldenSessions(t testing.TB) (ss []Session, recs [][]claimlog.Record) {
 	t.Helper()
-	err := Sessions(golden, func(s Session, r []Record) error {
+	err := Sessions(golden, func(s Session, r []claimlog.Record) error {
 		ss, recs = append(ss, s), append(recs, r)
 		return nil
 	})
@@ -45,7 +46,7 @@ func TestGoldenReplays(t *testing.T) {
 	}
 	for i, w := range want {
 		res, err := Replay(ss[i], recs[i])
-		if err != nil || ss[i].FirstSeq != w.first || ss[i].Rules != w.rules || res.Inputs != w.inputs || res.Outcomes != w.outcome {
+		if err != nil || ss[i].FirstSeq != w.first || ss[i].Rules != w.rules || res.Inputs != w.inputs || res.Outcomes != w.outcome || res.Reworded != 0 {
 			t.Errorf("session %d: %+v %+v %v, want %+v", i, ss[i], res, err, w)
 		}
 	}
@@ -62,33 +63,33 @@ func TestGoldenReplays(t *testing.T) {
 // back to the same bytes: the format is what the older writer wrote.
 func TestGoldenRoundTrip(t *testing.T) {
 	n := 0
-	err := Read(golden, Filter{}, func(r Record) error {
+	err := claimlog.Read(golden, claimlog.Filter{}, func(r claimlog.Record) error {
 		n++
-		var again Record
+		var again claimlog.Record
 		switch {
-		case r.Kind == KindNote && (r.Type == TypeSession || r.Type == TypeRestart):
-			s, err := r.Session()
+		case r.Kind == claimlog.KindNote && (r.Type == claimlog.TypeSession || r.Type == claimlog.TypeRestart):
+			s, err := SessionOf(r)
 			if err != nil {
 				return err
 			}
-			if again, err = s.Note(r.Type == TypeRestart); err != nil {
+			if again, err = s.Note(r.Type == claimlog.TypeRestart); err != nil {
 				return err
 			}
 			again.Seq, again.Mono, again.Hand = r.Seq, r.Mono, r.Hand
-		case r.Kind == KindOutcome:
+		case r.Kind == claimlog.KindOutcome:
 			dec := json.NewDecoder(bytes.NewReader(r.Body))
 			dec.DisallowUnknownFields()
-			var o OutcomeBody
-			if err := dec.Decode(&o); err != nil || o.Type != r.Type {
+			var o outcome.Record
+			if err := dec.Decode(&o); err != nil || string(o.Type) != r.Type {
 				t.Errorf("record %d: outcome %s reads as %+v: %v", r.Seq, r.Body, o, err)
 			}
 			return nil
-		case r.Kind == KindNote && r.Type != TypeRevision:
+		case r.Kind == claimlog.KindNote && r.Type != TypeRevision:
 			var b NoteBody
 			if err := json.Unmarshal(r.Body, &b); err != nil {
 				return err
 			}
-			again = Record{Seq: r.Seq, Mono: r.Mono, Hand: r.Hand, Source: "table", Kind: KindNote, Type: r.Type}
+			again = claimlog.Record{Seq: r.Seq, Mono: r.Mono, Hand: r.Hand, Source: "table", Kind: claimlog.KindNote, Type: r.Type}
 			again.Body, _ = json.Marshal(b)
 		default:
 			e, ok, err := RecordEntry(r)
@@ -115,7 +116,7 @@ func TestGoldenRoundTrip(t *testing.T) {
 // Divergence that names the logged record.
 func TestReplayNamesTheRecord(t *testing.T) {
 	ss, recs := goldenSessions(t)
-	edit := func(recs []Record, seq uint64, f func(*Record)) []Record {
+	edit := func(recs []claimlog.Record, seq uint64, f func(*claimlog.Record)) []claimlog.Record {
 		out := slices.Clone(recs)
 		for i := range out {
 			if out[i].Seq == seq {
@@ -124,24 +125,24 @@ func TestReplayNamesTheRecord(t *testing.T) {
 		}
 		return out
 	}
-	drop := func(recs []Record, seq uint64) []Record {
-		return slices.DeleteFunc(slices.Clone(recs), func(r Record) bool { return r.Seq == seq })
+	drop := func(recs []claimlog.Record, seq uint64) []claimlog.Record {
+		return slices.DeleteFunc(slices.Clone(recs), func(r claimlog.Record) bool { return r.Seq == seq })
 	}
 	for _, c := range []struct {
 		name    string
 		session int
-		recs    []Record
+		recs    []claimlog.Record
 		seq     uint64
 		more    int
 		says    string
 	}{
-		{"an edited reason", 0, edit(recs[0], 7, func(r *Record) {
-			r.Body = bytes.Replace(r.Body, []byte("PON West beats"), []byte("PON North beats"), 1)
+		{"another winner", 0, edit(recs[0], 7, func(r *claimlog.Record) {
+			r.Body = bytes.Replace(r.Body, []byte(`"won":[{"seat":"W"`), []byte(`"won":[{"seat":"N"`), 1)
 		}), 7, 0, "record 7 (outcome 2 of the session) differs"},
 		{"the hand end dropped", 1, drop(recs[1], 41), 0, 1, "1 outcomes more than the log holds, the first: {\"type\":\"hand_end\""},
-		{"an outcome added", 1, append(slices.Clone(recs[1]), Record{Seq: 42, Mono: int64(time.Hour), Kind: KindOutcome, Type: "dora", Body: []byte(`{"type":"dora"}`)}),
+		{"an outcome added", 1, append(slices.Clone(recs[1]), claimlog.Record{Seq: 42, Mono: int64(time.Hour), Kind: claimlog.KindOutcome, Type: "dora", Body: []byte(`{"type":"dora"}`)}),
 			42, 0, "record 42 (outcome 5 of the session) was not reproduced"},
-		{"a pon taken out", 0, edit(recs[0], 15, func(r *Record) { r.Kind = KindNote }), 16, 0, "record 16 (outcome 5 of the session) differs"},
+		{"a pon taken out", 0, edit(recs[0], 15, func(r *claimlog.Record) { r.Kind = claimlog.KindNote }), 16, 0, "record 16 (outcome 5 of the session) differs"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Replay(ss[c.session], c.recs)
@@ -151,15 +152,32 @@ func TestReplayNamesTheRecord(t *testing.T) {
 			}
 		})
 	}
-	bad := edit(recs[0], 3, func(r *Record) { r.Body = []byte(`{"event":7}`) })
+	bad := edit(recs[0], 3, func(r *claimlog.Record) { r.Body = []byte(`{"event":7}`) })
 	if _, err := Replay(ss[0], bad); err == nil || !bytes.Contains([]byte(err.Error()), []byte("record 3: input body")) {
 		t.Fatalf("an input that does not decode: %v", err)
 	}
 }
 
-// TestOutcomeBodyReadsTheContract: every kind of outcome the scenario
-// contract writes reads into OutcomeBody with no field left over.
-func TestOutcomeBodyReadsTheContract(t *testing.T) {
+// TestReplayRewordedIsNoDivergence: a reason worded otherwise than the log
+// holds (as after an upgrade that rewords a rule) is the same decision: the
+// replay counts it as reworded and names the first, and does not diverge.
+func TestReplayRewordedIsNoDivergence(t *testing.T) {
+	ss, recs := goldenSessions(t)
+	edited := slices.Clone(recs[0])
+	for i := range edited {
+		if edited[i].Seq == 7 {
+			edited[i].Body = bytes.Replace(edited[i].Body, []byte("PON West beats"), []byte("PON West wins over"), 1)
+		}
+	}
+	res, err := Replay(ss[0], edited)
+	if err != nil || res.Outcomes != 9 || res.Reworded != 1 || res.FirstReworded == nil || res.FirstReworded.Seq != 7 {
+		t.Fatalf("%+v %v, want 9 outcomes, 1 reworded (record 7)", res, err)
+	}
+}
+
+// TestOutcomeRecordsReadBack: every kind of outcome, as the log writes
+// it, reads into an outcome.Record with no field left over.
+func TestOutcomeRecordsReadBack(t *testing.T) {
 	e, w := engine.Claim{Seat: 1, Call: engine.Pon}, engine.Claim{Seat: 2, Call: engine.Chii, Reason: "too slow", Late: true}
 	for _, o := range []engine.Outcome{
 		{Kind: engine.KindDecision, At: 1500 * time.Microsecond, Claimed: engine.Claimed{Seat: 0, Tile: engine.MustTile("3p")}, Won: []engine.Claim{e},
@@ -171,55 +189,16 @@ func TestOutcomeBodyReadsTheContract(t *testing.T) {
 		{Kind: engine.KindDeal, RoundWind: engine.South, HandNumber: 3, Honba: 1, RiichiSticks: 2, Dealer: 2},
 		{Kind: engine.KindKongStands, Claimed: engine.Claimed{Seat: 1, Tile: engine.MustTile("7z")}, Reason: "no ron"},
 	} {
-		b, err := script.MarshalOutcome(o)
+		b, err := outcome.Of(o).MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
-		var got OutcomeBody
-		if err := dec.Decode(&got); err != nil || got.Type != o.Kind.String() {
+		var got outcome.Record
+		if err := dec.Decode(&got); err != nil || string(got.Type) != o.Kind.String() {
 			t.Errorf("%s: %v (%+v)", b, err, got)
 		}
-	}
-}
-
-// TestFilterSeatAndTimeInHand: --seat finds the decisions a seat lost, and
-// the time within the hand counts from its deal; the index agrees with a
-// scan.
-func TestFilterSeatAndTimeInHand(t *testing.T) {
-	ms := time.Millisecond
-	x := NewIndex(golden)
-	for _, c := range []struct {
-		name string
-		f    Filter
-		want []uint64
-	}{
-		{"South lost a chii", Filter{Seat: "S", Type: "decision"}, []uint64{7, 16, 23, 34, 36}},
-		{"West lost a ron", Filter{Seat: "W", Kind: KindOutcome}, []uint64{7, 23, 40, 41}},
-		{"hand 2 from 50 to 60 ms", Filter{Hand: 2, HandFrom: 50 * ms, HandTo: 60 * ms}, []uint64{28, 30}},
-		{"the first 40 ms of every hand", Filter{Kind: KindInput, HandTo: 40 * ms}, []uint64{2, 3, 4, 32, 33}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			var got []uint64
-			if err := Read(golden, c.f, func(r Record) error { got = append(got, r.Seq); return nil }); err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, c.want) {
-				t.Errorf("read %v, want %v", got, c.want)
-			}
-			page, _, err := x.Page(c.f, 100)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = got[:0]
-			for _, r := range page {
-				got = append(got, r.Seq)
-			}
-			if !slices.Equal(got, c.want) {
-				t.Errorf("index %v, want %v", got, c.want)
-			}
-		})
 	}
 }
 
@@ -230,10 +209,10 @@ func FuzzReplay(f *testing.F) {
 	for _, r := range recs[0][:8] {
 		f.Add(r.Kind, r.Type, []byte(r.Body))
 	}
-	f.Add(KindNote, TypeRevision, []byte(`{"late":[3,99,0],"retracted":[1]}`))
-	f.Add(KindVoid, "void", []byte(`{"void":2}`))
+	f.Add(claimlog.KindNote, TypeRevision, []byte(`{"late":[3,99,0],"retracted":[1]}`))
+	f.Add(claimlog.KindVoid, "void", []byte(`{"void":2}`))
 	f.Fuzz(func(t *testing.T, kind, typ string, body []byte) {
-		r := Record{Seq: 4, Mono: 35e6, Hand: 1, Kind: kind, Type: typ, Body: body}
+		r := claimlog.Record{Seq: 4, Mono: 35e6, Hand: 1, Kind: kind, Type: typ, Body: body}
 		in := append(slices.Clone(recs[0][:2]), r)
 		in = append(in, recs[0][2:8]...)
 		_, err := Replay(ss[0], in)

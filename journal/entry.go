@@ -1,13 +1,13 @@
-package claimlog
+package journal
 
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -45,163 +45,72 @@ type NoteBody struct {
 	Note string `json:"note"`
 }
 
-// SeatCall is a seat's call in a decision; Reason says why it lost.
-type SeatCall struct {
-	Seat   string `json:"seat"`
-	Call   string `json:"call"`
-	Late   bool   `json:"late,omitempty"`
-	Reason string `json:"reason,omitempty"`
-}
-
-// SeatTile is a seat and a tile (mpsz, "" when unknown): a claimed discard
-// or a kong.
-type SeatTile struct {
-	Seat string `json:"seat"`
-	Tile string `json:"tile"`
-}
-
-// OutcomeBody is the body of an outcome record as read back: the scenario
-// contract's JSON (script.MarshalOutcome wrote it), every type's fields in
-// one struct; a type leaves the others zero. Seats are wind letters of the
-// hand, tiles mpsz.
-type OutcomeBody struct {
-	Type string  `json:"type"`
-	AtMS float64 `json:"at_ms"`
-	// decision
-	Discard   *SeatTile  `json:"discard,omitempty"`
-	Won       []SeatCall `json:"won,omitempty"`
-	Lost      []SeatCall `json:"lost,omitempty"`
-	Overrides int        `json:"overrides,omitempty"`
-	Late      bool       `json:"late,omitempty"`
-	Robbing   bool       `json:"robbing,omitempty"`
-	Referee   string     `json:"referee,omitempty"`
-	// decision, rejected, flag, kong_stands
-	Reason string `json:"reason,omitempty"`
-	// rejected, flag
-	Seat string `json:"seat,omitempty"`
-	Call string `json:"call,omitempty"`
-	// dora
-	Indicators []string `json:"indicators,omitempty"`
-	Dora       []string `json:"dora,omitempty"`
-	// hand_end
-	Result  string   `json:"result,omitempty"`
-	Winners []string `json:"winners,omitempty"`
-	// deal
-	RoundWind    string `json:"round_wind,omitempty"`
-	Hand         int    `json:"hand,omitempty"`
-	Honba        int    `json:"honba,omitempty"`
-	RiichiSticks int    `json:"riichi_sticks,omitempty"`
-	DealerSeat   int    `json:"dealer_seat,omitempty"`
-	// kong_stands
-	Kong *SeatTile `json:"kong,omitempty"`
-}
-
 // Input decodes the body of an input record.
-func (r Record) Input() (InputBody, error) {
+func Input(r claimlog.Record) (InputBody, error) {
 	if b, ok := decodeInputFast(r.Body); ok {
 		return b, nil
 	}
 	var b InputBody
-	return b, r.decode("input", &b)
+	return b, decode(r, "input", &b)
 }
 
 // Outcome decodes the body of an outcome record.
-func (r Record) Outcome() (OutcomeBody, error) {
-	var b OutcomeBody
-	return b, r.decode("outcome", &b)
+func Outcome(r claimlog.Record) (outcome.Record, error) {
+	var b outcome.Record
+	return b, decode(r, "outcome", &b)
 }
 
 // Void decodes the body of a void record.
-func (r Record) Void() (VoidBody, error) {
+func Void(r claimlog.Record) (VoidBody, error) {
 	var b VoidBody
-	return b, r.decode("void", &b)
+	return b, decode(r, "void", &b)
 }
 
 // Revision decodes the body of a revision note.
-func (r Record) Revision() (RevisionBody, error) {
+func Revision(r claimlog.Record) (RevisionBody, error) {
 	var b RevisionBody
-	return b, r.decode("revision", &b)
+	return b, decode(r, "revision", &b)
 }
 
-func (r Record) decode(what string, v any) error {
+func decode(r claimlog.Record, what string, v any) error {
 	if err := json.Unmarshal(r.Body, v); err != nil {
-		return fmt.Errorf("claimlog: record %d: %s body: %w", r.Seq, what, err)
+		return fmt.Errorf("journal: record %d: %s body: %w", r.Seq, what, err)
 	}
 	return nil
 }
 
-// Concerns reports whether the record is about the seat (a wind letter):
-// the seat it names (an input's, a decision's winner, a rejection's), or a
-// decision the seat won or lost, or a hand it won. A referee asking about
-// a seat wants the claims it lost as much as those it won.
-func (r Record) Concerns(seat string) bool {
-	return r.Seat == seat || seatMaskOf(r)&seatBit(seat) != 0
-}
-
-// seatMaskOf is the seats an outcome's body names among the winners and
-// losers, one bit a wind; 0 for other records.
-func seatMaskOf(r Record) uint8 {
-	if r.Kind != KindOutcome || (r.Type != "decision" && r.Type != "hand_end") {
-		return 0
-	}
-	var b struct {
-		Won     []struct{ Seat string } `json:"won"`
-		Lost    []struct{ Seat string } `json:"lost"`
-		Winners []string                `json:"winners"`
-	}
-	if json.Unmarshal(r.Body, &b) != nil {
-		return 0
-	}
-	var m uint8
-	for _, c := range slices.Concat(b.Won, b.Lost) {
-		m |= seatBit(c.Seat)
-	}
-	for _, s := range b.Winners {
-		m |= seatBit(s)
-	}
-	return m
-}
-
-func seatBit(letter string) uint8 {
-	w, err := engine.ParseWind(letter)
-	if err != nil {
-		return 0
-	}
-	return 1 << uint(w)
-}
-
 // EntryRecord is a table entry as a record of the log: an input with its
-// event, an outcome in the scenario contract's JSON, a void, a revision
-// note, or a note of the entry's NoteKind. The writer numbers nothing: the
+// event, an outcome as its outcome.Record (with its rule codes), a void, a
+// revision note, or a note of the entry's NoteKind. The writer numbers nothing: the
 // entry's sequence number is kept.
-func EntryRecord(e table.Entry) (Record, error) {
-	r := Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
+func EntryRecord(e table.Entry) (claimlog.Record, error) {
+	r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
 	var err error
 	switch {
 	case e.Input != nil:
-		r.Kind, r.Source, r.Type = KindInput, e.Input.Source.String(), e.Input.Action.String()
+		r.Kind, r.Source, r.Type = claimlog.KindInput, e.Input.Source.String(), e.Input.Action.String()
 		if e.Input.Seat.Valid() {
 			r.Seat = e.Input.Seat.Wind(e.Dealer).Letter()
 		}
 		r.Body, err = json.Marshal(InputBody{Event: *e.Input, Dealer: e.Dealer, Note: e.Note})
 	case e.Outcome != nil:
-		r.Kind, r.Type = KindOutcome, e.Outcome.Kind.String()
+		r.Kind, r.Type = claimlog.KindOutcome, e.Outcome.Kind.String()
 		if s := outcomeSeat(*e.Outcome); s.Valid() {
 			r.Seat = s.Wind(e.Outcome.Dealer).Letter()
 		}
-		r.Body, err = script.MarshalOutcome(*e.Outcome)
+		r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 	case e.Void != 0:
-		r.Kind, r.Source, r.Type = KindVoid, engine.SourceReferee.String(), "void"
+		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
 		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Note: e.Note})
 	case e.Revision != nil:
-		r.Kind, r.Type = KindNote, TypeRevision
+		r.Kind, r.Type = claimlog.KindNote, TypeRevision
 		r.Body, err = json.Marshal(RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
 	default:
-		r.Kind, r.Type = KindNote, e.NoteKind
+		r.Kind, r.Type = claimlog.KindNote, e.NoteKind
 		r.Body, err = json.Marshal(NoteBody{Note: e.Note})
 	}
 	if err != nil {
-		return r, fmt.Errorf("claimlog: entry %d: %w", e.Seq, err)
+		return r, fmt.Errorf("journal: entry %d: %w", e.Seq, err)
 	}
 	return r, nil
 }
@@ -222,8 +131,8 @@ func outcomeSeat(o engine.Outcome) engine.Seat {
 // steps through; ok is false for records that are no part of the table's
 // journal (session notes, the writer's notes, the table's other notes). An
 // outcome's entry carries only its time, which tells how far the table had
-// decided; the outcome itself stays as logged (compare it by its bytes).
-func RecordEntry(r Record) (e table.Entry, ok bool, err error) {
+// decided; the outcome itself stays as logged (Replay compares it).
+func RecordEntry(r claimlog.Record) (e table.Entry, ok bool, err error) {
 	var sp entrySpace
 	return sp.entry(&r)
 }
@@ -237,13 +146,13 @@ type entrySpace struct {
 }
 
 // newEntrySpace has room for the inputs and outcomes of recs.
-func newEntrySpace(recs []Record) entrySpace {
+func newEntrySpace(recs []claimlog.Record) entrySpace {
 	inputs, outcomes := 0, 0
 	for i := range recs {
 		switch recs[i].Kind {
-		case KindInput:
+		case claimlog.KindInput:
 			inputs++
-		case KindOutcome:
+		case claimlog.KindOutcome:
 			outcomes++
 		}
 	}
@@ -269,29 +178,29 @@ func (sp *entrySpace) outcome() *engine.Outcome {
 }
 
 // entry is RecordEntry with the events and outcomes taken from sp.
-func (sp *entrySpace) entry(r *Record) (e table.Entry, ok bool, err error) {
+func (sp *entrySpace) entry(r *claimlog.Record) (e table.Entry, ok bool, err error) {
 	e = table.Entry{Seq: r.Seq, At: time.Duration(r.Mono), Hand: r.Hand}
 	switch {
-	case r.Kind == KindInput:
-		b, err := r.Input()
+	case r.Kind == claimlog.KindInput:
+		b, err := Input(*r)
 		if err != nil {
 			return e, false, err
 		}
 		ev := sp.event()
 		*ev = b.Event
 		e.Input, e.Note, e.Dealer = ev, b.Note, b.Dealer
-	case r.Kind == KindVoid:
-		b, err := r.Void()
+	case r.Kind == claimlog.KindVoid:
+		b, err := Void(*r)
 		if err != nil {
 			return e, false, err
 		}
 		e.Void, e.Note = b.Void, b.Note
-	case r.Kind == KindOutcome:
+	case r.Kind == claimlog.KindOutcome:
 		o := sp.outcome()
 		o.At = e.At
 		e.Outcome = o
-	case r.Kind == KindNote && r.Type == TypeRevision:
-		b, err := r.Revision()
+	case r.Kind == claimlog.KindNote && r.Type == TypeRevision:
+		b, err := Revision(*r)
 		if err != nil {
 			return e, false, err
 		}
@@ -304,7 +213,7 @@ func (sp *entrySpace) entry(r *Record) (e table.Entry, ok bool, err error) {
 
 // Entries is a session's records as the entries table.Config.Resume and
 // table.Replay step through.
-func Entries(recs []Record) ([]table.Entry, error) {
+func Entries(recs []claimlog.Record) ([]table.Entry, error) {
 	sp := newEntrySpace(recs)
 	out := make([]table.Entry, 0, len(recs))
 	for i := range recs {
@@ -319,18 +228,18 @@ func Entries(recs []Record) ([]table.Entry, error) {
 	return out, nil
 }
 
-// Journal is a table.Journal over a Writer: each batch of table entries
-// becomes one Append (one fsync), in the records EntryRecord makes.
-type Journal struct {
-	W *Writer
+// Log is a table.Journal over a claim-log Writer: each batch of table
+// entries becomes one Append (one fsync), in the records EntryRecord makes.
+type Log struct {
+	W *claimlog.Writer
 	// Observe, if set, is told of every batch written or failed and how
 	// long the write took (for /metrics).
-	Observe func(recs []Record, took time.Duration, err error)
+	Observe func(recs []claimlog.Record, took time.Duration, err error)
 }
 
 // Append implements table.Journal.
-func (j Journal) Append(es []table.Entry) error {
-	recs := make([]Record, 0, len(es))
+func (j Log) Append(es []table.Entry) error {
+	recs := make([]claimlog.Record, 0, len(es))
 	for _, e := range es {
 		r, err := EntryRecord(e)
 		if err != nil {

@@ -1,9 +1,10 @@
-package claimlog
+package journal
 
 import (
 	"encoding"
 	"encoding/json"
 	"fmt"
+	"github.com/tabled/tabled/claimlog"
 	"reflect"
 	"testing"
 	"time"
@@ -80,7 +81,7 @@ func inputBodies(t testing.TB) [][]byte {
 }
 
 // TestDecodeInputFastAgreesWithJSON: where the fast path takes a body, it
-// decodes it exactly as encoding/json does; and Record.Input gives the
+// decodes it exactly as encoding/json does; and claimlog.Record.Input gives the
 // same body and the same error as encoding/json alone, whichever path.
 func TestDecodeInputFastAgreesWithJSON(t *testing.T) {
 	taken := 0
@@ -88,10 +89,10 @@ func TestDecodeInputFastAgreesWithJSON(t *testing.T) {
 		if checkInputFast(t, body) {
 			taken++
 		}
-		r := Record{Seq: 7, Kind: KindInput, Body: body}
-		got, gotErr := r.Input()
+		r := claimlog.Record{Seq: 7, Kind: claimlog.KindInput, Body: body}
+		got, gotErr := Input(r)
 		var want InputBody
-		wantErr := r.decode("input", &want)
+		wantErr := decode(r, "input", &want)
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\nInput   %+v, %v\njson    %+v, %v", body, got, gotErr, want, wantErr)
 		}

@@ -1,4 +1,4 @@
-package claimlog
+package journal
 
 import (
 	"encoding"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/fastjson"
 )
 
 // decodeInputFast decodes an input record's body as EntryRecord writes it
@@ -17,94 +18,73 @@ import (
 // does not parse), which the caller hands to encoding/json, so the result
 // and any error are the same either way (FuzzDecodeInputFast).
 func decodeInputFast(body []byte) (b InputBody, ok bool) {
-	p := fastParser{b: body}
-	ok = p.object(func(key []byte) bool {
+	p := fastjson.New(body)
+	ok = p.Object(func(key []byte) bool {
 		switch string(key) {
 		case "event":
-			return p.event(&b.Event)
+			return event(&p, &b.Event)
 		case "dealer":
 			var ok bool
-			b.Dealer, ok = p.seat()
+			b.Dealer, ok = seat(&p)
 			return ok
 		case "note":
 			var ok bool
-			b.Note, ok = p.text()
+			var s []byte
+			s, ok = p.Str()
+			b.Note = string(s)
 			return ok
 		}
 		return false
 	})
-	return b, ok && p.i == len(body)
-}
-
-// object reads one object; field is called at each key with the parser at
-// its value, reads the value and reports whether it could.
-func (p *fastParser) object(field func(key []byte) bool) bool {
-	if !p.byte('{') {
-		return false
-	}
-	if p.byte('}') {
-		return true
-	}
-	for {
-		key, ok := p.str()
-		if !ok || !p.byte(':') || !field(key) {
-			return false
-		}
-		if p.byte('}') {
-			return true
-		}
-		if !p.byte(',') {
-			return false
-		}
-	}
+	return b, ok && p.Done()
 }
 
 // event reads an engine.Event's object into ev (over what it holds, as
 // encoding/json does).
-func (p *fastParser) event(ev *engine.Event) bool {
-	return p.object(func(key []byte) bool {
+func event(p *fastjson.Parser, ev *engine.Event) bool {
+	return p.Object(func(key []byte) bool {
 		var ok bool
 		switch string(key) {
 		case "at":
 			var n int64
-			n, ok = p.int()
+			n, ok = p.Int()
 			ev.At = time.Duration(n)
 		case "seat":
-			ev.Seat, ok = p.seat()
+			ev.Seat, ok = seat(p)
 		case "action":
 			ev.Action, ok = named(p, actionsByName)
 		case "tile":
-			ev.Tile, ok = p.tile()
+			ev.Tile, ok = tile(p)
 		case "shown":
 			// Exactly two tiles: encoding/json fills a shorter array
 			// with zeros and drops the rest of a longer one.
-			ok = p.byte('[')
+			ok = p.Byte('[')
 			if ok {
-				ev.Shown[0], ok = p.tile()
+				ev.Shown[0], ok = tile(p)
 			}
-			ok = ok && p.byte(',')
+			ok = ok && p.Byte(',')
 			if ok {
-				ev.Shown[1], ok = p.tile()
+				ev.Shown[1], ok = tile(p)
 			}
-			ok = ok && p.byte(']')
+			ok = ok && p.Byte(']')
 		case "dealer":
-			ev.Dealer, ok = p.seat()
+			ev.Dealer, ok = seat(p)
 		case "source":
 			ev.Source, ok = named(p, sourcesByName)
 		case "uncertainty":
 			var n int64
-			n, ok = p.int()
+			n, ok = p.Int()
 			ev.Uncertainty = time.Duration(n)
 		case "device":
-			ev.Device, ok = p.uint()
+			ev.Device, ok = p.Uint()
 		}
 		return ok
 	})
 }
 
 // seat reads a seat number (an int8).
-func (p *fastParser) seat() (engine.Seat, bool) {
-	n, ok := p.int()
+func seat(p *fastjson.Parser) (engine.Seat, bool) {
+	n, ok := p.Int()
 	if !ok || n < math.MinInt8 || n > math.MaxInt8 {
 		return 0, false
 	}
@@ -112,13 +92,13 @@ func (p *fastParser) seat() (engine.Seat, bool) {
 }
 
 // tile reads a tile in mpsz notation (or "?").
-func (p *fastParser) tile() (engine.Tile, bool) {
+func tile(p *fastjson.Parser) (engine.Tile, bool) {
 	return named(p, tilesByName)
 }
 
 // named reads a string and looks it up in names.
-func named[T ~uint8](p *fastParser, names *nameTable[T]) (T, bool) {
-	s, ok := p.str()
+func named[T ~uint8](p *fastjson.Parser, names *nameTable[T]) (T, bool) {
+	s, ok := p.Str()
 	if !ok {
 		return 0, false
 	}
@@ -134,7 +114,7 @@ var (
 	tilesByName   = spellings[engine.Tile]()
 )
 
-// nameTable maps names to values by commonHash, with a map for the names
+// nameTable maps names to values by fastjson.Hash, with a map for the names
 // that would take another's slot: three names an input, looked up in a
 // map each, were a tenth of decoding it.
 type nameTable[T ~uint8] struct {
@@ -146,7 +126,7 @@ type nameTable[T ~uint8] struct {
 }
 
 func (n *nameTable[T]) add(name string, v T) {
-	if e := &n.slot[commonHash(name)]; e.name == "" {
+	if e := &n.slot[fastjson.Hash(name)]; e.name == "" {
 		e.name, e.v = name, v
 		return
 	}
@@ -160,7 +140,7 @@ func (n *nameTable[T]) lookup(b []byte) (T, bool) {
 	if len(b) == 0 {
 		return 0, false // no name is empty
 	}
-	if e := &n.slot[commonHash(b)]; e.name == string(b) {
+	if e := &n.slot[fastjson.Hash(b)]; e.name == string(b) {
 		return e.v, true
 	}
 	v, ok := n.rest[string(b)]

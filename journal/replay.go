@@ -1,19 +1,39 @@
-package claimlog
+package journal
 
 import (
 	"bytes"
 	"fmt"
 
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
 // Replayed is what a replay checked.
 type Replayed struct {
 	// Inputs is how many input records the session holds; Outcomes how
-	// many logged outcomes came out the same, byte for byte.
+	// many logged outcomes came out the same decision by the same rules.
 	Inputs, Outcomes int
+	// Reworded is how many of those the current version words otherwise
+	// (a reason reworded since the log was written): the same decisions,
+	// told in other words. FirstReworded is the first of them.
+	Reworded      int
+	FirstReworded *Rewording
+}
+
+// Rewording is a logged outcome the replay decided the same way by the same
+// rules, told in other words (outcome.Reworded).
+type Rewording struct {
+	Seq uint64
+	N   int
+	// Logged and Replayed are the outcome as logged and as replayed.
+	Logged, Replayed []byte
+}
+
+// String names the record and shows both wordings.
+func (w *Rewording) String() string {
+	return fmt.Sprintf("record %d (outcome %d of the session):\n  logged   %s\n  replayed %s", w.Seq, w.N, w.Logged, w.Replayed)
 }
 
 // Divergence is a replay that did not come out as logged. Seq is the
@@ -22,8 +42,8 @@ type Replayed struct {
 type Divergence struct {
 	Seq uint64
 	N   int
-	// Logged and Replayed are the outcome as logged and as replayed, in
-	// the scenario contract's JSON; nil where there is none.
+	// Logged and Replayed are the outcome as logged and as replayed, as
+	// outcome records' JSON; nil where there is none.
 	Logged, Replayed []byte
 	// More is how many outcomes the replay decided past the log's last.
 	More int
@@ -45,16 +65,18 @@ func (d *Divergence) Error() string {
 // table.Replay does (inputs in the order they arrived, decided up to each
 // logged outcome's time, voids where they stand, late inputs re-decided
 // where a revision note says), and compares every outcome with the one
-// logged, byte for byte in the scenario contract's JSON. A difference is a
-// *Divergence; a record whose body does not decode is an error naming it.
-func Replay(s Session, recs []Record) (Replayed, error) {
+// logged by structure and rule codes (outcome.Compare). Another decision
+// is a *Divergence; the same decision worded otherwise is counted in
+// Replayed.Reworded; a record whose body does not decode is an error
+// naming it.
+func Replay(s Session, recs []claimlog.Record) (Replayed, error) {
 	var res Replayed
 	p, err := s.RuleProfile()
 	if err != nil {
 		return res, err
 	}
 	entries := make([]table.Entry, 0, len(recs))
-	var logged []Record
+	var logged []claimlog.Record
 	sp := newEntrySpace(recs)
 	for i := range recs {
 		r := &recs[i]
@@ -75,25 +97,40 @@ func Replay(s Session, recs []Record) (Replayed, error) {
 	}
 	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
 	if err != nil {
-		return res, fmt.Errorf("claimlog: replay of the session from record %d: %w", s.FirstSeq, err)
+		return res, fmt.Errorf("journal: replay of the session from record %d: %w", s.FirstSeq, err)
 	}
 	for i, want := range logged {
 		if i >= len(got) {
 			return res, &Divergence{Seq: want.Seq, N: i + 1, Logged: want.Body}
 		}
-		b, err := script.MarshalOutcome(got[i])
+		rec := outcome.Of(got[i])
+		b, err := rec.MarshalJSON()
 		if err != nil {
-			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", i+1, err)
+			return res, fmt.Errorf("journal: replay: outcome %d: %w", i+1, err)
 		}
-		if !bytes.Equal(b, want.Body) {
+		if bytes.Equal(b, want.Body) {
+			res.Outcomes++
+			continue
+		}
+		lo, err := Outcome(want)
+		if err != nil {
+			return res, err
+		}
+		switch outcome.Compare(lo, rec) {
+		case outcome.Differs:
 			return res, &Divergence{Seq: want.Seq, N: i + 1, Logged: want.Body, Replayed: b}
+		case outcome.Reworded:
+			res.Reworded++
+			if res.FirstReworded == nil {
+				res.FirstReworded = &Rewording{Seq: want.Seq, N: i + 1, Logged: want.Body, Replayed: b}
+			}
 		}
 		res.Outcomes++
 	}
 	if len(got) > len(logged) {
-		b, err := script.MarshalOutcome(got[len(logged)])
+		b, err := outcome.Of(got[len(logged)]).MarshalJSON()
 		if err != nil {
-			return res, fmt.Errorf("claimlog: replay: outcome %d: %w", len(logged)+1, err)
+			return res, fmt.Errorf("journal: replay: outcome %d: %w", len(logged)+1, err)
 		}
 		return res, &Divergence{N: len(logged) + 1, Replayed: b, More: len(got) - len(logged)}
 	}

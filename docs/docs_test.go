@@ -1,0 +1,154 @@
+package docs
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// pages are the Markdown files a reader walks: the README, the guides here,
+// and the documents at the top of the repository.
+func pages(t *testing.T) []string {
+	t.Helper()
+	guides, err := filepath.Glob("*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := filepath.Glob("../*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(top, guides...)
+}
+
+// link finds Markdown links and images: [text](target) and ![alt](target).
+var link = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// anchor turns a heading into the id GitHub gives it: lower case, spaces to
+// hyphens, punctuation other than hyphens and underscores dropped.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// anchors lists the heading ids of a Markdown file, outside code fences.
+func anchors(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	ids := map[string]bool{}
+	fenced := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced && strings.HasPrefix(line, "#") {
+			ids[anchor(strings.TrimLeft(line, "#"))] = true
+		}
+	}
+	return ids
+}
+
+// TestLinksResolve: every relative link or image in the docs names a file
+// that exists, and a #fragment names a heading of that file.
+func TestLinksResolve(t *testing.T) {
+	for _, page := range pages(t) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, line := range strings.Split(string(b), "\n") {
+			for _, m := range link.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				file, frag, _ := strings.Cut(target, "#")
+				path := page
+				if file != "" {
+					path = filepath.Join(filepath.Dir(page), file)
+					if _, err := os.Stat(path); err != nil {
+						t.Errorf("%s:%d: link to %s: %v", page, n+1, target, err)
+						continue
+					}
+				}
+				if frag != "" && strings.HasSuffix(path, ".md") && !anchors(t, path)[frag] {
+					t.Errorf("%s:%d: link to %s: no heading #%s in %s", page, n+1, target, frag, path)
+				}
+			}
+		}
+	}
+}
+
+// TestReadmeIsANewcomersPage: the README stays short, and keeps the two
+// commands a newcomer needs, as CI runs them.
+func TestReadmeIsANewcomersPage(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	if n := strings.Count(readme, "\n"); n > 150 {
+		t.Errorf("README.md has %d lines; keep it under 150 and move guides to docs/", n)
+	}
+	for _, cmd := range []string{"go run ./cmd/tabled --sim", "go test -race ./..."} {
+		if !strings.Contains(readme, "    "+cmd+"\n") {
+			t.Errorf("README.md lacks the command %q on a line of its own", cmd)
+		}
+	}
+	ci, err := os.ReadFile("../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(ci), "go test -race") {
+		t.Error(".ci/run does not run the README's test command (go test -race)")
+	}
+}
+
+// TestStandsAlone: nothing in the repository points outside it to the
+// design notes it was built from; a reader has only the repository.
+func TestStandsAlone(t *testing.T) {
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == ".git" || name == ".tools" || name == "dist" || name == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".sh", ".tbl", ".toml", ".yaml", ".c", ".h", "":
+		default:
+			return nil
+		}
+		if filepath.Base(path) == "docs_test.go" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(b), "../shared/") {
+			t.Errorf("%s refers to ../shared/, which a reader of the repository does not have", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,17 @@
+// Package layers holds no code: its test enforces the layers of tabled's
+// packages, over what `go list` says each imports, directly or not (its Deps):
+//
+//   - engine imports only the standard library: it is pure and replayable;
+//   - outcome imports only the engine (and the standard library);
+//   - claimlog, the storage, imports nothing of the project but
+//     internal/fastjson: no engine, table, script or web;
+//   - journal (the table's side of the log) imports no script or web;
+//   - table imports no web, display, club, claimlog or journal: it writes
+//     through the table.Journal interface;
+//   - nothing under hw/ imports display or web: a device driver knows no
+//     view (light drivers live under display/);
+//   - no package but cmd/ imports a cmd package.
+//
+// A new import that breaks a layer fails TestLayers, naming the package,
+// the import and the rule.
+package layers

@@ -1,0 +1,150 @@
+package layers
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/tabled/tabled/"
+
+// rule is one layer: the packages it is about (a path under the module,
+// "x" for x and everything under it) and what they may not import.
+type rule struct {
+	pkgs string
+	// allowed, if set, are the only module packages they may import (by
+	// the same prefix match); forbidden are module packages they may not.
+	allowed, forbidden []string
+	why                string
+}
+
+var rules = []rule{
+	{pkgs: "engine", allowed: []string{}, why: "the engine is pure: the standard library only"},
+	{pkgs: "outcome", allowed: []string{"engine"}, why: "the outcome record depends on the engine alone"},
+	{pkgs: "claimlog", allowed: []string{"internal/fastjson"}, why: "the claim log's storage knows nothing of the table, the script or the web"},
+	{pkgs: "journal", forbidden: []string{"script", "web", "club", "display"}, why: "the journal translates table entries, it shows nothing"},
+	{pkgs: "table", forbidden: []string{"web", "display", "club", "claimlog", "journal"}, why: "the table writes through table.Journal and shows nothing"},
+	{pkgs: "hw", forbidden: []string{"display", "web"}, why: "a device driver knows no view: light drivers live under display/"},
+	{pkgs: "", forbidden: []string{"cmd"}, why: "commands are the top: nothing imports them"},
+}
+
+// under reports whether path (relative to the module) is p or below it;
+// "" is every package.
+func under(path, p string) bool {
+	return p == "" || path == p || strings.HasPrefix(path, p+"/")
+}
+
+// violations are the imports of deps (package -> its module imports, direct
+// or not) that break a rule, one line each.
+func violations(deps map[string][]string) []string {
+	var out []string
+	for pkg, imports := range deps {
+		for _, r := range rules {
+			if !under(pkg, r.pkgs) || (r.pkgs == "" && under(pkg, "cmd")) {
+				continue
+			}
+			for _, imp := range imports {
+				bad := false
+				if r.allowed != nil {
+					bad = true
+					for _, a := range r.allowed {
+						bad = bad && !under(imp, a)
+					}
+				}
+				for _, f := range r.forbidden {
+					bad = bad || under(imp, f)
+				}
+				if bad {
+					out = append(out, pkg+" imports "+imp+": "+r.why)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// moduleDeps is every package of the module and the module packages it
+// imports, directly or not, as go list -deps sees them (tests aside).
+func moduleDeps(t *testing.T) map[string][]string {
+	t.Helper()
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := exec.LookPath(gobin); err != nil {
+		gobin = "go"
+	}
+	cmd := exec.Command(gobin, "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, module+"...")
+	cmd.Dir = "../.."
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	deps := map[string][]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 || !strings.HasPrefix(f[0], module) {
+			continue
+		}
+		pkg := strings.TrimPrefix(f[0], module)
+		deps[pkg] = []string{}
+		for _, d := range f[1:] {
+			if strings.HasPrefix(d, module) {
+				deps[pkg] = append(deps[pkg], strings.TrimPrefix(d, module))
+			}
+		}
+	}
+	return deps
+}
+
+// TestLayers: no package of the module breaks a layer.
+func TestLayers(t *testing.T) {
+	deps := moduleDeps(t)
+	for _, must := range []string{"engine", "outcome", "claimlog", "journal", "table", "hw/link", "display/seatlights", "cmd/tabled"} {
+		if _, ok := deps[must]; !ok {
+			t.Fatalf("go list gave no package %s: %d packages", must, len(deps))
+		}
+	}
+	for _, v := range violations(deps) {
+		t.Error(v)
+	}
+}
+
+// TestRulesCatch: each rule catches the import it forbids, on a made-up
+// module, so a rule that matches nothing cannot pass for one that holds.
+func TestRulesCatch(t *testing.T) {
+	for _, c := range []struct {
+		pkg, imp string
+		bad      bool
+	}{
+		{"engine", "table", true},
+		{"engine/sub", "outcome", true},
+		{"outcome", "engine", false},
+		{"outcome", "claimlog", true},
+		{"claimlog", "internal/fastjson", false},
+		{"claimlog", "table", true},
+		{"claimlog", "script", true},
+		{"journal", "claimlog", false},
+		{"journal", "script", true},
+		{"table", "journal", true},
+		{"table", "engine", false},
+		{"hw/link/seatlights", "display", true},
+		{"hw/link", "hw/fwproto", false},
+		{"display/seatlights", "display", false},
+		{"web", "cmd/tabled", true},
+		{"cmd/tabled", "web", false},
+		{"tableau", "web", false}, // a prefix of a name is not the package
+	} {
+		got := len(violations(map[string][]string{c.pkg: {c.imp}})) > 0
+		if got != c.bad {
+			t.Errorf("%s importing %s: broken %v, want %v", c.pkg, c.imp, got, c.bad)
+		}
+	}
+}

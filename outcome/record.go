@@ -1,0 +1,319 @@
+package outcome
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// Type names a record's line: the "type" field.
+type Type string
+
+// The line types of the record. Each is the engine's Kind as the scenario
+// contract spells it.
+const (
+	TypeDecision   Type = "decision"
+	TypeRejected   Type = "rejected"
+	TypeFlag       Type = "flag"
+	TypeDora       Type = "dora"
+	TypeHandEnd    Type = "hand_end"
+	TypeDeal       Type = "deal"
+	TypeKongStands Type = "kong_stands"
+)
+
+// Record is one outcome record. Which fields are set depends on Type (the
+// others stay zero); seats are the hand's wind letters (E, S, W, N), tiles
+// mpsz ("?" a tile the table did not see).
+type Record struct {
+	Type Type `json:"type"`
+	At   MS   `json:"at_ms"`
+	// Code is the rule behind the outcome (not in the scenario output;
+	// CodeNone in logs written before codes were logged).
+	Code engine.RuleCode `json:"code,omitempty"`
+
+	// decision: the discard (or the kong robbed), the winning and losing
+	// claims, the decision it overrides (its ordinal), late, robbing,
+	// what the referee must check.
+	Discard   *SeatTile  `json:"discard,omitempty"`
+	Won       []SeatCall `json:"won,omitempty"`
+	Lost      []SeatCall `json:"lost,omitempty"`
+	Overrides int        `json:"overrides,omitempty"`
+	Late      bool       `json:"late,omitempty"`
+	Robbing   bool       `json:"robbing,omitempty"`
+	Referee   string     `json:"referee,omitempty"`
+
+	// Reason is the outcome in the engine's words: decision, rejected,
+	// flag, kong_stands; hand_end too, outside the scenario output.
+	Reason string `json:"reason,omitempty"`
+
+	// rejected, flag: the seat ("" for the table as a whole) and its call.
+	Seat string `json:"seat,omitempty"`
+	Call string `json:"call,omitempty"`
+
+	// dora: every indicator shown in the hand and the dora they point to.
+	Indicators []string `json:"indicators,omitempty"`
+	Dora       []string `json:"dora,omitempty"`
+
+	// hand_end: ron, tsumo or draw; the winners.
+	Result  string   `json:"result,omitempty"`
+	Winners []string `json:"winners,omitempty"`
+
+	// deal: the round wind's letter, the hand's number in the round, the
+	// honba, the riichi sticks on the table and the dealer's physical seat.
+	RoundWind    string `json:"round_wind,omitempty"`
+	Hand         int    `json:"hand,omitempty"`
+	Honba        int    `json:"honba,omitempty"`
+	RiichiSticks int    `json:"riichi_sticks,omitempty"`
+	DealerSeat   int    `json:"dealer_seat,omitempty"`
+
+	// kong_stands: the kong that was not robbed.
+	Kong *SeatTile `json:"kong,omitempty"`
+}
+
+// SeatCall is a seat's call in a decision. For a claim that lost, Reason is
+// the engine's whole sentence, Code its rule and Why the rule in words.
+type SeatCall struct {
+	Seat   string          `json:"seat"`
+	Call   string          `json:"call"`
+	Late   bool            `json:"late,omitempty"`
+	Reason string          `json:"reason,omitempty"`
+	Code   engine.RuleCode `json:"code,omitempty"`
+	Why    string          `json:"why,omitempty"`
+}
+
+// SeatTile is a seat and a tile: a claimed discard or a kong.
+type SeatTile struct {
+	Seat string `json:"seat"`
+	Tile string `json:"tile"`
+}
+
+// MS is a table time written in milliseconds: a whole number when it is
+// one, else a decimal.
+type MS time.Duration
+
+// Duration is the time as a time.Duration.
+func (m MS) Duration() time.Duration { return time.Duration(m) }
+
+// MarshalJSON writes the milliseconds.
+func (m MS) MarshalJSON() ([]byte, error) {
+	d := time.Duration(m)
+	if d%time.Millisecond == 0 {
+		return strconv.AppendInt(nil, int64(d/time.Millisecond), 10), nil
+	}
+	return strconv.AppendFloat(nil, float64(d)/float64(time.Millisecond), 'f', -1, 64), nil
+}
+
+// UnmarshalJSON reads milliseconds, whole or not.
+func (m *MS) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("outcome: at_ms %s is not a number", b)
+	}
+	if ns := f * float64(time.Millisecond); ns >= math.MaxInt64 || ns <= math.MinInt64 {
+		return fmt.Errorf("outcome: at_ms %s is out of range", b)
+	}
+	*m = MS(time.Duration(math.Round(f * float64(time.Millisecond))))
+	return nil
+}
+
+// Of is the engine's outcome as a record.
+func Of(o engine.Outcome) Record {
+	r := Record{Type: Type(o.Kind.String()), At: MS(o.At), Code: o.Code}
+	switch o.Kind {
+	case engine.KindDecision:
+		r.Discard = &SeatTile{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile.String()}
+		r.Won, r.Lost = seatCalls(o.Won, o.Dealer), seatCalls(o.Lost, o.Dealer)
+		r.Overrides, r.Reason, r.Late, r.Robbing, r.Referee = o.Overrides, o.Reason, o.Late, o.Robbing, o.Referee
+	case engine.KindRejection, engine.KindFlag:
+		r.Call, r.Reason = o.Call.String(), o.Reason
+		if o.Seat.Valid() {
+			r.Seat = letter(o.Seat, o.Dealer)
+		}
+	case engine.KindDora:
+		r.Indicators, r.Dora = tiles(o.Indicators), tiles(o.Dora)
+	case engine.KindHandEnd:
+		r.Result, r.Winners, r.Reason = o.Result.String(), make([]string, 0, len(o.Winners)), o.Reason
+		for _, s := range o.Winners {
+			r.Winners = append(r.Winners, letter(s, o.Dealer))
+		}
+	case engine.KindDeal:
+		r.RoundWind, r.Hand, r.Honba, r.RiichiSticks, r.DealerSeat = o.RoundWind.Letter(), o.HandNumber, o.Honba, o.RiichiSticks, int(o.Dealer)
+	case engine.KindKongStands:
+		r.Kong, r.Reason = &SeatTile{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile.String()}, o.Reason
+	}
+	return r
+}
+
+func letter(s, dealer engine.Seat) string { return s.Wind(dealer).Letter() }
+
+func seatCalls(cs []engine.Claim, dealer engine.Seat) []SeatCall {
+	out := make([]SeatCall, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, SeatCall{Seat: letter(c.Seat, dealer), Call: c.Call.String(), Late: c.Late, Reason: c.Reason, Code: c.Code, Why: c.Why})
+	}
+	return out
+}
+
+func tiles(ts []engine.Tile) []string {
+	out := make([]string, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+// Contract is the record as the scenario contract prints it: without the
+// rule codes, the lost claims' rules in words and a hand end's reason,
+// which the contract does not name.
+func (r Record) Contract() Record {
+	r.Code = engine.CodeNone
+	if r.Type == TypeHandEnd {
+		r.Reason = ""
+	}
+	r.Won, r.Lost = contractCalls(r.Won), contractCalls(r.Lost)
+	return r
+}
+
+func contractCalls(cs []SeatCall) []SeatCall {
+	if cs == nil {
+		return nil
+	}
+	out := make([]SeatCall, len(cs))
+	for i, c := range cs {
+		c.Code, c.Why = engine.CodeNone, ""
+		out[i] = c
+	}
+	return out
+}
+
+// MarshalJSON writes the record as its type's line, its fields in the
+// contract's order: those the contract requires always (a list empty, not
+// null), the optional ones only when set, the rule code last (no newline,
+// no HTML escaping, so reasons print as written). A type it does not know
+// is an error.
+func (r Record) MarshalJSON() ([]byte, error) {
+	var l line
+	l.field("type", r.Type)
+	l.field("at_ms", r.At)
+	switch r.Type {
+	case TypeDecision:
+		l.field("discard", deref(r.Discard))
+		l.field("won", nonNil(r.Won))
+		l.field("lost", nonNil(r.Lost))
+		l.optional("overrides", r.Overrides, r.Overrides != 0)
+		l.field("reason", r.Reason)
+		l.optional("late", r.Late, r.Late)
+		l.optional("robbing", r.Robbing, r.Robbing)
+		l.optional("referee", r.Referee, r.Referee != "")
+	case TypeRejected, TypeFlag:
+		var seat *string // null: the table as a whole
+		if r.Seat != "" {
+			seat = &r.Seat
+		}
+		l.field("seat", seat)
+		l.field("call", r.Call)
+		l.field("reason", r.Reason)
+	case TypeDora:
+		l.field("indicators", nonNil(r.Indicators))
+		l.field("dora", nonNil(r.Dora))
+	case TypeHandEnd:
+		l.field("result", r.Result)
+		l.field("winners", nonNil(r.Winners))
+		l.optional("reason", r.Reason, r.Reason != "")
+	case TypeDeal:
+		l.field("round_wind", r.RoundWind)
+		l.field("hand", r.Hand)
+		l.field("honba", r.Honba)
+		l.field("riichi_sticks", r.RiichiSticks)
+		l.field("dealer_seat", r.DealerSeat)
+	case TypeKongStands:
+		l.field("kong", deref(r.Kong))
+		l.field("reason", r.Reason)
+	default:
+		return nil, fmt.Errorf("outcome: type %q has no JSON form", r.Type)
+	}
+	l.optional("code", r.Code, r.Code != engine.CodeNone)
+	return l.end()
+}
+
+// line writes a JSON object a field at a time, in the order given.
+type line struct {
+	b   []byte
+	err error
+}
+
+// field writes a field.
+func (l *line) field(key string, v any) {
+	if l.err != nil {
+		return
+	}
+	val, err := marshal(v)
+	if err != nil {
+		l.err = fmt.Errorf("outcome: %s: %w", key, err)
+		return
+	}
+	if len(l.b) == 0 {
+		l.b = append(l.b, '{')
+	} else {
+		l.b = append(l.b, ',')
+	}
+	l.b = strconv.AppendQuote(l.b, key)
+	l.b = append(append(l.b, ':'), val...)
+}
+
+// optional writes a field when it is set.
+func (l *line) optional(key string, v any, set bool) {
+	if set {
+		l.field(key, v)
+	}
+}
+
+// end closes the object.
+func (l *line) end() ([]byte, error) {
+	if l.err != nil {
+		return nil, l.err
+	}
+	return append(l.b, '}'), nil
+}
+
+// Decode reads a record's JSON.
+func Decode(b []byte) (Record, error) {
+	var r Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return r, fmt.Errorf("outcome: %w", err)
+	}
+	return r, nil
+}
+
+func deref(p *SeatTile) SeatTile {
+	if p == nil {
+		return SeatTile{}
+	}
+	return *p
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// marshal encodes without HTML escaping and without the newline.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
