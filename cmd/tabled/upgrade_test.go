@@ -138,8 +138,8 @@ func TestUpgradeMidGame(t *testing.T) {
 	if !strings.Contains(out.String(), "tabled: resuming the session of record") {
 		t.Errorf("the new release did not resume the session:\n%s", out.String())
 	}
-	if after := settledState(t, tab); after != before {
-		t.Errorf("the new release resumed to another state:\nbefore %s\nafter  %s", before, after)
+	if d := stateDiff(before, settledState(t, tab)); d != "" {
+		t.Errorf("the new release resumed to another state:\n%s", d)
 	}
 	pause = play()
 	acked, _ = tab.counts()
