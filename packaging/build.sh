@@ -28,6 +28,11 @@ tools=${TABLED_TOOLS:-$PWD/.tools}
 mkdir -p "$tools" dist
 go build -C packaging/nfpm -o "$tools/nfpm-deb" .
 
+# The seat controller's firmware, for avrdude: the same .hex in every
+# architecture's package (docs/firmware.md).
+command -v avr-gcc >/dev/null || { echo "build.sh: the seat firmware needs avr-gcc: apt-get install gcc-avr avr-libc binutils-avr" >&2; exit 1; }
+make -s -C firmware build/tabled-seat.hex
+
 arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(arm64 armhf amd64)
 for deb_arch in "${arches[@]}"; do
@@ -42,6 +47,7 @@ for deb_arch in "${arches[@]}"; do
   rm -f dist/tabled_*_"$deb_arch".deb # one package per architecture in dist/
   GOOS=linux GOARCH=$goarch GOARM=$goarm CGO_ENABLED=0 \
     go build -trimpath -ldflags "-s -w -X main.version=$VERSION" -o "$BUILD/tabled" ./cmd/tabled
+  cp firmware/build/tabled-seat.hex "$BUILD/"
   "$tools/nfpm-deb" --config packaging/nfpm.yaml --target dist
   rm -rf "$BUILD"
 done

@@ -12,6 +12,7 @@ need=()
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v dpkg-deb >/dev/null || need+=(dpkg)
 command -v deb-systemd-helper >/dev/null || need+=(init-system-helpers)
+command -v avr-gcc >/dev/null || need+=(gcc-avr binutils-avr avr-libc) # the seat firmware in the package
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
@@ -42,7 +43,7 @@ done
 
 deb=$(ls dist/tabled_*_amd64.deb)
 installed() {
-  for f in /usr/bin/tabled /usr/lib/systemd/system/tabled.service /etc/tabled/tabled.toml /etc/avahi/services/tabled.service; do
+  for f in /usr/bin/tabled /usr/lib/systemd/system/tabled.service /etc/tabled/tabled.toml /etc/avahi/services/tabled.service /usr/share/tabled/firmware/tabled-seat.hex; do
     [ -e "$f" ] || fail "$1: $f missing"
   done
   [ -d /var/lib/tabled/log ] || fail "$1: no state directory"

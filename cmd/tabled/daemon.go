@@ -88,6 +88,12 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 // hostiotest.Board.
 var board hostio.Opener = &hostio.Host{}
 
+// tableClock, when set, is the table's clock instead of the process's
+// monotonic clock from the table's start: the end-to-end tests of the
+// seat controller set it to CLOCK_MONOTONIC, the clock a device harness
+// reports its button edges on, to measure stamps against them.
+var tableClock func() time.Duration
+
 // runDaemon is the daemon until ctx ends: flags and configuration, the
 // claim log (resumed or not), the table, its inputs, displays, club
 // publisher and status page, all run by serve, which returns once each
@@ -117,7 +123,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	defer logw.Close()
 	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Bound: time.Duration(cfg.Table.WaitBound)}
+		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock}
 	// What the log meets becomes alerts; the club publisher's outbox is
 	// the log, and each append wakes it.
 	alerting := &alertingJournal{Journal: claimJournal(logw), w: logw}
