@@ -181,7 +181,8 @@ channel = 2
 	}
 	lostWeb := len(sum.lost(webAck))
 	acked := dev.Acked()
-	lostSerial, twice := sum.lostFrames(dev)
+	lostFrames, twice := sum.lostFrames(dev)
+	lostSerial := len(lostFrames)
 	t.Logf("%d kills: %d web presses acknowledged of %d answered, %d lost; %d serial presses acknowledged, %d lost, %d logged twice",
 		n, len(webAck), webSent, lostWeb, len(acked), lostSerial, twice)
 	if lostWeb > 0 || lostSerial > 0 {

@@ -336,7 +336,8 @@ func TestPowerCut(t *testing.T) {
 	}
 	sum := vm.finalLog()
 	lostWeb := sum.lost(tab.ackedSeqs())
-	lostSerial, twice := sum.lostFrames(vm.dev)
+	lostFrames, twice := sum.lostFrames(vm.dev)
+	lostSerial := len(lostFrames)
 	acked, sent := tab.counts()
 	t.Logf("%d power cuts, %v a cut (%v of it booting): %d web presses acknowledged of %d answered, %d lost; %d controller presses acknowledged, %d lost; %d repair notes",
 		n, (cycle / time.Duration(n)).Round(100*time.Millisecond), (upTimes / time.Duration(n)).Round(100*time.Millisecond),
@@ -345,7 +346,14 @@ func TestPowerCut(t *testing.T) {
 		t.Errorf("%d controller presses were taken twice", twice)
 	}
 	if len(lostWeb) > 0 || lostSerial > 0 {
-		t.Errorf("acknowledged presses lost in power cuts: %d over HTTP (%v), %d over the serial link", len(lostWeb), lostWeb, lostSerial)
+		t.Errorf("acknowledged presses lost in power cuts: %d over HTTP (%v), %d over the serial link (the first: %+v)",
+			len(lostWeb), lostWeb, lostSerial, lostFrames[:min(len(lostFrames), 10)])
+		var logged []string
+		for k, n := range sum.serial {
+			logged = append(logged, fmt.Sprintf("%d@%d×%d", k[0], k[1], n))
+		}
+		slices.Sort(logged)
+		t.Logf("controller presses in the log (channel@stamp×times): %v", logged)
 	}
 	if acked == 0 {
 		t.Errorf("no press was acknowledged: the test proves nothing")

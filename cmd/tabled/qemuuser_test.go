@@ -234,10 +234,11 @@ func readLog(t *testing.T, dir string) logSummary {
 	return s
 }
 
-// lostFrames counts the controller's presses it saw acknowledged that are
-// not in the log, and those in it twice. The tests' configurations put
-// seat 1's button on channel 1 and seat 2's on channel 2.
-func (s logSummary) lostFrames(dev *fwsim.Device) (lost, twice int) {
+// lostFrames are the controller's presses it saw acknowledged that are
+// not in the log, and the count of those in it twice. The tests'
+// configurations put seat 1's button on channel 1 and seat 2's on
+// channel 2.
+func (s logSummary) lostFrames(dev *fwsim.Device) (lost []fwproto.Button, twice int) {
 	for _, m := range dev.Acked() {
 		p, ok := m.(fwproto.Button)
 		if !ok || !p.Pressed {
@@ -245,7 +246,7 @@ func (s logSummary) lostFrames(dev *fwsim.Device) (lost, twice int) {
 		}
 		switch s.serial[[2]uint64{uint64(p.Channel), p.Time}] {
 		case 0:
-			lost++
+			lost = append(lost, p)
 		case 1:
 		default:
 			twice++
