@@ -300,11 +300,12 @@ func TestPowerCut(t *testing.T) {
 	}
 	// The controller presses every 5-20 ms while the table is up, as
 	// players do; what it holds unacknowledged at a cut it sends again
-	// after the boot. Pressing on through a boot of 20-60 s (thousands of
-	// presses, the oldest dropped from its 32-event queue) wrapped its
-	// 8-bit sequence numbers several times, and the wire's backlog then
-	// carried stale frames whose acknowledgements the controller matched
-	// to newer frames of the same number (docs/power-cuts.md).
+	// after the boot. Pressing on through boots of 20-60 s (thousands of
+	// presses, the oldest dropped from its 32-event queue, its 8-bit
+	// sequence numbers wrapping several times) lost acknowledged
+	// controller presses in one run of 20 cuts: most likely a stale
+	// frame from the wire's backlog acknowledged by a number the
+	// controller matched to a newer frame (docs/power-cuts.md).
 	var tableUp atomic.Bool
 	pressers.Go(func() {
 		for ctx.Err() == nil {
