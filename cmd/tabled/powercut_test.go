@@ -119,10 +119,9 @@ func (vm *powerVM) boot(mode string) {
 }
 
 // plug serves the seat controller on the booted machine's serial port,
-// once its table is up: a controller pressing into a port nobody reads
-// piles its resends up in the socket (a real USB port holds a few
-// bytes), and a long backlog of stale frames read after the boot is what
-// the open finding in docs/power-cuts.md most likely comes from.
+// once its table is up, as a USB controller is readable only once the
+// daemon opens its port: a controller writing into the virtual port
+// through a whole boot would pile up thousands of stale resends there.
 func (vm *powerVM) plug() {
 	sock := filepath.Join(vm.work, fmt.Sprintf("seats%d.sock", vm.boots))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -303,12 +302,7 @@ func TestPowerCut(t *testing.T) {
 	}
 	// The controller presses every 5-20 ms while the table is up, as
 	// players do; what it holds unacknowledged at a cut it sends again
-	// after the boot. Pressing on through boots of 20-60 s (thousands of
-	// presses, the oldest dropped from its 32-event queue, its 8-bit
-	// sequence numbers wrapping several times) lost acknowledged
-	// controller presses in one run of 20 cuts: most likely a stale
-	// frame from the wire's backlog acknowledged by a number the
-	// controller matched to a newer frame (docs/power-cuts.md).
+	// after the boot.
 	var tableUp atomic.Bool
 	pressers.Go(func() {
 		for ctx.Err() == nil {
