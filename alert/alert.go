@@ -36,6 +36,7 @@ const (
 	DiskLow       Kind = "disk-low"
 	DiskFull      Kind = claimlog.AlertDiskFull
 	LogReplaced   Kind = claimlog.AlertFileReplaced
+	LogLostWrites Kind = claimlog.AlertLostWrites
 )
 
 // shows is the one table of what each note kind shows: the short label a
@@ -59,6 +60,7 @@ var shows = map[Kind]show{
 	DiskLow:       {"DISK LOW", "the log's disk is nearly full"},
 	DiskFull:      {"DISK FULL", "the log's disk is full"},
 	LogReplaced:   {"LOG REPLACED", "a log file was written again"},
+	LogLostWrites: {"LOG LOST WRITES", "the card lost log lines: see log"},
 }
 
 // show is what an alert kind shows: label, short and capitals; line, in a

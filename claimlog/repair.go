@@ -37,6 +37,19 @@ func (w *Writer) recover() error {
 	next := s.hi
 	if cut != nil {
 		b := writerNote{Text: cut.text}
+		if cut.zeros > 0 {
+			// The file's length reached the disk and its last bytes did
+			// not: a disk that said a write was flushed and lost it (an SD
+			// card that lies about fsync). Those records may have been
+			// acknowledged: their numbers, at most one for every
+			// minLineLen bytes lost, are not used again, and a person is
+			// told.
+			hi := next + uint64((cut.zeros+minLineLen-1)/minLineLen)
+			cut.hi = max(cut.hi, hi)
+			w.alerts = append(w.alerts, Alert{Kind: AlertLostWrites, Text: fmt.Sprintf(
+				"%s ended in %d zero bytes: the disk kept the file's length but not its last bytes, which it may have said were written (an SD card that lies about fsync); records after %d, acknowledged or not, may be lost: check the card and its power",
+				filepath.Base(files[len(files)-1].path), cut.zeros, next)})
+		}
 		if cut.hi > next {
 			// Records of a batch cut short were never acknowledged, but a
 			// reader may have seen them: their numbers are not used again.
@@ -47,8 +60,9 @@ func (w *Writer) recover() error {
 		notes = append(notes, noteRec{TypeRepair, b})
 	}
 	if m := w.lock.prev; m > next {
-		notes = append(notes, noteRec{TypeRepair, writerNote{Text: fmt.Sprintf(
-			"records %d-%d are missing from the log: its lock file says record %d was written", next+1, m, m)}})
+		text := fmt.Sprintf("records %d-%d are missing from the log: its lock file says record %d was written", next+1, m, m)
+		notes = append(notes, noteRec{TypeRepair, writerNote{Text: text, SkipFrom: next + 1, SkipTo: m}})
+		w.alerts = append(w.alerts, Alert{Kind: AlertLostWrites, Text: text + "; numbers not used again"})
 		next = m
 	}
 	notes = append(notes, w.keepAside()...)
@@ -138,9 +152,17 @@ func writeFileSync(path string, b []byte) error {
 
 // tailCut is what repairTail cut off the newest file.
 type tailCut struct {
-	text string
-	hi   uint64 // the highest number on a whole line cut
+	text  string
+	hi    uint64 // the highest number on a whole line cut
+	zeros int    // the length of a torn last line of zero bytes only
 }
+
+// minLineLen is the shortest a record's line can be: that of a record
+// with nothing in it but its number, 1.
+var minLineLen = func() int {
+	line, _ := encodeRecord(Record{Seq: 1}, 0)
+	return len(line)
+}()
 
 // repairTail cuts off the newest file what a crash left unfinished: a last
 // line without its newline, and the whole lines of a batch cut short. A
@@ -162,8 +184,14 @@ func repairTail(lf logFile) (*tailCut, error) {
 	if recs > 0 {
 		what = append(what, fmt.Sprintf("%d whole records of a batch cut short (%d-%d)", recs, hi-uint64(recs)+1, hi))
 	}
-	if tail := len(b) - (bytes.LastIndexByte(b, '\n') + 1); tail > 0 {
-		what = append(what, fmt.Sprintf("a torn last line of %d bytes", tail))
+	zeros := 0
+	if torn := b[bytes.LastIndexByte(b, '\n')+1:]; len(torn) > 0 {
+		if len(bytes.Trim(torn, "\x00")) == 0 {
+			zeros = len(torn)
+			what = append(what, fmt.Sprintf("a last line of %d zero bytes", len(torn)))
+		} else {
+			what = append(what, fmt.Sprintf("a torn last line of %d bytes", len(torn)))
+		}
 	}
 	f, err := openNoFollow(lf.path, os.O_WRONLY, 0)
 	if err != nil {
@@ -177,7 +205,7 @@ func repairTail(lf logFile) (*tailCut, error) {
 		return nil, fmt.Errorf("claimlog: repair %s: %w", lf.path, err)
 	}
 	text := fmt.Sprintf("repaired %s: cut %s from line %d (%d bytes)", filepath.Base(lf.path), strings.Join(what, " and "), line, len(b)-keep)
-	return &tailCut{text: text, hi: hi}, nil
+	return &tailCut{text: text, hi: hi, zeros: zeros}, nil
 }
 
 // tailWindow is how much of the newest file's end endsWhole reads.

@@ -367,3 +367,49 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// TestLostWritesAlerted: what a disk that lies about fsync leaves (a file
+// whose length reached the disk but whose last bytes came back as zeros;
+// a lock file that counts records the log no longer has) opens with an
+// alert and a repair note whose skip keeps the lost records' numbers from
+// being used again, so a press acknowledged with one of them is never
+// mistaken for another.
+func TestLostWritesAlerted(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		zeros   int    // zero bytes after 4 whole records
+		lock    uint64 // the lock file's count of records written; 0 for none
+		note    string
+		minLast uint64 // the repair note's number is at least this
+	}{
+		{"zero tail", 300, 0, "a last line of 300 zero bytes", 5 + 1},
+		{"zero tail of one byte", 1, 0, "a last line of 1 zero bytes", 5 + 1},
+		{"lock ahead", 0, 9, "records 5-9 are missing from the log: its lock file says record 9 was written", 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, fileName(1, 1)), append(sealedLines(t0, 4, 0), make([]byte, tc.zeros)...), 0o644)
+			if tc.lock > 0 {
+				os.WriteFile(filepath.Join(dir, lockName), fmt.Appendf(nil, "pid 1\nseq %d\n", tc.lock), 0o644)
+			}
+			w := mustOpen(t, dir)
+			appendN(t, w, 1)
+			last := w.LastSeq()
+			alerts := w.Alerts()
+			w.Close()
+			if len(w.Repairs()) != 1 || !strings.Contains(w.Repairs()[0], tc.note) {
+				t.Fatalf("repairs %q, want one saying %q", w.Repairs(), tc.note)
+			}
+			if len(alerts) != 1 || alerts[0].Kind != AlertLostWrites {
+				t.Fatalf("alerts %+v, want one %s", alerts, AlertLostWrites)
+			}
+			if last < tc.minLast+1 {
+				t.Fatalf("the record after the note is %d: numbers that may have been acknowledged are used again", last)
+			}
+			seqs, damage := scanAll(t, dir)
+			if len(damage) != 0 || seqs[3] != 4 || seqs[len(seqs)-1] != last {
+				t.Fatalf("read %v, damage %v: the skip must be declared by the note", seqs, damage)
+			}
+		})
+	}
+}

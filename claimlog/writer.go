@@ -93,7 +93,8 @@ func (w *Writer) Damage() []Damage { return w.damage }
 
 // Alert is something the writer met that a person should know.
 type Alert struct {
-	// Kind is AlertDiskFull, AlertFileReplaced or AlertLock.
+	// Kind is AlertDiskFull, AlertFileReplaced, AlertLock or
+	// AlertLostWrites.
 	Kind string
 	// Text says it in words.
 	Text string
@@ -105,10 +106,15 @@ const (
 	AlertDiskFull     = "disk-full"
 	AlertFileReplaced = "log-file-replaced"
 	AlertLock         = "claimlog-lock"
+	// AlertLostWrites is records found missing at Open that the disk had
+	// taken: bytes it said were flushed came back as zeros, or the lock
+	// file's count of records written is past the log's end.
+	AlertLostWrites = "claimlog-lost-writes"
 )
 
 // Alerts are what the writer met since Open that a person should know: a
-// file deleted or replaced under it, the disk full.
+// file deleted or replaced under it, the disk full, and what Open found
+// lost.
 func (w *Writer) Alerts() []Alert {
 	w.mu.Lock()
 	defer w.mu.Unlock()

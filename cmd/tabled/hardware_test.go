@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -41,6 +42,22 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// startLogged starts a daemon's process with its output in out (emptied
+// first); a process still running when the test ends is killed then.
+func startLogged(t *testing.T, cmd *exec.Cmd, out *syncBuffer) *exec.Cmd {
+	t.Helper()
+	out.reset()
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	return cmd
 }
 
 // waitUntil waits, up to 20 s, for cond: what the daemon does on its own

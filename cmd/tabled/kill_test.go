@@ -17,10 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/hw/fwproto"
 	"github.com/tabled/tabled/hw/fwsim"
-	"github.com/tabled/tabled/journal"
 )
 
 // TestMain lets a test run the daemon as a child process of its own (the
@@ -90,7 +87,7 @@ channel = 2
 
 	var (
 		mu      sync.Mutex
-		webAck  = map[uint64]bool{} // sequence numbers answered 202
+		webAck  = map[uint64]string{} // sequence numbers answered 202
 		webSent int
 	)
 	client := &http.Client{Timeout: 5 * time.Second}
@@ -112,7 +109,7 @@ channel = 2
 			mu.Lock()
 			webSent++
 			if resp.StatusCode == http.StatusAccepted {
-				webAck[ack.Seq] = true
+				webAck[ack.Seq] = "pon"
 			}
 			mu.Unlock()
 		}
@@ -174,51 +171,14 @@ channel = 2
 		t.Fatalf("the last daemon: %v\n%s", err, childOut.String())
 	}
 
-	inputs := map[uint64]string{} // seq -> source
-	serial := map[[2]uint64]int{} // (seat, device stamp) -> presses logged
-	var damage []string
-	err := claimlog.Scan(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
-		if r.Kind != claimlog.KindInput {
-			return nil
-		}
-		inputs[r.Seq] = r.Source
-		if r.Source == "serial" {
-			b, err := journal.Input(r)
-			if err != nil {
-				return err
-			}
-			serial[[2]uint64{uint64(b.Event.Seat), b.Event.Device}]++
-		}
-		return nil
-	}, func(d claimlog.Damage) { damage = append(damage, d.String()) })
-	if err != nil {
-		t.Fatal(err)
+	sum := readLog(t, logDir)
+	if len(sum.damage) > 0 {
+		t.Errorf("the log reads back with damage or gaps: %q", sum.damage)
 	}
-	if len(damage) > 0 {
-		t.Errorf("the log reads back with damage or gaps: %q", damage)
-	}
-	lostWeb := 0
-	for seq := range webAck {
-		if inputs[seq] != "web" {
-			lostWeb++
-		}
-	}
+	lostWeb := len(sum.lost(webAck))
 	acked := dev.Acked()
-	lostSerial, twice := 0, 0
-	for _, m := range acked {
-		p, ok := m.(fwproto.Button)
-		if !ok || !p.Pressed {
-			continue
-		}
-		// Channel 1 is seat 1's chii, channel 2 seat 2's pon.
-		switch serial[[2]uint64{uint64(p.Channel), p.Time}] {
-		case 0:
-			lostSerial++
-		case 1:
-		default:
-			twice++
-		}
-	}
+	lostFrames, twice := sum.lostFrames(dev)
+	lostSerial := len(lostFrames)
 	t.Logf("%d kills: %d web presses acknowledged of %d answered, %d lost; %d serial presses acknowledged, %d lost, %d logged twice",
 		n, len(webAck), webSent, lostWeb, len(acked), lostSerial, twice)
 	if lostWeb > 0 || lostSerial > 0 {
@@ -243,15 +203,5 @@ func startChild(t *testing.T, cfgFile string, out *syncBuffer, flags ...string) 
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "TABLED_TEST_DAEMON="+strings.Join(append(append([]string{"--sim"}, flags...), "--config", cfgFile), " "))
-	out.reset()
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// A daemon left running by a failed wait is killed with the test.
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	return cmd
+	return startLogged(t, cmd, out)
 }
