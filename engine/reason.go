@@ -69,27 +69,37 @@ func showing(call Action, shown [2]Tile) string {
 	return s
 }
 
-// say is code in words.
+// say is code in words: each group of rules has its words in a function
+// of its own, tried in turn.
 func (e *Engine) say(code RuleCode, a args) string {
-	n := e.name
+	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable} {
+		if s, ok := words(code, a); ok {
+			return s
+		}
+	}
+	return code.String()
+}
+
+// sayDecision is the words of a decision as a whole: who won, over whom.
+func (e *Engine) sayDecision(code RuleCode, a args) (string, bool) {
 	switch code {
 	case CodeOnlyClaim:
 		if len(a.won) > 1 {
-			return e.labels(a.won, " and ") + " (several players may win on one discard)"
+			return e.labels(a.won, " and ") + " (several players may win on one discard)", true
 		}
-		return e.labels(a.won, " and ") + ": the only claim"
+		return e.labels(a.won, " and ") + ": the only claim", true
 	case CodeBeats:
 		s := e.labels(a.won, " and ") + " beats " + e.labels(a.lost, ", ")
 		if len(a.won) > 1 {
 			s += " (several players may win on one discard)"
 		}
-		return s
+		return s, true
 	case CodeOverrides:
 		s := e.labels(a.won, " and ") + " overrides " + e.labels(a.decided, ", ")
 		if len(a.won) > 1 {
 			s += " (several players may win on one discard)"
 		}
-		return s
+		return s, true
 	case CodeJoins:
 		var fresh []Claim
 		for _, w := range a.won {
@@ -97,156 +107,177 @@ func (e *Engine) say(code RuleCode, a args) string {
 				fresh = append(fresh, w)
 			}
 		}
-		return e.labels(fresh, " and ") + " joins " + e.labels(a.decided, " and ") + " (several players may win on one discard)"
+		return e.labels(fresh, " and ") + " joins " + e.labels(a.decided, " and ") + " (several players may win on one discard)", true
+	}
+	return "", false
+}
 
+// sayPrecedence is the rule of precedence by which a claim lost.
+func (e *Engine) sayPrecedence(code RuleCode, a args) (string, bool) {
+	n := e.name
+	switch code {
 	case CodeRonBeatsAll:
 		if len(a.lost) > 0 && a.lost[0].Overridden {
-			return "a win beats every other claim until the next discard"
+			return "a win beats every other claim until the next discard", true
 		}
-		return "a win beats every other claim"
+		return "a win beats every other claim", true
 	case CodeHeadBump:
-		return fmt.Sprintf("head bump, %s is closer to %s in turn order", n(a.seat), n(a.other))
+		return fmt.Sprintf("head bump, %s is closer to %s in turn order", n(a.seat), n(a.other)), true
 	case CodeCallOverChii:
-		return fmt.Sprintf("called within %d ms of each other, %s beats %s", e.p.Window.Milliseconds(), a.call, a.lost[0].Call)
+		return fmt.Sprintf("called within %d ms of each other, %s beats %s", e.p.Window.Milliseconds(), a.call, a.lost[0].Call), true
 	case CodeCallWithin:
 		s := fmt.Sprintf("%s within %v of the discard beats %s", a.call, e.p.Precedence[a.n].Within, a.lost[0].Call)
 		if a.lost[0].Overridden {
 			s += ", even one already decided"
 		}
-		return s
+		return s, true
 	case CodePonOverChii:
 		s := fmt.Sprintf("%s claimed in time takes precedence over %s, whatever came first", a.call, a.lost[0].Call)
 		if a.lost[0].Overridden {
 			s += ", even one already decided"
 		}
-		return s
+		return s, true
 	case CodeFirstCall:
-		return "called first"
+		return "called first", true
 	case CodeCloser:
-		return "called at the same moment and closer to the discarder in turn order"
+		return "called at the same moment and closer to the discarder in turn order", true
 	case CodeAlreadyDecided:
-		return e.labels(a.decided, " and ") + " was already decided on this discard"
+		return e.labels(a.decided, " and ") + " was already decided on this discard", true
+	}
+	return "", false
+}
 
+// sayRefusal is the words of a refused claim or declaration.
+func (e *Engine) sayRefusal(code RuleCode, a args) (string, bool) {
+	n := e.name
+	switch code {
 	case CodeHandOver:
-		return "the hand is over: wait for the next deal"
+		return "the hand is over: wait for the next deal", true
 	case CodeNoDiscard:
 		if a.call == Ron {
-			return "there is no discard to win on (a win on your own draw is tsumo)"
+			return "there is no discard to win on (a win on your own draw is tsumo)", true
 		}
-		return "there is no discard to claim"
+		return "there is no discard to claim", true
 	case CodeKongRonOnly:
-		return fmt.Sprintf("%s's kong can be robbed only for a win (ron)", n(a.other))
+		return fmt.Sprintf("%s's kong can be robbed only for a win (ron)", n(a.other)), true
 	case CodeOwnDiscard:
 		if a.call == Ron {
-			return fmt.Sprintf("%s cannot win on its own discard", n(a.seat))
+			return fmt.Sprintf("%s cannot win on its own discard", n(a.seat)), true
 		}
-		return fmt.Sprintf("%s cannot claim its own discard", n(a.seat))
+		return fmt.Sprintf("%s cannot claim its own discard", n(a.seat)), true
 	case CodeOwnKong:
-		return fmt.Sprintf("%s cannot rob its own kong (a win on the replacement tile is tsumo)", n(a.seat))
+		return fmt.Sprintf("%s cannot rob its own kong (a win on the replacement tile is tsumo)", n(a.seat)), true
 	case CodeChiiNextOnly:
-		return fmt.Sprintf("only %s, next in turn, may chii %s's discard", n(a.other.Next()), n(a.other))
+		return fmt.Sprintf("only %s, next in turn, may chii %s's discard", n(a.other.Next()), n(a.other)), true
 	case CodeInRiichi:
-		return fmt.Sprintf("%s is in riichi: no chii, pon or open kan", n(a.seat))
+		return fmt.Sprintf("%s is in riichi: no chii, pon or open kan", n(a.seat)), true
 	case CodeDeadHand:
 		what := map[Action]string{Ron: "it cannot win", Tsumo: "it cannot win", Kan: "no kong", Riichi: "no riichi"}[a.call]
 		if what == "" {
 			what = "no calls"
 		}
-		return fmt.Sprintf("%s has a dead hand (referee): %s", n(a.seat), what)
+		return fmt.Sprintf("%s has a dead hand (referee): %s", n(a.seat), what), true
 	case CodeLastTile:
-		return "the last discard of the hand can be claimed only for a win"
+		return "the last discard of the hand can be claimed only for a win", true
 	case CodeFifthKong:
-		return "four kongs have been made: a fifth kong is never allowed"
+		return "four kongs have been made: a fifth kong is never allowed", true
 	case CodeTileMismatch:
-		return fmt.Sprintf("%s %s does not match the discard %s", a.call, a.tile, a.tile2)
+		return fmt.Sprintf("%s %s does not match the discard %s", a.call, a.tile, a.tile2), true
 	case CodeNotAGroup:
 		switch {
 		case a.call == Chii && a.tile.Known() && a.tile.Suit() == Honor:
-			return fmt.Sprintf("a chow cannot be made with winds or dragons: no chii on %s", a.tile)
+			return fmt.Sprintf("a chow cannot be made with winds or dragons: no chii on %s", a.tile), true
 		case a.call == Chii && a.tile.Known():
-			return fmt.Sprintf("%s with %s is not a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown), a.tile)
+			return fmt.Sprintf("%s with %s is not a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown), a.tile), true
 		case a.call == Chii:
-			return fmt.Sprintf("%s cannot make a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown))
+			return fmt.Sprintf("%s cannot make a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown)), true
 		case a.tile.Known():
-			return fmt.Sprintf("%s with %s is not a pung: a pung is three identical tiles", showing(a.call, a.shown), a.tile)
+			return fmt.Sprintf("%s with %s is not a pung: a pung is three identical tiles", showing(a.call, a.shown), a.tile), true
 		}
-		return fmt.Sprintf("%s cannot make a pung: a pung is three identical tiles", showing(a.call, a.shown))
+		return fmt.Sprintf("%s cannot make a pung: a pung is three identical tiles", showing(a.call, a.shown)), true
 	case CodeNextDrew:
-		return fmt.Sprintf("%s has drawn and the %v call deadline has passed: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other))
+		return fmt.Sprintf("%s has drawn and the %v call deadline has passed: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other)), true
 	case CodeActedOwnTurn:
 		did := "has drawn"
 		if len(a.calls) > 0 {
 			did += " and declared " + joinCalls(a.calls)
 		}
-		return fmt.Sprintf("%s %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), did, n(a.other))
+		return fmt.Sprintf("%s %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), did, n(a.other)), true
 	case CodeEarlyReplacement:
-		return fmt.Sprintf("%s took its replacement tile before the time to rob its kong was over: its %s is void", n(a.seat), joinCalls(a.calls))
+		return fmt.Sprintf("%s took its replacement tile before the time to rob its kong was over: its %s is void", n(a.seat), joinCalls(a.calls)), true
 	case CodeDoraWithdrawn:
-		return fmt.Sprintf("kan dora indicator %s withdrawn: %s's kong never happened, turn the indicator back", a.tile, n(a.other))
+		return fmt.Sprintf("kan dora indicator %s withdrawn: %s's kong never happened, turn the indicator back", a.tile, n(a.other)), true
 	case CodeRonStands:
 		if a.call == Cancel {
-			return fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", n(a.seat))
+			return fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", n(a.seat)), true
 		}
-		return fmt.Sprintf("RON %s stands: a win claim cannot be changed", n(a.seat))
+		return fmt.Sprintf("RON %s stands: a win claim cannot be changed", n(a.seat)), true
 	case CodeAlreadyCalled:
-		return fmt.Sprintf("RON %s is already called", n(a.seat))
+		return fmt.Sprintf("RON %s is already called", n(a.seat)), true
 	case CodeAlreadyDecidedCancel:
-		return e.labels(a.decided, ", ") + " was already decided: only the referee can undo it"
+		return e.labels(a.decided, ", ") + " was already decided: only the referee can undo it", true
 	case CodeNoCall:
-		return fmt.Sprintf("%s has no call to cancel", n(a.seat))
+		return fmt.Sprintf("%s has no call to cancel", n(a.seat)), true
 	case CodeNotYourTurn:
 		what := map[Action]string{Discard: "discard", Kan: "declare a kong", Tsumo: "win by tsumo", Riichi: "declare riichi"}[a.call]
-		return fmt.Sprintf("not %s's turn to %s: %s", n(a.seat), what, e.whoseTurn())
+		return fmt.Sprintf("not %s's turn to %s: %s", n(a.seat), what, e.whoseTurn()), true
 	case CodeDeciding:
-		return fmt.Sprintf("claims on %s's %s are being decided: wait for the decision", n(a.other), a.tile)
+		return fmt.Sprintf("claims on %s's %s are being decided: wait for the decision", n(a.other), a.tile), true
 	case CodeWallEmpty:
-		return "the live wall is empty: there is nothing to draw"
+		return "the live wall is empty: there is nothing to draw", true
 	case CodeNoKongWall:
-		return "the live wall is empty: no kong now"
+		return "the live wall is empty: no kong now", true
 	case CodeCalledThisTurn:
 		if a.call == Tsumo {
-			return "no tsumo in a turn that began with a chii or pon: discard"
+			return "no tsumo in a turn that began with a chii or pon: discard", true
 		}
-		return "no kong in a turn that began with a chii or pon"
+		return "no kong in a turn that began with a chii or pon", true
 	case CodeAlreadyRiichi:
-		return fmt.Sprintf("%s is already in riichi", n(a.seat))
+		return fmt.Sprintf("%s is already in riichi", n(a.seat)), true
 	case CodeOpenHand:
-		return fmt.Sprintf("riichi needs a concealed hand: %s has called", n(a.seat))
+		return fmt.Sprintf("riichi needs a concealed hand: %s has called", n(a.seat)), true
 	case CodeRiichiWall:
-		return fmt.Sprintf("riichi needs at least %d tiles left in the live wall: %d left", a.n, a.m)
+		return fmt.Sprintf("riichi needs at least %d tiles left in the live wall: %d left", a.n, a.m), true
 	case CodeNoDoraDue:
-		return fmt.Sprintf("no dora indicator is due: %d read for %d kongs", a.n, a.m)
+		return fmt.Sprintf("no dora indicator is due: %d read for %d kongs", a.n, a.m), true
 	case CodeKongMayBeRobbed:
-		return fmt.Sprintf("no kan dora yet: %s's kong may still be robbed (its kan dora comes when the time to win on it is over)", n(a.other))
+		return fmt.Sprintf("no kan dora yet: %s's kong may still be robbed (its kan dora comes when the time to win on it is over)", n(a.other)), true
 	case CodeThirteenOrphansOnly:
-		return fmt.Sprintf("%s's kong of %s is concealed: only Thirteen Orphans may rob a concealed kong, and it never waits on a 2-8", n(a.other), a.tile)
+		return fmt.Sprintf("%s's kong of %s is concealed: only Thirteen Orphans may rob a concealed kong, and it never waits on a 2-8", n(a.other), a.tile), true
 	case CodeConcealedNotRobbable:
-		return fmt.Sprintf("%s's kong is concealed: under these rules a concealed kong cannot be robbed", n(a.other))
+		return fmt.Sprintf("%s's kong is concealed: under these rules a concealed kong cannot be robbed", n(a.other)), true
 	case CodeRobbingOver:
-		return fmt.Sprintf("the time to rob %s's kong is over: it stands", n(a.other))
+		return fmt.Sprintf("the time to rob %s's kong is over: it stands", n(a.other)), true
+	}
+	return "", false
+}
 
+// sayScore is the words of a refused value, a flag for the referee, and what a put-back voids.
+func (e *Engine) sayScore(code RuleCode, a args) (string, bool) {
+	n := e.name
+	switch code {
 	case CodeNoScore:
-		return fmt.Sprintf("these rules (%s) keep no score", e.p.Name)
+		return fmt.Sprintf("these rules (%s) keep no score", e.p.Name), true
 	case CodeNoWin:
-		return "no win to value: values are entered after a ron or tsumo, before the next deal"
+		return "no win to value: values are entered after a ron or tsumo, before the next deal", true
 	case CodeNotWinner:
-		return fmt.Sprintf("%s did not win this hand: only a winner's hand has a value", n(a.seat))
+		return fmt.Sprintf("%s did not win this hand: only a winner's hand has a value", n(a.seat)), true
 	case CodeValueIn:
-		return fmt.Sprintf("%s's value is already entered; the referee can void it to enter another", n(a.seat))
+		return fmt.Sprintf("%s's value is already entered; the referee can void it to enter another", n(a.seat)), true
 	case CodeBadValue:
-		return fmt.Sprintf("%s's value cannot be: %s", n(a.seat), a.text)
+		return fmt.Sprintf("%s's value cannot be: %s", n(a.seat), a.text), true
 	case CodeScored:
-		return "this hand is already settled; the referee can void an input to change it"
+		return "this hand is already settled; the referee can void an input to change it", true
 	case CodeWinnersFixed:
-		return fmt.Sprintf("%s's ron comes after a value was entered: the winners are fixed (the referee can void the value)", n(a.seat))
+		return fmt.Sprintf("%s's ron comes after a value was entered: the winners are fixed (the referee can void the value)", n(a.seat)), true
 	case CodeBadPao:
-		return fmt.Sprintf("%s cannot be liable: %s", n(a.other), a.text)
+		return fmt.Sprintf("%s cannot be liable: %s", n(a.other), a.text), true
 	case CodeKuikae:
-		return fmt.Sprintf("swap-calling (kuikae): %s discards %s right after calling %s, which is forbidden", n(a.seat), a.tile, a.tile2)
+		return fmt.Sprintf("swap-calling (kuikae): %s discards %s right after calling %s, which is forbidden", n(a.seat), a.tile, a.tile2), true
 	case CodeMayBeConcealed:
-		return fmt.Sprintf("%s's kong may be concealed: only Thirteen Orphans may rob a concealed kong", n(a.other))
+		return fmt.Sprintf("%s's kong may be concealed: only Thirteen Orphans may rob a concealed kong", n(a.other)), true
 	case CodeLate:
-		return fmt.Sprintf("late: after the %v call deadline", e.p.CallDeadline)
+		return fmt.Sprintf("late: after the %v call deadline", e.p.CallDeadline), true
 	case CodeFastDraw:
 		s := fmt.Sprintf("%s drew too fast: the drawn tile goes back", n(a.seat))
 		switch len(a.calls) {
@@ -256,29 +287,36 @@ func (e *Engine) say(code RuleCode, a args) string {
 		default:
 			s += fmt.Sprintf(", and its %s are void", joinCalls(a.calls))
 		}
-		return s
+		return s, true
+	}
+	return "", false
+}
 
+// sayTable is the words of what the table does on its own: wins, ends, deals, kongs that stand.
+func (e *Engine) sayTable(code RuleCode, a args) (string, bool) {
+	n := e.name
+	switch code {
 	case CodeScore:
-		return "the hand is settled"
+		return "the hand is settled", true
 	case CodeChombo:
-		return fmt.Sprintf("chombo by %s: the hand is dealt again", n(a.seat))
+		return fmt.Sprintf("chombo by %s: the hand is dealt again", n(a.seat)), true
 	case CodeGameEnd:
-		return "the game is over"
+		return "the game is over", true
 	case CodeWin:
-		return "TSUMO " + n(a.seat)
+		return "TSUMO " + n(a.seat), true
 	case CodeExhausted:
-		return "the live wall is empty and the last discard was not won"
+		return "the live wall is empty and the last discard was not won", true
 	case CodeRefereeEnded:
-		return "ended by the referee before it finished"
+		return "ended by the referee before it finished", true
 	case CodeDeal:
-		return fmt.Sprintf("%s %d, honba %d, riichi sticks %d: seat %d deals", e.roundWind, e.handNumber, e.honba, e.riichiSticks, e.dealer)
+		return fmt.Sprintf("%s %d, honba %d, riichi sticks %d: seat %d deals", e.roundWind, e.handNumber, e.honba, e.riichiSticks, e.dealer), true
 	case CodeKongStands:
 		if a.n > 0 {
-			return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands, and so does its kan dora", n(a.other), a.tile)
+			return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands, and so does its kan dora", n(a.other), a.tile), true
 		}
-		return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands; reveal its kan dora", n(a.other), a.tile)
+		return fmt.Sprintf("nobody robbed %s's kong of %s in time: it stands; reveal its kan dora", n(a.other), a.tile), true
 	}
-	return code.String()
+	return "", false
 }
 
 // lose fills in a lost claim's words: Why, and Reason naming winner w.
