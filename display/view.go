@@ -348,7 +348,7 @@ func scores(b *Board, st engine.State) {
 		b.Settled, b.Deltas = true, st.LastScore.Deltas
 		var lines []string
 		for _, w := range st.LastScore.Wins {
-			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), ValueText(w.Value), w.Points))
+			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), w.Value.Words(), w.Points))
 		}
 		b.Detail = append(append(lines, deltaLine(st.LastScore.Deltas, st.Dealer)), b.Detail...)
 	}
@@ -374,18 +374,6 @@ func deltaLine(d [4]int, dealer engine.Seat) string {
 }
 
 // ValueText is a hand's value in words: "3 han 40 fu", "6 han",
-// "mangan", "2x yakuman".
-func ValueText(v payment.Value) string {
-	switch {
-	case v.Limit == payment.Yakuman && v.Yakuman > 1:
-		return fmt.Sprintf("%dx yakuman", v.Yakuman)
-	case v.Limit != payment.NoLimit:
-		return v.Limit.String()
-	case v.Fu == 0:
-		return fmt.Sprintf("%d han", v.Han)
-	}
-	return fmt.Sprintf("%d han %d fu", v.Han, v.Fu)
-}
 
 // Signed is a change of points as people write it: "+5200", "-1000", "0".
 func Signed(n int) string {

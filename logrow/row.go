@@ -13,7 +13,6 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
@@ -123,7 +122,7 @@ func Of(m claimlog.Marked) Row {
 		case "value":
 			row.What = who + "'s hand is worth"
 			if e := b.Event; e != nil && e.Value != nil {
-				row.What += " " + display.ValueText(e.Value.Value)
+				row.What += " " + e.Value.Value.Words()
 			}
 		case "name":
 			if e := b.Event; e != nil && e.Name != "" {

@@ -98,7 +98,7 @@ func gameEndOf(r *Record, o engine.Outcome) {
 }
 
 // WinValue is a win's worth as people say it: "3 han 40 fu 5200 from
-// South", "mangan 8000", "yakuman x2 64000 (pao North)".
+// South", "mangan 8000", "2x yakuman 64000 (pao North)".
 func WinValue(w Win) string {
 	var s string
 	switch {
@@ -107,7 +107,7 @@ func WinValue(w Win) string {
 	case w.Han == 0 && w.Fu == 0:
 		s = w.Limit
 		if w.Yakuman > 1 {
-			s += fmt.Sprintf(" x%d", w.Yakuman)
+			s = fmt.Sprintf("%dx %s", w.Yakuman, w.Limit)
 		}
 	case w.Fu == 0:
 		s = fmt.Sprintf("%d han", w.Han)

@@ -24,7 +24,7 @@ func TestWords(t *testing.T) {
 		{Line(rs[6]), "KONG     no ron"},
 		{WindName("W") + WindName("?"), "West?"},
 		{CallLabel("ron", ""), "RON"},
-		{Line(rs[7]), "SCORE    ron: West 3 han 40 fu 5200 from East, North yakuman x2 64000 from East (pao South); changes E -70500 S +0 W +5500 N +65000; scores E -40500 S 30000 W 35500 N 95000; honba 0, sticks 0"},
+		{Line(rs[7]), "SCORE    ron: West 3 han 40 fu 5200 from East, North 2x yakuman 64000 from East (pao South); changes E -70500 S +0 W +5500 N +65000; scores E -40500 S 30000 W 35500 N 95000; honba 0, sticks 0"},
 		{Line(rs[8]), "GAME END 1. East 41000 (+27000), 2. South 30000 (+5000), 3. West 29000 (-6000), 4. North 20000 (-25000)"},
 		{WinValue(Win{Seat: "E", Han: 4, Fu: 30, Limit: "mangan", Points: 12000}), "4 han 30 fu (mangan) 12000"},
 		{WinValue(Win{Seat: "E", Han: 6, Limit: "haneman", Points: 18000}), "6 han (haneman) 18000"},

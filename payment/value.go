@@ -81,6 +81,20 @@ func (v Value) String() string {
 	return fmt.Sprintf("%d %d", v.Han, v.Fu)
 }
 
+// Words is the value as people read it: "3 han 40 fu", "5 han", "mangan",
+// "2x yakuman".
+func (v Value) Words() string {
+	switch {
+	case v.Limit == Yakuman && v.Yakuman > 1:
+		return fmt.Sprintf("%dx yakuman", v.Yakuman)
+	case v.Limit != NoLimit:
+		return v.Limit.String()
+	case v.Fu == 0:
+		return fmt.Sprintf("%d han", v.Han)
+	}
+	return fmt.Sprintf("%d han %d fu", v.Han, v.Fu)
+}
+
 // ParseValue reads a value as typed: "3 40" (han fu), "5" (han alone, for
 // five han or more, where fu no longer count), "mangan", "yakuman",
 // "yakuman 2".
