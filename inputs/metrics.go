@@ -20,6 +20,7 @@ func linkMetrics(l *link.Link) {
 	gauge(`tabled_serial_up`, func(h link.Health) float64 { return b(h.Up) })
 	gauge(`tabled_serial_queries_total`, func(h link.Health) float64 { return float64(h.Queries) })
 	gauge(`tabled_serial_not_durable_total`, func(h link.Health) float64 { return float64(h.NotDurable) })
+	gauge(`tabled_serial_stale_acks_total`, func(h link.Health) float64 { return float64(h.StaleAcks) })
 	gauge(`tabled_serial_reboots_total`, func(h link.Health) float64 { return float64(h.Reboots) })
 	gauge(`tabled_serial_events_lost_total`, func(h link.Health) float64 { return float64(h.EventsLost) })
 	gauge(`tabled_serial_reader_faults_total`, func(h link.Health) float64 { return float64(h.ReaderFaults) })

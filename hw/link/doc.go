@@ -4,7 +4,9 @@
 // wakes only for a frame or a duty; github.com/tarm/serial elsewhere),
 // speaks fwproto, queries the device until it says who it is
 // (refusing another device than the configured one), acknowledges its
-// events only once the caller has made them durable, deduplicates them,
+// events only once the caller has made them durable, and never from a wire
+// that has fallen behind the device's clock (its Ack, naming only a seq,
+// could answer a newer frame of the same seq: frame.go), deduplicates them,
 // retransmits its own commands until they are acknowledged (never reusing
 // a seq the device may remember, across daemon restarts too), pings the
 // device to map its clock onto the host's (hw/clocksync; often while the

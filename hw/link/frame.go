@@ -95,7 +95,7 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	if l.seen.Seen(f.Seq) {
 		if bytes.Equal(l.got[f.Seq], key) {
 			l.update(func(h *Health) { h.Duplicates++ })
-			return l.ack(port, f.Seq, st)
+			return l.ackCurrent(port, f, m, st)
 		}
 		// A repeat is byte for byte: the same seq with other content means
 		// the device's seqs began again.
@@ -140,6 +140,36 @@ func (l *Link) sequenced(port Port, f fwproto.Frame, m fwproto.Message, st fwpro
 	l.got[f.Seq] = key
 	l.order.delivered(f.Seq, ev.Device, stamped)
 	l.advance(at)
+	return l.ackCurrent(port, f, m, st)
+}
+
+// staleAck is how far behind the device's clock the wire may have fallen
+// when the host acknowledges what it read: past it, the device may have
+// given the frame's seq to a newer frame (a device that drops its oldest
+// frames on overflow and numbers 50 to 200 presses a second wraps its 255
+// seqs in seconds), and an Ack, which names only the seq, would
+// acknowledge that newer frame, never taken. The device resends every
+// 100 ms what is still unacknowledged, and a heartbeat comes every
+// 250 ms: a host keeping up has read a device time (an event's stamp, a
+// heartbeat, a pong) within this of the device's clock.
+const staleAck = 300 * time.Millisecond
+
+// ackCurrent acknowledges the sequenced frame f (m nil: it did not parse)
+// with st, unless the wire has fallen behind the device's clock by more
+// than staleAck: then the frame, taken, is left unacknowledged; if the
+// device still holds it, its next send is a repeat, acknowledged once the
+// host has caught up with the wire.
+func (l *Link) ackCurrent(port Port, f fwproto.Frame, m fwproto.Message, st fwproto.AckStatus) error {
+	read := l.lastDev
+	if ev, stamped := l.event(m, 0); stamped {
+		read = max(read, ev.Device)
+	}
+	if h, _, ok := l.sync.Map(read); ok {
+		if behind := l.cfg.Clock() - h; behind > staleAck {
+			l.update(func(h *Health) { h.StaleAcks++ })
+			return nil
+		}
+	}
 	return l.ack(port, f.Seq, st)
 }
 

@@ -193,6 +193,10 @@ type Health struct {
 	Queries int
 	// NotDurable counts events OnEvent refused (left unacknowledged).
 	NotDurable int
+	// StaleAcks counts frames taken but left unacknowledged because the
+	// wire had fallen too far behind the device's clock: the Ack could
+	// have answered a newer frame of the same seq (frame.go, staleAck).
+	StaleAcks int
 	// Reboots, EventsLost (overflow reports and seqs that never came),
 	// ReaderFaults, DeviceChanges and Refused (another device than the
 	// configured one) count the notices of each kind.
