@@ -306,10 +306,8 @@ func TestPowerCut(t *testing.T) {
 	}
 	// The controller presses every 5-20 ms while the table is up; what it
 	// holds unacknowledged at a cut it sends again after the boot.
-	// TABLED_POWERCUT_SEAT_PRESSES=0 leaves it plugged in but idle: CI
-	// runs so while the loss of acknowledged controller presses this test
-	// found (docs/power-cuts.md, "Open") is not fixed, and still checks
-	// every press acknowledged over HTTP, which a removed fsync loses.
+	// TABLED_POWERCUT_SEAT_PRESSES=0 leaves it plugged in but idle (only
+	// the presses over HTTP are checked).
 	seatPresses := os.Getenv("TABLED_POWERCUT_SEAT_PRESSES") != "0"
 	var tableUp atomic.Bool
 	pressers.Go(func() {
