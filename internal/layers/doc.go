@@ -1,8 +1,12 @@
 // Package layers holds no code: its test enforces the layers of tabled's
 // packages, over what `go list` says each imports, directly or not (its Deps):
 //
-//   - engine imports only the standard library: it is pure and replayable;
-//   - outcome imports only the engine (and the standard library);
+//   - tile and payment import only the standard library; scorer only tile
+//     and payment: all three are pure;
+//   - engine imports only the standard library, tile, payment and scorer:
+//     it is pure and replayable;
+//   - outcome imports only the engine and the pure packages it is built on
+//     (tile, payment, scorer);
 //   - claimlog, the storage, imports nothing of the project but
 //     internal/fastjson: no engine, table, script or web;
 //   - journal (the table's side of the log) imports no script or web;

@@ -25,8 +25,10 @@ type rule struct {
 
 var rules = []rule{
 	{pkgs: "payment", allowed: []string{}, why: "a score sheet's arithmetic is pure: the standard library only"},
-	{pkgs: "engine", allowed: []string{"payment"}, why: "the engine is pure: the standard library and payment's pure arithmetic only"},
-	{pkgs: "outcome", allowed: []string{"engine", "payment"}, why: "the outcome record depends on the engine (and the payment types in its outcomes) alone"},
+	{pkgs: "tile", allowed: []string{}, why: "a tile face is pure: the standard library only"},
+	{pkgs: "scorer", allowed: []string{"tile", "payment"}, why: "the scorer is pure: the standard library, tile faces and payment's arithmetic only"},
+	{pkgs: "engine", allowed: []string{"tile", "payment", "scorer"}, why: "the engine is pure: the standard library, tile faces, payment's arithmetic and the scorer only"},
+	{pkgs: "outcome", allowed: []string{"engine", "tile", "payment", "scorer"}, why: "the outcome record depends on the engine alone (and the tile, payment and scorer types in its outcomes)"},
 	{pkgs: "claimlog", allowed: []string{"internal/fastjson"}, why: "the claim log's storage knows nothing of the table, the script or the web"},
 	{pkgs: "journal", forbidden: []string{"script", "web", "club", "display"}, why: "the journal translates table entries, it shows nothing"},
 	{pkgs: "table", forbidden: []string{"web", "display", "club", "claimlog", "journal"}, why: "the table writes through table.Journal and shows nothing"},
@@ -108,7 +110,7 @@ func moduleDeps(t *testing.T) map[string][]string {
 // TestLayers: no package of the module breaks a layer.
 func TestLayers(t *testing.T) {
 	deps := moduleDeps(t)
-	for _, must := range []string{"engine", "outcome", "claimlog", "journal", "table", "hw/link", "display/seatlights", "cmd/tabled"} {
+	for _, must := range []string{"tile", "engine", "outcome", "claimlog", "journal", "table", "hw/link", "display/seatlights", "cmd/tabled"} {
 		if _, ok := deps[must]; !ok {
 			t.Fatalf("go list gave no package %s: %d packages", must, len(deps))
 		}
@@ -126,6 +128,11 @@ func TestRulesCatch(t *testing.T) {
 		bad      bool
 	}{
 		{"engine", "table", true},
+		{"engine", "tile", false},
+		{"engine", "scorer", false},
+		{"tile", "engine", true},
+		{"scorer", "tile", false},
+		{"scorer", "engine", true},
 		{"engine/sub", "outcome", true},
 		{"outcome", "engine", false},
 		{"outcome", "claimlog", true},

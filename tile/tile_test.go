@@ -1,0 +1,54 @@
+package tile
+
+import "testing"
+
+func TestParseTileRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		kind int
+		red  bool
+		name string
+	}{
+		{"1m", 0, false, "1 character"},
+		{"9m", 8, false, "9 characters"},
+		{"0m", 4, true, "5 characters (red)"},
+		{"5p", 13, false, "5 circles"},
+		{"0p", 13, true, "5 circles (red)"},
+		{"9s", 26, false, "9 bamboo"},
+		{"1z", 27, false, "East wind"},
+		{"4z", 30, false, "North wind"},
+		{"5z", 31, false, "white dragon"},
+		{"7z", 33, false, "red dragon"},
+	} {
+		tl, err := ParseTile(tc.in)
+		if err != nil {
+			t.Fatalf("ParseTile(%q): %v", tc.in, err)
+		}
+		if tl.Kind() != tc.kind || tl.Red() != tc.red || tl.String() != tc.in || tl.Name() != tc.name {
+			t.Errorf("%q: kind %d red %v string %q name %q", tc.in, tl.Kind(), tl.Red(), tl.String(), tl.Name())
+		}
+	}
+}
+
+func TestParseTileErrors(t *testing.T) {
+	for _, in := range []string{"", "1", "m1", "10m", "8z", "0z", "1x", "11", "5M", "ab"} {
+		if _, err := ParseTile(in); err == nil {
+			t.Errorf("ParseTile(%q) accepted a bad tile", in)
+		}
+	}
+}
+
+// TestRuleDoraFollowsIndicator: "The dora is the tile after the indicator:
+// 1-9 in a suit wraps 9 -> 1; winds E -> S -> W -> N -> E; dragons white ->
+// green -> red -> white."
+func TestRuleDoraFollowsIndicator(t *testing.T) {
+	for _, tc := range []struct{ ind, dora string }{
+		{"1m", "2m"}, {"8m", "9m"}, {"9m", "1m"}, {"9p", "1p"}, {"9s", "1s"}, {"0s", "6s"}, {"4p", "5p"},
+		{"1z", "2z"}, {"2z", "3z"}, {"3z", "4z"}, {"4z", "1z"},
+		{"5z", "6z"}, {"6z", "7z"}, {"7z", "5z"},
+	} {
+		if got := MustTile(tc.ind).Dora(); got.String() != tc.dora {
+			t.Errorf("indicator %s: dora %s, want %s", tc.ind, got, tc.dora)
+		}
+	}
+}
