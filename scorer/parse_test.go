@@ -21,7 +21,8 @@ import (
 // (else the last tile written), seat 2z and round 1z (the defaults),
 // riichi, double, ippatsu, last, rinshan, chankan, first, dora <tiles>,
 // ura <tiles>, rules <profile> (ema2016 unless said), aka <n> (red fives
-// in the set, else the profile's). expected is "refused <code>", or the
+// in the set, else the profile's), yakumans <n> (how many yakuman count,
+// else the profile's). expected is "refused <code>", or the
 // value and reason: "H/F" (han and fu counted) or a limit by name
 // ("yakuman", "yakuman*2", "mangan" for a limit yaku), then every yaku as
 // name:han in order, then optional checks: "+fu_part_name:fu" (a fu part
@@ -76,7 +77,7 @@ func parseCase(line string) (testCase, error) {
 			c.win.Melds = append(c.win.Melds, Meld{Kind: k, Tiles: ts})
 		}
 	}
-	profile, aka := "ema2016", -1
+	profile, aka, yakumans := "ema2016", -1, 0
 	words := strings.Fields(f[3])
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -148,6 +149,12 @@ func parseCase(line string) (testCase, error) {
 				return c, fmt.Errorf("rules takes a profile name")
 			}
 			profile = v[0]
+		case "yakumans":
+			v := next()
+			if len(v) != 1 {
+				return c, fmt.Errorf("yakumans takes a number")
+			}
+			yakumans, err = strconv.Atoi(v[0])
 		case "aka":
 			v := next()
 			if len(v) != 1 {
@@ -170,6 +177,9 @@ func parseCase(line string) (testCase, error) {
 	}
 	if aka >= 0 {
 		c.pay.Aka = aka
+	}
+	if yakumans > 0 {
+		c.pay.MaxYakuman = yakumans
 	}
 	exp := strings.Fields(f[4])
 	if len(exp) == 0 {
@@ -216,7 +226,7 @@ func parseCase(line string) (testCase, error) {
 var situationWords = map[string]bool{
 	"tsumo": true, "ron": true, "riichi": true, "double": true, "ippatsu": true, "last": true,
 	"rinshan": true, "chankan": true, "first": true, "win": true, "seat": true, "round": true,
-	"dora": true, "ura": true, "rules": true, "aka": true,
+	"dora": true, "ura": true, "rules": true, "aka": true, "yakumans": true,
 }
 
 // valueWord is a result's value as the tables write it.

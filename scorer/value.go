@@ -90,7 +90,10 @@ func (h *hand) value(rd *reading) (Result, bool) {
 	} else {
 		res.Fu, res.FuParts = h.fu(rd, y[yPinfu] && h.han[yPinfu] != nil)
 	}
-	res.Value = payment.Value{Han: han, Fu: res.Fu}
+	// Three closed kongs can count more fu than payment takes (its
+	// MaxFu, 110): such a hand is a limit already, so the value is the
+	// same at 110.
+	res.Value = payment.Value{Han: han, Fu: min(res.Fu, payment.MaxFu)}
 	_, res.Limit = h.pay.Basic(res.Value)
 	if limit != nil && better(h.pay, alone, res) {
 		return alone, true
