@@ -89,6 +89,21 @@ func Fingerprint(der []byte) string {
 	return strings.Join(parts, ":")
 }
 
+// ShortBytes is how many bytes of a fingerprint the table's panel shows:
+// 64 bits, more than anyone can match by making certificates until one
+// begins the same (about 2^64 tries), and short enough to compare at a
+// glance.
+const ShortBytes = 8
+
+// ShortFingerprint is the first ShortBytes bytes of a fingerprint
+// (Fingerprint's form) as phones show them, bytes apart:
+// "3F A2 91 0C 7B E4 55 D1". Chrome and Safari show a certificate's
+// SHA-256 that way; Firefox with colons, as Fingerprint does.
+func ShortFingerprint(fp string) string {
+	parts := strings.Split(fp, ":")
+	return strings.Join(parts[:min(ShortBytes, len(parts))], " ")
+}
+
 // makeCert writes a new self-signed certificate for names, valid ten
 // years, and its key (0600), each as a new file (a link planted under
 // either name is not followed).

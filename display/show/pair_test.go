@@ -42,3 +42,28 @@ func TestPairOnPanelNotInPNG(t *testing.T) {
 		t.Fatal("SetPair(\"\") left the code showing")
 	}
 }
+
+// TestCertOnPanelNotInPNG: the certificate's fingerprint is on the
+// board the panels show at idle, and never in the PNG the status page
+// serves (a copy the network delivers is no check).
+func TestCertOnPanelNotInPNG(t *testing.T) {
+	d := &Driver{URL: displaytest.URL, Cert: displaytest.Cert}
+	us := updates(t, displaytest.Named(t, "idle").Script, time.Second)
+	d.update(us[0])
+	v := d.View()
+	if !v.Board.ShowsCert() || v.Board.Cert != displaytest.Cert {
+		t.Fatalf("at idle: mode %s, cert %q", v.Board.Mode, v.Board.Cert)
+	}
+	var buf bytes.Buffer
+	if err := d.PNG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Board.Cert = ""
+	if diff := displaytest.Diff(render.Render(v, render.EInkSize), img); diff != "" {
+		t.Fatalf("the PNG is not the board without the fingerprint: %s", diff)
+	}
+}
