@@ -26,8 +26,9 @@ import (
 // with a certificate the club gives (cert_file, key_file) or one it makes
 // itself on first start and keeps in its state directory. A tablet cannot
 // know a certificate the table made, so the table shows its SHA-256
-// fingerprint (at start and in tabled doctor) for the referee to compare
-// with what the browser shows before trusting it.
+// fingerprint (at start, in tabled doctor, and the start of it on its
+// panel: display.Board.Cert) for the referee to compare with what the
+// browser shows before trusting it.
 
 // The names of the certificate and key a table makes, in its state directory.
 const (

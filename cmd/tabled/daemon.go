@@ -189,6 +189,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(1, err)
 	}
+	displays.Cert = https.cert
 	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
 		LogDir: cfg.Log.Dir, Panel: displays.PNG, Pairing: pc, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
 		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
