@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/club/clubtest"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/web"
 )
@@ -89,4 +91,24 @@ func TestRunRefusesWeakToken(t *testing.T) {
 			t.Errorf("token %q: said %q, want the line, the reason and how to make one", tok, errs.String())
 		}
 	}
+}
+
+// TestTwoTablesOneNameAlertOnPanel: through tabled run, two tables
+// configured with the same name on one broker (a real mosquitto) cut each
+// other off at it; each notes the alert on its own panel, with the reason.
+func TestTwoTablesOneNameAlertOnPanel(t *testing.T) {
+	b := clubtest.Start(t)
+	cfg := fmt.Sprintf("[table]\nname = \"twin\"\n\n[club]\nbroker = %q\n", b.URL())
+	var ds []*runningDaemon
+	for range 2 {
+		ds = append(ds, startDaemonWith(t, cfg, strings.NewReader(""), "--sim"))
+	}
+	waitUntil(t, "the client-id alert on a table's panel", func() bool {
+		for _, d := range ds {
+			if strings.Contains(d.stdout.String(), "| ALERT ") && strings.Contains(d.stdout.String(), alert.Label(string(alert.ClientID))+": the broker cut table \"twin\" off for another client with its client id") {
+				return true
+			}
+		}
+		return false
+	})
 }
