@@ -74,16 +74,7 @@ func TestBrowserConsoleCrossSiteAndRebinding(t *testing.T) {
 	srv.Start()
 	defer srv.Close()
 	codesOf := func(path string) []int { mu.Lock(); defer mu.Unlock(); return slices.Clone(codes[path]) }
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprintf(w, `<!doctype html><body>
-<form id="f" method="post" enctype="text/plain" action="%[1]s/api/ack" target="sink"><input name='{"table":"t1","seq":%[2]d,"x":"' value='"}'></form>
-<iframe name="sink"></iframe>
-<script>
-fetch(%[1]q + "/api/ack", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: '{"table":"t1","seq":%[2]d}'}).finally(() => { document.getElementById("f").submit(); });
-</script>`, srv.URL, seq)
-	}))
-	defer evil.Close()
+	evil := webtest.CrossSitePage(t, srv.URL+"/api/ack", fmt.Sprintf(`{"table":"t1","seq":%d}`, seq))
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package show
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"testing"
 	"time"
@@ -22,14 +23,7 @@ func TestPairOnPanelNotInPNG(t *testing.T) {
 	if v.Board.Mode != display.ModeIdle || v.Board.Pair != "K7PQRM" || !v.Board.ShowsPair() {
 		t.Fatalf("after SetPair: mode %s, pair %q", v.Board.Mode, v.Board.Pair)
 	}
-	var buf bytes.Buffer
-	if err := d.PNG(&buf); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := servedPNG(t, d)
 	if diff := displaytest.Diff(render.Render(v, render.EInkSize), img); diff == "" {
 		t.Fatal("the PNG shows the pairing code")
 	}
@@ -54,6 +48,15 @@ func TestCertOnPanelNotInPNG(t *testing.T) {
 	if !v.Board.ShowsCert() || v.Board.Cert != displaytest.Cert {
 		t.Fatalf("at idle: mode %s, cert %q", v.Board.Mode, v.Board.Cert)
 	}
+	v.Board.Cert = ""
+	if diff := displaytest.Diff(render.Render(v, render.EInkSize), servedPNG(t, d)); diff != "" {
+		t.Fatalf("the PNG is not the board without the fingerprint: %s", diff)
+	}
+}
+
+// servedPNG is the panel image the Driver serves the status page.
+func servedPNG(t *testing.T, d *Driver) image.Image {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := d.PNG(&buf); err != nil {
 		t.Fatal(err)
@@ -62,8 +65,5 @@ func TestCertOnPanelNotInPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v.Board.Cert = ""
-	if diff := displaytest.Diff(render.Render(v, render.EInkSize), img); diff != "" {
-		t.Fatalf("the PNG is not the board without the fingerprint: %s", diff)
-	}
+	return img
 }
