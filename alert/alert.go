@@ -37,6 +37,12 @@ const (
 	DiskFull      Kind = claimlog.AlertDiskFull
 	LogReplaced   Kind = claimlog.AlertFileReplaced
 	LogLostWrites Kind = claimlog.AlertLostWrites
+	// ClientID: another client connects to the club's broker with the
+	// table's client id (a second table with its name and login, or its
+	// login copied), and the broker cuts each off for the other. The
+	// table notes it; the club console raises it too, from the table's
+	// status.
+	ClientID Kind = "client-id"
 )
 
 // shows is the one table of what each note kind shows: the short label a
@@ -61,6 +67,7 @@ var shows = map[Kind]show{
 	DiskFull:      {"DISK FULL", "the log's disk is full"},
 	LogReplaced:   {"LOG REPLACED", "a log file was written again"},
 	LogLostWrites: {"LOG LOST WRITES", "the card lost log lines: see log"},
+	ClientID:      {"CLIENT ID TAKEN", "another client has this table's id"},
 }
 
 // show is what an alert kind shows: label, short and capitals; line, in a

@@ -17,6 +17,8 @@ import (
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
+
+	"github.com/tabled/tabled/alert"
 )
 
 // startClubBroker runs mosquitto with the configuration and ACL the
@@ -232,6 +234,62 @@ func TestShippedACLWrongLogin(t *testing.T) {
 			}
 		case <-bound:
 			t.Fatal("the table never said the broker refused it")
+		}
+	}
+}
+
+// TestShippedACLTwoTablesOneName: through mosquitto with the shipped
+// configuration and ACL, two tables configured with the same name and
+// login (so the same client id) cut each other off at the broker; the
+// console raises the alert (alert.ClientID) with the reason, from the
+// runs alternating in the table's status, and each table is told, to note
+// it on its own panel.
+func TestShippedACLTwoTablesOneName(t *testing.T) {
+	b := startClubBroker(t, "console", "table-1")
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	console := NewConsole()
+	w, err := NewWatcher(WatcherConfig{Broker: Broker{URL: b.URL(), Username: "console", Password: "console-pw"}, ClientID: "console",
+		OnEvent: console.Event, OnStatus: console.Status, OnAlert: console.Warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wg.Add(1)
+	go func() { defer wg.Done(); w.Run(ctx) }()
+	var mu sync.Mutex
+	told := 0
+	for range 2 {
+		p, err := NewPublisher(PublisherConfig{Broker: Broker{URL: b.URL(), Username: "table-1", Password: "table-1-pw"}, Table: "table-1", Outbox: NewMemOutbox(),
+			OnTakenOver: func(string) { mu.Lock(); told++; mu.Unlock() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); p.Run(ctx) }()
+	}
+	bound := time.NewTimer(30 * time.Second)
+	defer bound.Stop()
+	for {
+		ts, _, changed := console.Tables()
+		var found *Alert
+		for _, tv := range ts {
+			for _, a := range tv.Alerts {
+				if tv.Table == "table-1" && a.Kind == string(alert.ClientID) && strings.Contains(a.Text, `two tables publish as "table-1"`) {
+					found = &a
+				}
+			}
+		}
+		mu.Lock()
+		n := told
+		mu.Unlock()
+		if found != nil && n > 0 {
+			return
+		}
+		select {
+		case <-changed:
+		case <-bound.C:
+			t.Fatalf("after 30 s: the console's alerts %+v, the tables told %d times", ts, n)
 		}
 	}
 }

@@ -53,6 +53,10 @@ type TableView struct {
 	AgeSeconds float64 `json:"age_s"`
 	// TakenOver is the table's count of its client id taken by another.
 	TakenOver uint64 `json:"taken_over,omitempty"`
+	// instance is the run of the table its latest online status came
+	// from; replaced those it replaced, latest last (Console.Status).
+	instance string
+	replaced []string
 }
 
 // SeatScore is one seat's points on the console.
@@ -277,7 +281,10 @@ func (c *Console) Ack(table string, seq uint64) bool {
 	return false
 }
 
-// Status takes a table's status.
+// Status takes a table's status, and alerts (alert.ClientID) when it
+// says another client took the table's client id, or when it comes from
+// a run of the table that another had replaced: two running tables
+// publish with the same name.
 func (c *Console) Status(s Status) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -285,6 +292,7 @@ func (c *Console) Status(s Status) {
 	t.Online = s.Online
 	c.statusLinkLocked(t, s.URL)
 	c.takenOverLocked(t, s.TakenOver)
+	c.instanceLocked(t, s)
 	c.bump()
 }
 

@@ -40,6 +40,10 @@ type Status struct {
 	// TakenOver counts the times since the table started that the broker
 	// cut it off for another client with its client id.
 	TakenOver uint64 `json:"taken_over,omitempty"`
+	// Instance is drawn at random by the table at each start: a status of
+	// an instance the console saw replaced by another is a second running
+	// table publishing with the same name (Console.Status).
+	Instance string `json:"instance,omitempty"`
 }
 
 // Replay is the payload on the replay topic.

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/tabled/tabled/alert"
 )
 
 // What a watcher and the console do not take on trust. Anyone who can
@@ -187,6 +190,51 @@ func (c *Console) takenOverLocked(t *TableView, n uint64) {
 	if n <= t.TakenOver {
 		return
 	}
-	c.warnLocked(t.Table, "client-id", fmt.Sprintf("another client connected to the broker with this table's client id (%d times since the table started), cutting it off: give each table its own login", n))
 	t.TakenOver = n
+	c.pendingWarnLocked(t, alert.ClientID, fmt.Sprintf("another client connected to the broker with this table's client id (%d times since the table started), cutting it off: give each table its own login", n))
+}
+
+// maxReplaced bounds the runs of a table the console remembers as
+// replaced.
+const maxReplaced = 4
+
+// instanceLocked follows which run of a table its online statuses come
+// from. A table draws a new instance at each start, so a run replaced by
+// another never speaks again; one that does is a second table running
+// with the same name (and login): the broker cuts each off when the
+// other connects, and each says it is online again. Statuses saying
+// offline do not count: the broker sends a run's last will after the
+// next has started. c.mu is held.
+func (c *Console) instanceLocked(t *TableView, s Status) {
+	if !s.Online || s.Instance == "" || s.Instance == t.instance {
+		return
+	}
+	back := slices.Contains(t.replaced, s.Instance)
+	t.replaced = slices.DeleteFunc(t.replaced, func(i string) bool { return i == s.Instance })
+	if t.instance != "" {
+		t.replaced = append(t.replaced, t.instance)
+	}
+	if n := len(t.replaced); n > maxReplaced {
+		t.replaced = t.replaced[n-maxReplaced:]
+	}
+	prev := t.instance
+	t.instance = s.Instance
+	if back {
+		c.pendingWarnLocked(t, alert.ClientID, fmt.Sprintf(
+			"two tables publish as %q: its status came from run %s, then %s, then %s again (a table's run never comes back once replaced), and the broker cuts each off when the other connects: give each table its own [table] name and login",
+			t.Table, s.Instance, prev, s.Instance))
+	}
+}
+
+// pendingWarnLocked raises an alert of kind on t unless one of that kind
+// (the console's, or the table's own note) is still on its list, not
+// acknowledged: a cause that lasts is said once, not at each of its
+// effects. c.mu is held.
+func (c *Console) pendingWarnLocked(t *TableView, kind alert.Kind, text string) {
+	for _, a := range t.Alerts {
+		if a.Kind == string(kind) {
+			return
+		}
+	}
+	c.warnLocked(t.Table, string(kind), text)
 }

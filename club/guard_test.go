@@ -18,6 +18,7 @@ import (
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/web"
 )
 
@@ -179,6 +180,55 @@ func TestConsoleLinksAndTakeover(t *testing.T) {
 	}
 }
 
+// TestConsoleTwoRunsOfOneTable: a status from a run of a table that
+// another run had replaced is two tables publishing with one name, an
+// alert with the reason; a restart (and its last will, sent after the
+// next run started) is not; the alert is raised again only once the
+// head referee has acknowledged it.
+func TestConsoleTwoRunsOfOneTable(t *testing.T) {
+	type st struct {
+		run    string
+		online bool
+	}
+	for _, tc := range []struct {
+		name     string
+		statuses []st
+		alerts   int
+	}{
+		{"a restart", []st{{"A", true}, {"A", false}, {"B", true}}, 0},
+		{"a restart, the last will late", []st{{"A", true}, {"B", true}, {"A", false}, {"B", true}}, 0},
+		{"restarts", []st{{"A", true}, {"B", true}, {"C", true}, {"D", true}}, 0},
+		{"a table of an older version", []st{{"", true}, {"", true}, {"A", true}}, 0},
+		{"two tables, one name", []st{{"A", true}, {"B", true}, {"A", true}}, 1},
+		{"two tables cutting each other off", []st{{"A", true}, {"A", false}, {"B", true}, {"A", true}, {"B", true}, {"A", true}}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := NewConsole()
+			for _, s := range tc.statuses {
+				c.Status(Status{Table: "t1", Online: s.online, Instance: s.run})
+			}
+			ts, _, _ := c.Tables()
+			if len(ts[0].Alerts) != tc.alerts {
+				t.Fatalf("alerts %+v, want %d", ts[0].Alerts, tc.alerts)
+			}
+			if tc.alerts == 0 {
+				return
+			}
+			a := ts[0].Alerts[0]
+			if a.Kind != string(alert.ClientID) || !strings.Contains(a.Text, `two tables publish as "t1"`) || !strings.Contains(a.Text, "own [table] name and login") {
+				t.Errorf("alert %+v: want %s, saying why and what to do", a, alert.ClientID)
+			}
+			if !c.Ack("t1", a.Seq) {
+				t.Fatal("the alert cannot be acknowledged")
+			}
+			c.Status(Status{Table: "t1", Online: true, Instance: "B"})
+			if ts, _, _ := c.Tables(); len(ts[0].Alerts) != 1 {
+				t.Errorf("after the acknowledgement, the tables still alternating: alerts %+v, want one again", ts[0].Alerts)
+			}
+		})
+	}
+}
+
 // TestClientIDTakenOverAlerts: through a real mosquitto, a client that
 // connects with a table's client id cuts the table off, again and again as
 // each reconnects (mosquitto gives no reason); the table says so in its
@@ -221,7 +271,7 @@ func TestClientIDTakenOverAlerts(t *testing.T) {
 		ts, _, changed := c.Tables()
 		for _, tv := range ts {
 			for _, a := range tv.Alerts {
-				if tv.Table == "t1" && a.Kind == "client-id" && strings.Contains(a.Text, "client id") {
+				if tv.Table == "t1" && a.Kind == string(alert.ClientID) && strings.Contains(a.Text, "client id") {
 					return
 				}
 			}

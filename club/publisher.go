@@ -2,6 +2,7 @@ package club
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
@@ -64,6 +65,11 @@ type PublisherConfig struct {
 	URL string
 	// Logf logs the broker connection coming up and going down; nil: silent.
 	Logf func(format string, args ...any)
+	// OnTakenOver is told, at most once every cutsWindow, that the broker
+	// cut the table off for another client with its client id, and why:
+	// the daemon notes it as an alert (alert.ClientID) for the table's
+	// own panel. Nil: only logged.
+	OnTakenOver func(text string)
 }
 
 // Publisher publishes a table's outbox to the broker, in order, at least once.
@@ -80,6 +86,9 @@ type Publisher struct {
 	// broker last closed the connection.
 	takenOver uint64
 	cuts      []time.Time
+	told      time.Time // when OnTakenOver was last told
+	// instance is this run's, in every status (Status.Instance).
+	instance string
 	// refused is why the broker last refused a record; "" when it did not.
 	refused string
 }
@@ -106,13 +115,23 @@ func (p *Publisher) cutOff(said bool) {
 	}
 	p.cuts = append(kept, now)
 	taken := said || len(p.cuts) >= cutsTakenOver
+	tell := false
 	if taken {
 		p.takenOver++
 		p.cuts = p.cuts[:0]
+		if tell = now.Sub(p.told) >= cutsWindow; tell {
+			p.told = now
+		}
 	}
+	n := p.takenOver
 	p.mu.Unlock()
-	if taken {
-		p.logf("club: the broker cut table %q off: another client connects with its client id (give each table its own login)", p.cfg.Table)
+	if !taken {
+		return
+	}
+	text := fmt.Sprintf("the broker cut table %q off for another client with its client id (%d times since the start): a second table with this name and login, or its login copied; give each table its own", p.cfg.Table, n)
+	p.logf("club: %s", text)
+	if tell && p.cfg.OnTakenOver != nil {
+		p.cfg.OnTakenOver(text)
 	}
 }
 
@@ -127,7 +146,7 @@ func NewPublisher(cfg PublisherConfig) (*Publisher, error) {
 	if _, err := brokerURL(cfg.Broker.URL); err != nil {
 		return nil, err
 	}
-	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1), replay: newReplayer(nil)}
+	p := &Publisher{cfg: cfg, wake: make(chan struct{}, 1), replay: newReplayer(nil), instance: rand.Text()[:16]}
 	if cfg.AckFile != "" {
 		b, err := os.ReadFile(cfg.AckFile)
 		switch {
@@ -168,7 +187,7 @@ func (p *Publisher) poke() {
 
 func (p *Publisher) status(online bool) []byte {
 	p.mu.Lock()
-	st := Status{Table: p.cfg.Table, Online: online, Seq: p.acked, URL: p.cfg.URL, TakenOver: p.takenOver}
+	st := Status{Table: p.cfg.Table, Online: online, Seq: p.acked, URL: p.cfg.URL, TakenOver: p.takenOver, Instance: p.instance}
 	p.mu.Unlock()
 	b, _ := json.Marshal(st)
 	return b

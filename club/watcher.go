@@ -9,6 +9,8 @@ import (
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
+
+	"github.com/tabled/tabled/alert"
 )
 
 // WatcherConfig configures a watcher of every table.
@@ -113,7 +115,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
 		if d.ReasonCode == reasonTakenOver {
 			w.mu.Lock()
-			wn := w.warnLocked(ConsoleRow, "client-id", fmt.Sprintf("another client connected to the broker as the console (%q), cutting it off: give the console its own login", w.cfg.ClientID))
+			wn := w.warnLocked(ConsoleRow, string(alert.ClientID), fmt.Sprintf("another client connected to the broker as the console (%q), cutting it off: give the console its own login", w.cfg.ClientID))
 			w.mu.Unlock()
 			w.warn(wn)
 		}

@@ -83,7 +83,7 @@ type Web struct {
 	// referee actions then only there: the token no longer crosses the
 	// network in clear. CertFile and KeyFile are the club's certificate;
 	// without them the table makes its own (kept in the log directory)
-	// and shows its fingerprint.
+	// and shows its fingerprint (the start of it on its panel).
 	HTTPSListen string `toml:"https_listen"`
 	CertFile    string `toml:"cert_file"`
 	KeyFile     string `toml:"key_file"`

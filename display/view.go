@@ -165,6 +165,14 @@ type Board struct {
 	// the Driver fills it in for the panels at the table, never for the
 	// image the status page serves.
 	Pair string
+	// Cert is the start of the fingerprint of the certificate the table
+	// made for its HTTPS page ("3F A2 91 0C 7B E4 55 D1", as a phone's
+	// browser shows it), shown at idle for the referee to compare with
+	// what the tablet's browser says before trusting it. NewView leaves it
+	// empty; the Driver fills it in for the panels at the table, never for
+	// the image the status page serves: a copy the network delivers proves
+	// nothing about who delivers it.
+	Cert string
 }
 
 // ShowsPair reports whether the panel shows the pairing code: at idle and
@@ -173,6 +181,10 @@ func (b Board) ShowsPair() bool {
 	return b.Pair != "" && (b.Mode == ModeIdle || b.Mode == ModeHandEnd || b.Ended)
 }
 
+// ShowsCert reports whether the panel shows the certificate's
+// fingerprint: at idle, when tablets join.
+func (b Board) ShowsCert() bool { return b.Cert != "" && b.Mode == ModeIdle }
+
 // Equal reports whether two boards give the same panel frame.
 func (b Board) Equal(c Board) bool {
 	return b.Mode == c.Mode && b.RoundWind == c.RoundWind && b.HandNumber == c.HandNumber && b.Honba == c.Honba &&
@@ -180,7 +192,7 @@ func (b Board) Equal(c Board) bool {
 		b.Wall == c.Wall && slices.Equal(b.Indicators, c.Indicators) && slices.Equal(b.Dora, c.Dora) &&
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
-		b.Pair == c.Pair && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
+		b.Pair == c.Pair && b.Cert == c.Cert && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
 		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings)
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"github.com/tabled/tabled/web/webtest"
 	"net/http"
 	"net/http/httptest"
@@ -77,16 +76,7 @@ func recordedTable(t *testing.T, cfg Config) (*table.Table, *httptest.Server, *c
 func TestBrowserCrossSiteAndRebinding(t *testing.T) {
 	ctx := webtest.Browser(t, chromedp.Flag("host-resolver-rules", "MAP rebind.evil.test 127.0.0.1"))
 	tb, srv, rec := recordedTable(t, Config{Sim: true, LogDir: t.TempDir()})
-	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		fmt.Fprintf(w, `<!doctype html><body>
-<form id="f" method="post" enctype="text/plain" action="%[1]s/api/press" target="sink"><input name='{"seat":0,"action":"pon","x":"' value='"}'></form>
-<iframe name="sink"></iframe>
-<script>
-fetch(%[1]q + "/api/press", {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}, body: '{"seat":1,"action":"ron"}'}).finally(() => { document.getElementById("f").submit(); });
-</script>`, srv.URL)
-	}))
-	defer evil.Close()
+	evil := webtest.CrossSitePage(t, srv.URL+"/api/press", `{"seat":0,"action":"pon"}`)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL)); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,9 @@ import (
 // with a certificate the club gives (cert_file, key_file) or one it makes
 // itself on first start and keeps in its state directory. A tablet cannot
 // know a certificate the table made, so the table shows its SHA-256
-// fingerprint (at start and in tabled doctor) for the referee to compare
-// with what the browser shows before trusting it.
+// fingerprint (at start, in tabled doctor, and the start of it on its
+// panel: display.Board.Cert) for the referee to compare with what the
+// browser shows before trusting it.
 
 // The names of the certificate and key a table makes, in its state directory.
 const (
@@ -87,6 +88,21 @@ func Fingerprint(der []byte) string {
 		parts[i] = fmt.Sprintf("%02X", b)
 	}
 	return strings.Join(parts, ":")
+}
+
+// ShortBytes is how many bytes of a fingerprint the table's panel shows:
+// 64 bits, more than anyone can match by making certificates until one
+// begins the same (about 2^64 tries), and short enough to compare at a
+// glance.
+const ShortBytes = 8
+
+// ShortFingerprint is the first ShortBytes bytes of a fingerprint
+// (Fingerprint's form) as phones show them, bytes apart:
+// "3F A2 91 0C 7B E4 55 D1". Chrome and Safari show a certificate's
+// SHA-256 that way; Firefox with colons, as Fingerprint does.
+func ShortFingerprint(fp string) string {
+	parts := strings.Split(fp, ":")
+	return strings.Join(parts[:min(ShortBytes, len(parts))], " ")
 }
 
 // makeCert writes a new self-signed certificate for names, valid ten

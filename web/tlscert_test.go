@@ -40,6 +40,9 @@ func TestCertificateMadeAndKept(t *testing.T) {
 	if len(fp) != 32*3-1 || strings.ToUpper(fp) != fp {
 		t.Errorf("fingerprint %q is not 32 upper-case hex bytes joined by colons", fp)
 	}
+	if short := ShortFingerprint(fp); short != strings.ReplaceAll(fp[:ShortBytes*3-1], ":", " ") {
+		t.Errorf("ShortFingerprint(%q) = %q, want its first %d bytes apart", fp, short, ShortBytes)
+	}
 	_, again, err := Certificate("", "", dir, nil)
 	if err != nil || again != fp {
 		t.Errorf("the next start: %q, %v; want the same certificate %q", again, err, fp)

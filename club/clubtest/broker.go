@@ -22,6 +22,7 @@ type Mosquitto struct {
 	dir  string
 	port int
 	cmd  *exec.Cmd
+	tls  bool // StartTLS: the listener speaks only TLS
 }
 
 // Path is the mosquitto binary; CI installs it, so there a missing broker
@@ -68,8 +69,14 @@ func StartConf(t *testing.T, conf func(dir string, port int) string) *Mosquitto 
 	return m
 }
 
-// URL is the broker's address for a club.Broker.
-func (m *Mosquitto) URL() string { return fmt.Sprintf("mqtt://127.0.0.1:%d", m.port) }
+// URL is the broker's address for a club.Broker: mqtts:// for one
+// StartTLS started.
+func (m *Mosquitto) URL() string {
+	if m.tls {
+		return fmt.Sprintf("mqtts://127.0.0.1:%d", m.port)
+	}
+	return fmt.Sprintf("mqtt://127.0.0.1:%d", m.port)
+}
 
 func (m *Mosquitto) start() {
 	m.t.Helper()

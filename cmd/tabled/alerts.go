@@ -8,11 +8,15 @@ import (
 	"github.com/tabled/tabled/table"
 )
 
-// The kinds of note the daemon journals about the claim log itself, beside
+// The kinds of note the daemon journals about the claim log itself and
+// the club's broker, beside
 // claimlog's Alert kinds (alert's table says what each shows).
 const (
 	noteLogDamage = string(alert.LogDamage)
 	noteDiskLow   = string(alert.DiskLow)
+	// noteClientID: the club's broker cut the table off for another
+	// client with its client id (club.PublisherConfig.OnTakenOver).
+	noteClientID = string(alert.ClientID)
 )
 
 // maxDamageNotes bounds the notes for damage found at start; the rest are

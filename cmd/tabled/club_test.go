@@ -1,12 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"crypto/tls"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/club"
+	"github.com/tabled/tabled/club/clubtest"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/web"
 )
@@ -88,5 +95,73 @@ func TestRunRefusesWeakToken(t *testing.T) {
 		if !strings.Contains(errs.String(), "line 7: referee_token") || !strings.Contains(errs.String(), "openssl rand -hex 16") {
 			t.Errorf("token %q: said %q, want the line, the reason and how to make one", tok, errs.String())
 		}
+	}
+}
+
+// TestTwoTablesOneNameAlertOnPanel: through tabled run, two tables
+// configured with the same name on one broker (a real mosquitto) cut each
+// other off at it; each notes the alert on its own panel, with the reason.
+func TestTwoTablesOneNameAlertOnPanel(t *testing.T) {
+	b := clubtest.Start(t)
+	cfg := fmt.Sprintf("[table]\nname = \"twin\"\n\n[club]\nbroker = %q\n", b.URL())
+	var ds []*runningDaemon
+	for range 2 {
+		ds = append(ds, startDaemonWith(t, cfg, strings.NewReader(""), "--sim"))
+	}
+	waitUntil(t, "the client-id alert on a table's panel", func() bool {
+		for _, d := range ds {
+			if strings.Contains(d.stdout.String(), "| ALERT ") && strings.Contains(d.stdout.String(), alert.Label(string(alert.ClientID))+": the broker cut table \"twin\" off for another client with its client id") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestBrokerTLSWithClubCA: a table run with ca_file reaches a broker
+// that speaks only TLS, with a certificate of the club's own CA (a real
+// mosquitto), and the console, with that CA (club.TLSWithCA, what
+// tabled club --ca-file uses), sees it online; without the CA the
+// console's connection is refused, saying why. tabled club names a CA
+// file it cannot read.
+func TestBrokerTLSWithClubCA(t *testing.T) {
+	b, ca := clubtest.StartTLS(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	watch := func(tlsCfg *tls.Config, onStatus func(club.Status), onBroker func(club.BrokerStatus)) {
+		w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: b.URL(), TLS: tlsCfg}, ClientID: fmt.Sprintf("console-tls-%v", tlsCfg != nil),
+			OnStatus: onStatus, OnBroker: onBroker})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); w.Run(ctx) }()
+	}
+	withCA, err := club.TLSWithCA(ca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	online, refused := false, ""
+	watch(withCA, func(s club.Status) { mu.Lock(); online = online || s.Table == "tls-table" && s.Online; mu.Unlock() }, nil)
+	watch(nil, nil, func(s club.BrokerStatus) {
+		if s.State == club.BrokerUnreachable {
+			mu.Lock()
+			refused = s.Detail
+			mu.Unlock()
+		}
+	})
+	startDaemonWith(t, fmt.Sprintf("[table]\nname = \"tls-table\"\n\n[club]\nbroker = %q\nca_file = %q\n", b.URL(), ca), strings.NewReader(""), "--sim")
+	waitUntil(t, "the table online at the TLS broker, seen by a console with the club's CA", func() bool { mu.Lock(); defer mu.Unlock(); return online })
+	waitUntil(t, "the console without the club's CA refused", func() bool { mu.Lock(); defer mu.Unlock(); return refused != "" })
+	if !strings.Contains(refused, "certificate") {
+		t.Errorf("the console without the CA says %q, want the certificate named", refused)
+	}
+
+	var out, errs bytes.Buffer
+	missing := filepath.Join(t.TempDir(), "club-ca.crt")
+	if code := cmdClub([]string{"--broker", b.URL(), "--ca-file", missing, "--listen", "127.0.0.1:0"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), missing) {
+		t.Errorf("tabled club --ca-file %s: exit %d, %q; want 2 naming the file", missing, code, errs.String())
 	}
 }

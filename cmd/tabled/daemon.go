@@ -181,7 +181,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(1, err)
 	}
-	publish, err := clubPublisher(cfg, logw, fed, stderr, logf)
+	publish, err := clubPublisher(cfg, logw, fed, stderr, logf, alert)
 	if err != nil {
 		return fail(2, fmt.Errorf("club: %w", err))
 	}
@@ -189,6 +189,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(1, err)
 	}
+	displays.Cert = https.cert
 	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
 		LogDir: cfg.Log.Dir, Panel: displays.PNG, Pairing: pc, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
 		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
@@ -335,7 +336,9 @@ func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, std
 // clubPublisher is the service publishing the claim log to the club's
 // broker, when the config names one. A broker that fails is reported and
 // does not stop the table; stopped, it says offline before it returns.
-func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any)) (func(context.Context) error, error) {
+// Another client taking the table's client id at the broker is noted, an
+// alert on the table's own panel.
+func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string)) (func(context.Context) error, error) {
 	if cfg.Club == nil {
 		return func(context.Context) error { return nil }, nil
 	}
@@ -347,7 +350,8 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 		}
 	}
 	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack")})
+		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack"),
+		OnTakenOver: func(text string) { note(noteClientID, text) }})
 	if err != nil {
 		return nil, err
 	}

@@ -33,12 +33,15 @@ func tableNames(cfg config.Config) []string {
 type httpsServing struct {
 	ln  net.Listener // nil: no HTTPS
 	url string
+	// cert is the start of the fingerprint of a certificate the table
+	// made (web.ShortFingerprint), for its panels; "" for the club's.
+	cert string
 }
 
 // httpsListener opens [web] https_listen with the club's certificate or
 // the table's own, and says the certificate's fingerprint: a tablet
 // cannot know a certificate the table made, so the referee compares it
-// with what the browser shows.
+// with what the browser shows (the table's panels show its start).
 func httpsListener(cfg config.Config, stdout io.Writer) (httpsServing, error) {
 	if cfg.Web.HTTPSListen == "" {
 		return httpsServing{}, nil
@@ -53,7 +56,11 @@ func httpsListener(cfg config.Config, stdout io.Writer) (httpsServing, error) {
 	}
 	url := httpsURL(cfg)
 	fmt.Fprintf(stdout, "tabled: referee actions over HTTPS on %s, certificate SHA-256 %s\n", url, fp)
-	return httpsServing{ln: tls.NewListener(ln, web.TLSConfig(cert)), url: url}, nil
+	hs := httpsServing{ln: tls.NewListener(ln, web.TLSConfig(cert)), url: url}
+	if cfg.Web.CertFile == "" {
+		hs.cert = web.ShortFingerprint(fp)
+	}
+	return hs, nil
 }
 
 // httpsURL is the HTTPS page's address: the status page's host on the

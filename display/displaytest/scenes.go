@@ -60,10 +60,21 @@ var Scenes = []Scene{
 	{"ron_settled", "sticks 1\n@0ms E name Ana\n+0ms dora 3p\n+1s E riichi\n+0ms E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"game_end", "round S4\nscores 36000 32000 27000 25000\n@0ms W name Ana\n+0ms N name Bartholomew\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"tsumo_paired", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 4 * time.Second},
+	{"idle_https", "@0ms dora 3p", time.Second},
+	{"idle_paired_https", "@0ms dora 3p", time.Second},
+	{"discard_open_https", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m", 500 * time.Millisecond},
 }
 
 // Pairs are the pairing codes the Driver would add to a scene's board, by name.
-var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM", "ron_value_due_paired": "K7PQRM"}
+var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM", "ron_value_due_paired": "K7PQRM", "idle_paired_https": "K7PQRM"}
+
+// Cert is the start of the fingerprint of a certificate the table made,
+// as the Driver adds it to a scene's board (Certs).
+const Cert = "3F A2 91 0C 7B E4 55 D1"
+
+// Certs are the scenes whose board the Driver gives the certificate's
+// fingerprint: it shows at idle only.
+var Certs = map[string]bool{"idle_https": true, "idle_paired_https": true, "discard_open_https": true}
 
 // Alerts are the alerts the Driver would add to a scene's board, by name.
 var Alerts = map[string][]alert.Alert{
@@ -111,7 +122,8 @@ func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration
 	return e.State(), out, now
 }
 
-// View is the scene's view, with URL and the scene's Alerts and Pairs.
+// View is the scene's view, with URL and the scene's Alerts, Pairs and
+// Certs.
 func (sc Scene) View(t testing.TB) display.View {
 	t.Helper()
 	st, out, now := Play(t, sc)
@@ -119,6 +131,9 @@ func (sc Scene) View(t testing.TB) display.View {
 	v.Board.URL = URL
 	v.Board.Alerts = Alerts[sc.Name]
 	v.Board.Pair = Pairs[sc.Name]
+	if Certs[sc.Name] {
+		v.Board.Cert = Cert
+	}
 	return v
 }
 

@@ -12,7 +12,12 @@
 // its Brief). After a kong it prompts "REVEAL KAN DORA" until the
 // indicator's NFC read comes in. Before the first discard of a hand it
 // shows a QR code of the status page's URL, so a tablet can join by
-// pointing a camera at it.
+// pointing a camera at it, and, when the table made its own certificate
+// for HTTPS, the start of that certificate's SHA-256 fingerprint ("https
+// certificate" over "3F A2 91 0C 7B E4 55 D1"; the OLED, in two rows of
+// eight hex digits), for the referee to compare with what the tablet's
+// browser shows. The headline gives up size, and at idle its place, for
+// the lines the panel must show.
 //
 // The golden images in testdata/ are the frames of the scenes of
 // display/displaytest at both sizes; go test -run TestGolden -update

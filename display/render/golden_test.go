@@ -59,3 +59,18 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestCertAtIdleOnly: the certificate's fingerprint shows at idle, when
+// tablets join; once play is on the frame is the one without it.
+func TestCertAtIdleOnly(t *testing.T) {
+	for _, size := range []image.Point{EInkSize, OLEDSize} {
+		with := Render(displaytest.Named(t, "discard_open_https").View(t), size)
+		if diff := displaytest.Diff(with, Render(displaytest.Named(t, "discard_open").View(t), size)); diff != "" {
+			t.Errorf("%v: a discard open shows the fingerprint: %s", size, diff)
+		}
+		with = Render(displaytest.Named(t, "idle_https").View(t), size)
+		if diff := displaytest.Diff(with, Render(displaytest.Named(t, "idle").View(t), size)); diff == "" {
+			t.Errorf("%v: the idle frame does not show the fingerprint", size)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/image/font"
+
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
@@ -96,13 +98,27 @@ func scoreCells(b display.Board, hundreds bool) []string {
 // pairLine is the pairing code as the panels show it.
 func pairLine(code string) string { return "pairing code " + pairing.Show(code) }
 
-// boardDetail is the board's detail lines, the pairing code first when
-// the panel shows it.
+// certLabel names the certificate's fingerprint on the panels.
+const certLabel = "https certificate"
+
+// boardDetail is the board's detail lines, the pairing code and the
+// certificate's fingerprint first when the panel shows them.
 func boardDetail(b display.Board) []string {
-	if !b.ShowsPair() {
-		return b.Detail
+	var lines []string
+	if b.ShowsPair() {
+		lines = append(lines, pairLine(b.Pair))
 	}
-	return append([]string{pairLine(b.Pair)}, b.Detail...)
+	if b.ShowsCert() {
+		lines = append(lines, certLabel, b.Cert)
+	}
+	return append(lines, b.Detail...)
+}
+
+// certRows are the certificate's fingerprint as the OLED shows it: its
+// hex digits without the spaces, in two rows ("3FA2910C", "7BE455D1").
+func certRows(cert string) [2]string {
+	digits := strings.ReplaceAll(cert, " ", "")
+	return [2]string{digits[:len(digits)/2], digits[len(digits)/2:]}
 }
 
 // turnLetter is the wind letter of the seat on turn, "-" when none.
@@ -221,11 +237,28 @@ func (c *canvas) large(b display.Board) {
 	if len(b.Tags) > 0 {
 		sizes = sizes[1:]
 	}
-	face, head := c.fit(b.Headline, right-3, sizes...)
-	asc := face.Metrics().Ascent.Ceil()
-	y += asc
-	c.text(3, y, head, face, Black)
-	y += face.Metrics().Descent.Ceil() / 2 // headlines are mostly capitals and digits
+	// The headline gives up size for the lines the panel must show (the
+	// pairing code, the certificate's fingerprint) under it; at idle, where
+	// it repeats the top bar, it gives up its place if that is not enough.
+	headline := true
+	if must := len(boardDetail(b)) - len(b.Detail); must > 0 {
+		free := main.Max.Y
+		if len(b.Alerts) > 0 {
+			free -= 15
+		}
+		if b.KanDoraDue > 0 {
+			free -= 17
+		}
+		for len(sizes) > 1 && detailLines(y+c.headHeight(c.f.get(sizes[0])), free) < must {
+			sizes = sizes[1:]
+		}
+		headline = b.Mode != display.ModeIdle || detailLines(y+c.headHeight(c.f.get(sizes[0])), free) >= must
+	}
+	if headline {
+		face, head := c.fit(b.Headline, right-3, sizes...)
+		c.text(3, y+face.Metrics().Ascent.Ceil(), head, face, Black)
+		y += c.headHeight(face)
+	}
 
 	bottom := main.Max.Y
 	if n := len(b.Alerts); n > 0 {
@@ -248,7 +281,8 @@ func (c *canvas) large(b display.Board) {
 	}
 	// Detail lines: narrow beside the tile or QR code, full width below it.
 	var widths []int
-	for ly := y; ly+14 <= bottom; ly += 13 { // a pixel clear of what is below
+	for range detailLines(y, bottom) {
+		ly := y + 13*len(widths)
 		w := right - 3
 		if ly >= asideBottom {
 			w = W - 6
@@ -278,6 +312,23 @@ func (c *canvas) large(b display.Board) {
 	f := c.f.get(20)
 	letter := turnLetter(b)
 	c.text(W-turnW/2-width(letter, f)/2+1, H-3, letter, f, Black)
+}
+
+// headHeight is how far down a headline in face takes the lines below
+// it: its ascent and half its descent (headlines are mostly capitals and
+// digits).
+func (c *canvas) headHeight(face font.Face) int {
+	m := face.Metrics()
+	return m.Ascent.Ceil() + m.Descent.Ceil()/2
+}
+
+// detailLines is how many detail lines of the large layout fit from y
+// to bottom, each a pixel clear of what is below.
+func detailLines(y, bottom int) int {
+	if y+14 > bottom {
+		return 0
+	}
+	return (bottom-y-14)/13 + 1
 }
 
 // standings draws the final standings from y down: the headline, then a
@@ -426,10 +477,19 @@ func (c *canvas) compact(b display.Board) {
 			sizes = append(sizes, px)
 		}
 	}
-	face, head := c.fit(b.Headline, W-3, sizes...)
-	y += face.Metrics().Ascent.Ceil()
-	c.text(2, y, head, face, Black)
-	y += face.Metrics().Descent.Ceil()
+	if rows := certRows(b.Cert); b.ShowsCert() && y+21 < bottom {
+		// The fingerprint in place of the headline (the top bar says the
+		// round), in two rows as narrow as the QR code leaves.
+		step := min(12, bottom-1-(y+10))
+		c.text(2, y+10, rows[0], small, Black)
+		c.text(2, y+10+step, rows[1], small, Black)
+		y += 10 + step + 2
+	} else {
+		face, head := c.fit(b.Headline, W-3, sizes...)
+		y += face.Metrics().Ascent.Ceil()
+		c.text(2, y, head, face, Black)
+		y += face.Metrics().Descent.Ceil()
+	}
 	switch {
 	case b.KanDoraDue > 0:
 		c.fill(image.Rect(0, bottom, W, bottom+12), Black)

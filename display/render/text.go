@@ -18,6 +18,7 @@ import (
 //	| [LATE] [OVERRIDE] RON - West  (5m)
 //	|   PON East lost: a win beats every other claim until the next discard
 //	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
+//	| https certificate 3F A2 91 0C 7B E4 55 D1
 //	| lights: E:won S:- W:lost(pon) N:turn+riichi
 func WriteText(w io.Writer, v display.View) error {
 	b := v.Board
@@ -68,6 +69,9 @@ func WriteText(w io.Writer, v display.View) error {
 	}
 	if b.ShowsPair() {
 		fmt.Fprintf(&sb, "\n| %s", pairLine(b.Pair))
+	}
+	if b.ShowsCert() {
+		fmt.Fprintf(&sb, "\n| %s %s", certLabel, b.Cert)
 	}
 	sb.WriteString("\n| lights:")
 	for w := engine.East; w <= engine.North; w++ {

@@ -63,6 +63,22 @@ func TestWriteText(t *testing.T) {
 | pairing code K7P QRM
 | lights: E:turn S:- W:- N:-
 `},
+		{"idle_paired_https", `| East 1  0 honba  0 riichi  wall 69  turn: East
+| scores: E 30000  S 30000  W 30000  N 30000
+| East 1
+|   East to discard
+| dora: 3p>4p  join: http://tabled.local:8080/
+| pairing code K7P QRM
+| https certificate 3F A2 91 0C 7B E4 55 D1
+| lights: E:turn S:- W:- N:-
+`},
+		{"discard_open_https", `| East 1  0 honba  0 riichi  wall 68  turn: West
+| scores: E 30000  S 30000  W 30000  N 30000
+| South: 5 characters  (5m)
+|   West to draw
+| dora: 3p>4p
+| lights: E:- S:- W:turn N:-
+`},
 	} {
 		var sb strings.Builder
 		if err := WriteText(&sb, displaytest.Named(t, tc.scene).View(t)); err != nil {

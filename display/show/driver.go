@@ -46,6 +46,10 @@ type Driver struct {
 	Text io.Writer
 	// URL is the status page's address, shown as a QR code at idle.
 	URL string
+	// Cert is the start of the fingerprint of the certificate the table
+	// made for its HTTPS page (web.ShortFingerprint), shown at idle on the
+	// panels and the text panel; "" for none.
+	Cert string
 	// Clock is the table's clock (table.Table.Now). Nil: Run uses the
 	// clock of the table it follows.
 	Clock func() time.Duration
@@ -312,7 +316,7 @@ func (d *Driver) refresh() {
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
 	v := display.NewView(d.st, d.recent, d.now())
-	v.Board.URL, v.Board.Pair = d.URL, d.pair
+	v.Board.URL, v.Board.Pair, v.Board.Cert = d.URL, d.pair, d.Cert
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
 	}
@@ -370,7 +374,9 @@ func (d *Driver) PNG(w io.Writer) error {
 	d.catchUp(CatchUp)
 	d.mu.Lock()
 	v := d.view
-	v.Board.Pair = "" // the code is for the people at the table, not the LAN
+	// The code is for the people at the table, not the LAN; a fingerprint
+	// the network delivers proves nothing about who delivers it.
+	v.Board.Pair, v.Board.Cert = "", ""
 	if d.png == nil || !d.png.board.Equal(v.Board) {
 		d.png = &pngFrame{board: v.Board}
 	}
