@@ -359,6 +359,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 	winners := make([]Seat, len(o.Won))
 	for i, c := range o.Won {
 		winners[i] = c.Seat
+		e.sawRon(c.Seat, w)
 	}
 	return e.endHand(out, ResultRon, winners, CodeWin, o.Reason)
 }
@@ -384,9 +385,10 @@ func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
 	if n := len(h.discards[from]); n > 0 {
 		h.discards[from][n-1].Called = true
 	}
-	h.melds[win.Seat] = append(h.melds[win.Seat], Meld{Call: win.Call, Tile: w.claimed.Tile, From: from})
+	h.melds[win.Seat] = append(h.melds[win.Seat], Meld{Call: win.Call, Tile: w.claimed.Tile, From: from, Shown: w.shown[win.Seat]})
 	h.turn, h.phase = win.Seat, ToDiscard
 	h.calledThisTurn = win.Call != Kan
+	e.callMade(win.Call == Kan)
 	if win.Call == Kan {
 		// Replacement from the dead wall; the live wall gives its last tile to it.
 		h.kongs++
