@@ -90,11 +90,11 @@ const (
 	CodeDoraWithdrawn    // a kan dora read for a kong that never happened is withdrawn
 
 	// Added with the hand's worth (a hand scored from its tiles).
-	CodeHandRefused     // the scorer refused the hand (Reason says why)
-	CodeNoRiichiWinner  // an ura dora indicator with no riichi winner
-	CodeNoUraDue        // more ura indicators than dora indicators, or after the hands
-	CodeFuriten         // a ron whose waits include a discard it may not win on (referee)
-	CodeValueDisagrees  // an entered value and the hand's computed one differ (referee)
+	CodeHandRefused    // the scorer refused the hand (Reason says why)
+	CodeNoRiichiWinner // an ura dora indicator with no riichi winner
+	CodeNoUraDue       // more ura indicators than dora indicators, or after the hands
+	CodeFuriten        // a ron whose waits include a discard it may not win on (referee)
+	CodeValueDisagrees // an entered value and the hand's computed one differ (referee)
 
 	codeCount
 )

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
+	"github.com/tabled/tabled/tile"
 )
 
 // This file scores a winner's hand: the concealed tiles the winner enters,
@@ -233,7 +234,7 @@ func meldWords(ms []scorer.Meld) string {
 	l := make([]string, len(ms))
 	for i, m := range ms {
 		var b strings.Builder
-		b.WriteString(map[scorer.MeldKind]string{scorer.Chii: "chii", scorer.Pon: "pon", scorer.OpenKan: "kan", scorer.ClosedKan: "concealed kan"}[m.Kind])
+		b.WriteString(m.Kind.String())
 		b.WriteByte(' ')
 		for _, t := range m.Tiles {
 			b.WriteString(t.String())
@@ -241,6 +242,16 @@ func meldWords(ms []scorer.Meld) string {
 		l[i] = b.String()
 	}
 	return strings.Join(l, ", ")
+}
+
+// String is the hand as tiles: the concealed ones, the winning tile and
+// the melds as shown: "234m 456p 789s 55z 5p win 5p, pon 4z4z4z".
+func (h *WonHand) String() string {
+	s := tile.Format(h.Concealed) + " win " + h.WinTile.String()
+	if len(h.Melds) > 0 {
+		s += ", " + meldWords(h.Melds)
+	}
+	return s
 }
 
 // furiten is the discard that makes a ron with hand wh furiten (RCR 2016

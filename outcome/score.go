@@ -9,7 +9,6 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/scorer"
-	"github.com/tabled/tabled/tile"
 )
 
 // byWind turns numbers by physical seat into numbers by the wind each
@@ -82,7 +81,7 @@ func scoreOf(r *Record, o engine.Outcome) {
 	for _, w := range sc.Wins {
 		jw := Win{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit.String(), Points: w.Points, Yaku: []scorer.Yaku{}}
 		if h := w.Hand; h != nil {
-			jw.Han, jw.Fu, jw.Hand = h.Result.Han, h.Result.Fu, HandText(h)
+			jw.Han, jw.Fu, jw.Hand = h.Result.Han, h.Result.Fu, h.String()
 			jw.Yaku = append(jw.Yaku, h.Result.Yaku...)
 			jw.FuParts = append([]scorer.FuPart(nil), h.Result.FuParts...)
 		}
@@ -152,19 +151,6 @@ func YakuText(ys []scorer.Yaku) string {
 		l[i] = y.Name + " " + strconv.Itoa(y.Han)
 	}
 	return strings.Join(l, ", ")
-}
-
-// HandText is a scored hand's tiles: the concealed tiles, the winning tile
-// and the melds as shown: "234m 456p 789s 55z 5p win 5p, pon 4z4z4z".
-func HandText(h *engine.WonHand) string {
-	s := tile.Format(h.Concealed) + " win " + h.WinTile.String()
-	for _, m := range h.Melds {
-		s += ", " + m.Kind.String() + " "
-		for _, t := range m.Tiles {
-			s += t.String()
-		}
-	}
-	return s
 }
 
 // PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed
