@@ -133,12 +133,16 @@ func WinValue(w Win) string {
 	if len(w.Yaku) > 0 {
 		s += " [" + YakuText(w.Yaku) + "]"
 	}
+
 	s += " " + strconv.Itoa(w.Points)
 	if w.From != nil {
 		s += " from " + WindName(*w.From)
 	}
 	if w.Pao != "" {
 		s += " (pao " + WindName(w.Pao) + ")"
+	}
+	if w.Hand != "" {
+		s += ", hand " + w.Hand
 	}
 	return s
 }
