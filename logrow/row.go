@@ -14,9 +14,9 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/tile"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/tile"
 )
 
 // Row is one claim-log record in words, as the referee's log page and
