@@ -48,7 +48,8 @@ func TestSimHandScript(t *testing.T) {
 
 // TestHandAtTheTerminal: a hand typed at the simulated table's terminal
 // ("tabled run --sim") is logged as an input and scored; "tabled log"
-// shows the hand, and the score with its yaku and value.
+// shows the hand, and the score with its yaku and value; "tabled replay"
+// decides it again the same.
 func TestHandAtTheTerminal(t *testing.T) {
 	typed, typer := io.Pipe()
 	defer typer.Close()
@@ -85,5 +86,10 @@ func TestHandAtTheTerminal(t *testing.T) {
 		if !strings.Contains(log, want) {
 			t.Errorf("tabled log lacks %q:\n%s\nterminal:\n%s", want, log, d.stderr.String())
 		}
+	}
+	// The hand replays: the same score from the same inputs.
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--dir", filepath.Join(d.dir, "log")}, &out, &errb); code != 0 {
+		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())
 	}
 }
