@@ -13,7 +13,13 @@ import (
 // discard or a ron, which come at once.
 func play(t *testing.T, steps ...string) *Engine {
 	t.Helper()
-	e := newEngine(t, EMA2016)
+	return playWith(t, EMA2016, steps...)
+}
+
+// playWith is play under profile p.
+func playWith(t *testing.T, p Profile, steps ...string) *Engine {
+	t.Helper()
+	e := newEngine(t, p)
 	var out []Outcome
 	at := time.Duration(0)
 	for _, s := range steps {
@@ -122,5 +128,35 @@ func TestFuritenFlagged(t *testing.T) {
 				t.Errorf("furiten %q, want %q", wh.Furiten, tc.want)
 			}
 		})
+	}
+}
+
+// TestUraFromTheDoraReader: after a riichi win, a read on the dora reader
+// when no dora indicator is due is an ura dora indicator; under a profile
+// without hand rules (an older session note) it is refused as before.
+func TestUraFromTheDoraReader(t *testing.T) {
+	steps := []string{"dora 1s", "E discard 1z", "S discard 2z", "W discard 1m", "N discard 9m", "E discard 3z",
+		"S riichi", "S discard 9p", "W discard 1m", "N discard 9m", "E discard 2z", "S tsumo"}
+	read := Event{At: 60 * time.Second, Seat: NoSeat, Action: Dora, Tile: MustTile("3p"), Source: SourceNFC, Dealer: NoSeat}
+	e := play(t, steps...)
+	out := apply(t, e, read)
+	if len(out) != 0 || len(e.State().Ura) != 1 {
+		t.Fatalf("a read after the riichi win: %+v, ura %v; want it taken as the ura indicator", out, e.State().Ura)
+	}
+	if out = apply(t, e, Event{At: 61 * time.Second, Seat: NoSeat, Action: Dora, Tile: MustTile("4p"), Source: SourceNFC, Dealer: NoSeat}); len(out) != 1 || out[0].Code != CodeNoDoraDue {
+		t.Errorf("a second read with one indicator: %+v, want no dora due", out)
+	}
+	ts, _ := tile.ParseHand("234m 456p 789s 123s 55z")
+	if out = apply(t, e, Event{At: 62 * time.Second, Seat: 1, Action: Hand, Hand: ts, Tile: MustTile("1s"), Dealer: NoSeat}); len(out) != 1 || out[0].Kind != KindScore {
+		t.Fatalf("the hand: %+v", out)
+	}
+	if y := out[0].Score.Wins[0].Hand.Result.Yaku; yakuWords(y) != "menzen_tsumo 1, riichi 1, ippatsu 1, dora 1, ura_dora 1" {
+		t.Errorf("yaku %s", yakuWords(y))
+	}
+
+	p := EMA2016
+	p.Hand = nil
+	if out := apply(t, playWith(t, p, steps...), read); len(out) != 1 || out[0].Code != CodeNoDoraDue {
+		t.Errorf("without hand rules: %+v, want the read refused", out)
 	}
 }
