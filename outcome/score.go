@@ -131,7 +131,7 @@ func WinValue(w Win) string {
 		s += " (" + w.Limit + ")"
 	}
 	if len(w.Yaku) > 0 {
-		s += " [" + YakuText(w.Yaku) + "]"
+		s += " [" + engine.YakuWords(w.Yaku) + "]"
 	}
 
 	s += " " + strconv.Itoa(w.Points)
@@ -145,16 +145,6 @@ func WinValue(w Win) string {
 		s += ", hand " + w.Hand
 	}
 	return s
-}
-
-// YakuText is a hand's yaku as people read them: "riichi 1, ippatsu 1,
-// menzen_tsumo 1, dora 2".
-func YakuText(ys []scorer.Yaku) string {
-	l := make([]string, len(ys))
-	for i, y := range ys {
-		l[i] = y.Name + " " + strconv.Itoa(y.Han)
-	}
-	return strings.Join(l, ", ")
 }
 
 // PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed
