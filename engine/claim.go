@@ -140,8 +140,9 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 	}
 	e.w.drawn = false
 	out = e.withdrawDora(out, e.restore(f.before), f.seat)
-	// A tsumo put back takes its values with it.
-	e.h.values, e.h.scorePending = [4]*HandValue{}, false
+	// A tsumo put back takes its values with it, and the ura dora
+	// indicators read for it.
+	e.h.values, e.h.scorePending, e.h.ura = [4]*HandValue{}, false, nil
 	e.w.putBack, e.w.putBackWhat, e.w.putBackEarly = f.seat, f.what, f.replacement
 	if !e.p.ClaimChecks && len(f.what) > 1 {
 		e.w.putBackWhat = f.what[:1] // logs of that time named the first
@@ -359,6 +360,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 	winners := make([]Seat, len(o.Won))
 	for i, c := range o.Won {
 		winners[i] = c.Seat
+		e.sawRon(c.Seat, w)
 	}
 	return e.endHand(out, ResultRon, winners, CodeWin, o.Reason)
 }
@@ -384,9 +386,10 @@ func (e *Engine) applyMeld(o Outcome, overrides bool, out []Outcome) []Outcome {
 	if n := len(h.discards[from]); n > 0 {
 		h.discards[from][n-1].Called = true
 	}
-	h.melds[win.Seat] = append(h.melds[win.Seat], Meld{Call: win.Call, Tile: w.claimed.Tile, From: from})
+	h.melds[win.Seat] = append(h.melds[win.Seat], Meld{Call: win.Call, Tile: w.claimed.Tile, From: from, Shown: w.shown[win.Seat]})
 	h.turn, h.phase = win.Seat, ToDiscard
 	h.calledThisTurn = win.Call != Kan
+	e.callMade(win.Call == Kan)
 	if win.Call == Kan {
 		// Replacement from the dead wall; the live wall gives its last tile to it.
 		h.kongs++

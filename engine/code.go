@@ -89,6 +89,13 @@ const (
 	CodeEarlyReplacement // a replacement tile taken in the time to rob the kong: what was declared on it is void
 	CodeDoraWithdrawn    // a kan dora read for a kong that never happened is withdrawn
 
+	// Added with the hand's worth (a hand scored from its tiles).
+	CodeHandRefused    // the scorer refused the hand (Reason says why)
+	CodeNoRiichiWinner // an ura dora indicator with no riichi winner
+	CodeNoUraDue       // more ura indicators than dora indicators, or after the hands
+	CodeFuriten        // a ron whose waits include a discard it may not win on (referee)
+	CodeValueDisagrees // an entered value and the hand's computed one differ (referee)
+
 	codeCount
 )
 
@@ -104,6 +111,7 @@ var codeNames = [...]string{
 	"kuikae", "may_be_concealed", "late", "fast_draw",
 	"win", "exhausted", "referee_ended", "deal", "kong_stands", "score", "chombo", "game_end",
 	"pon_over_chii", "not_a_group", "next_drew", "acted_own_turn", "early_replacement", "dora_withdrawn",
+	"hand_refused", "no_riichi_winner", "no_ura_due", "furiten", "value_disagrees",
 }
 
 // String is the code's stable name ("head_bump").

@@ -104,6 +104,10 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 		out = e.chombo(ev, out)
 	case Name:
 		e.nameSeat(ev)
+	case Hand:
+		out = e.hand(ev, out)
+	case Ura:
+		out = e.ura(ev, out)
 	}
 	return out, nil
 }
@@ -113,7 +117,7 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 // (until the next deal); a call or a ron that puts back a too-fast tsumo.
 func (e *Engine) openAfterEnd(ev Event) bool {
 	switch ev.Action {
-	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name:
+	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura:
 		return true
 	case Ron:
 		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))
@@ -212,6 +216,12 @@ func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCod
 
 func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 	h := &e.h
+	if ev.Source == SourceNFC && e.p.Hand != nil && len(h.indicators) >= 1+h.kongs && e.uraDue() {
+		// The dora reader reads the ura indicators after a riichi win,
+		// when no dora indicator is due (rules without hand scoring,
+		// older logs, refuse the read as before).
+		return e.ura(ev, out)
+	}
 	held := 0
 	if e.p.ExtendedKong == KongReadRefused {
 		// Logs of that time refused a read within the robbing time.

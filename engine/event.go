@@ -17,7 +17,10 @@ type Action uint8
 // declarations; Dora is an NFC read of an indicator; NewHand, Tenpai and
 // DeadHand are referee actions. Value enters what a winning hand is worth
 // (from the winner's seat, the pairing code or the referee), Chombo is the
-// referee's penalty on a seat, Name names the player at a seat.
+// referee's penalty on a seat, Name names the player at a seat. Hand enters
+// a winner's concealed tiles, which the engine scores (an alternative to
+// Value); Ura is a read of an ura dora indicator after a riichi win, a
+// table action like Dora.
 const (
 	ActNone Action = iota
 	Discard
@@ -35,10 +38,12 @@ const (
 	Value
 	Chombo
 	Name
+	Hand
+	Ura
 	actionCount
 )
 
-var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name"}
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura"}
 
 // ActionNames are the names of every action, as scripts and logs spell them.
 func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
@@ -72,7 +77,7 @@ func (a *Action) UnmarshalText(b []byte) error {
 }
 
 // bySeat reports whether the action needs a seat.
-func (a Action) bySeat() bool { return a != Dora && a != NewHand && a != ActNone }
+func (a Action) bySeat() bool { return a != Dora && a != Ura && a != NewHand && a != ActNone }
 
 // Source is where an input came from, so the log says how precise its stamp is.
 type Source uint8
@@ -134,8 +139,8 @@ type Event struct {
 	Seat Seat `json:"seat"`
 	// Action is what was done.
 	Action Action `json:"action"`
-	// Tile is the discarded tile, the kong's tile or the dora indicator,
-	// NoTile when not seen.
+	// Tile is the discarded tile, the kong's tile, the dora (or ura dora)
+	// indicator, or a hand's winning tile, NoTile when not seen.
 	Tile Tile `json:"tile,omitempty"`
 	// Shown are the tiles a chii or pon shows from the hand, when known;
 	// they let the engine flag swap-calling (kuikae).
@@ -155,6 +160,10 @@ type Event struct {
 	Value *HandValue `json:"value,omitempty"`
 	// Name is the player's name a Name input gives the seat ("" clears it).
 	Name string `json:"name,omitempty"`
+	// Hand is a Hand input's concealed tiles, the winning tile included
+	// (Tile names it: the drawn tile of a tsumo; after a ron it may be
+	// left out, the discard being known).
+	Hand []Tile `json:"hand,omitempty"`
 }
 
 // HandValue is a winning hand's worth as entered at the table, and who is
@@ -164,7 +173,15 @@ type HandValue struct {
 	// Pao is the seat liable for a yakuman (it fed the third dragon pung
 	// or fourth wind pung), NoSeat when none.
 	Pao Seat `json:"pao"`
+	// Hand is the scored hand the value was worked out from, nil for a
+	// value entered as han and fu. It is the engine's (the input is the
+	// Hand event's tiles), never logged with the value.
+	Hand *WonHand `json:"-"`
 }
+
+// MaxHandTiles is the most concealed tiles a hand can hold: fourteen,
+// the winning tile included (a kong's fourth tile is in its meld).
+const MaxHandTiles = 14
 
 // MaxNameLength bounds a player's name, in bytes.
 const MaxNameLength = 40
@@ -185,8 +202,19 @@ func (ev Event) Validate() error {
 	if ev.Action.bySeat() && !ev.Seat.Valid() {
 		return fmt.Errorf("engine: %s at %v: seat %d is not 0..3", ev.Action, ev.At, ev.Seat)
 	}
-	if ev.Action == Dora && !ev.Tile.Known() {
-		return fmt.Errorf("engine: dora read at %v has no tile", ev.At)
+	if (ev.Action == Dora || ev.Action == Ura) && !ev.Tile.Known() {
+		return fmt.Errorf("engine: %s read at %v has no tile", ev.Action, ev.At)
+	}
+	if (ev.Action == Hand) != (len(ev.Hand) > 0) {
+		return fmt.Errorf("engine: %s at %v: concealed tiles come with a hand input and only with it", ev.Action, ev.At)
+	}
+	if len(ev.Hand) > MaxHandTiles {
+		return fmt.Errorf("engine: hand at %v: %d tiles, more than a hand can hold (%d)", ev.At, len(ev.Hand), MaxHandTiles)
+	}
+	for _, t := range ev.Hand {
+		if !t.Known() {
+			return fmt.Errorf("engine: hand at %v: every concealed tile must be named", ev.At)
+		}
 	}
 	if ev.Action == NewHand && ev.Dealer != NoSeat && !ev.Dealer.Valid() {
 		return fmt.Errorf("engine: newhand at %v: dealer %d is not 0..3", ev.At, ev.Dealer)

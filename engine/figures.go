@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/tabled/tabled/payment"
+import (
+	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/scorer"
+)
 
 // The score figures of each rule book, by profile name. They are data:
 // ProfileByName puts them in the profile, and the session note records
@@ -95,4 +98,15 @@ func scoreOf(name string) *payment.Rules {
 func ScoreFigures(name string) (payment.Rules, bool) {
 	r, ok := scoreFigures[name]
 	return r, ok
+}
+
+// handOf is a copy of the named profile's hand rules (yaku, fu, limits:
+// the scorer keeps them, with the book and section of each figure), nil
+// when the scorer has none for it.
+func handOf(name string) *scorer.Rules {
+	r, ok := scorer.Profile(name)
+	if !ok {
+		return nil
+	}
+	return &r
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/tile"
 )
 
 // eventsFromBytes turns fuzz input into a time-ordered event stream: three
@@ -21,10 +22,16 @@ func eventsFromBytes(b []byte) []Event {
 			e.Tile = Tile(k + 1)
 		}
 		switch a {
-		case Dora:
+		case Dora, Ura:
 			e.Seat = NoSeat
 			if !e.Tile.Known() {
 				e.Tile = MustTile("5z")
+			}
+		case Hand:
+			// A complete hand now and then, else tiles of every kind.
+			e.Hand = fuzzHand(b[2])
+			if b[2]&1 == 0 {
+				e.Tile = e.Hand[len(e.Hand)-1]
 			}
 		case NewHand:
 			e.Seat = NoSeat
@@ -87,11 +94,23 @@ func TestEdgeSeedsRoundTrip(t *testing.T) {
 			if want.Action == Dora {
 				want.Seat = NoSeat
 			}
-			if got[i] != want {
+			if !reflect.DeepEqual(got[i], want) {
 				t.Fatalf("event %d: %+v, want %+v", i, got[i], want)
 			}
 		}
 	}
+}
+
+// fuzzHand is a hand's concealed tiles from a byte: complete hands with
+// and without yaku, seven pairs, and hands cut short.
+func fuzzHand(b byte) []Tile {
+	hands := []string{"234m 456p 789s 5p 55z", "23467m 456p 55z 5m", "11223344556677z", "19m19p19s1234567z 1m",
+		"234m 234m 234m 22p 99s", "123m 456m 789m 11p", "1112345678999m 5m", "55z"}
+	ts, err := tile.ParseHand(hands[int(b>>1)%len(hands)])
+	if err != nil {
+		panic(err)
+	}
+	return ts
 }
 
 // fuzzValue is a value from a byte: han and fu (some the rules refuse),

@@ -115,25 +115,39 @@ func (e *Engine) placeRiichi(s Seat) {
 	}
 }
 
+// valueRefusal is why seat's value (or hand) cannot be taken now, or CodeNone.
+func (e *Engine) valueRefusal(ev Event) RuleCode {
+	h := &e.h
+	switch {
+	case e.p.Score == nil:
+		return CodeNoScore
+	case h.scored || e.over:
+		return CodeScored
+	case !h.ended || (h.result != ResultRon && h.result != ResultTsumo):
+		return CodeNoWin
+	case e.w.windowOpen:
+		return CodeDeciding
+	case !seatIn(h.winners, ev.Seat):
+		return CodeNotWinner
+	case h.values[ev.Seat] != nil:
+		return CodeValueIn
+	}
+	return CodeNone
+}
+
 // value takes a winner's value.
 func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	h := &e.h
 	a := args{seat: ev.Seat}
-	switch {
-	case e.p.Score == nil:
-		return e.refuse(out, ev, CodeNoScore, a)
-	case h.scored || e.over:
-		return e.refuse(out, ev, CodeScored, a)
-	case !h.ended || (h.result != ResultRon && h.result != ResultTsumo):
-		return e.refuse(out, ev, CodeNoWin, a)
-	case e.w.windowOpen:
-		return e.refuse(out, ev, CodeDeciding, a)
-	case !seatIn(h.winners, ev.Seat):
-		return e.refuse(out, ev, CodeNotWinner, a)
-	case h.values[ev.Seat] != nil:
-		return e.refuse(out, ev, CodeValueIn, a)
-	}
 	v := *ev.Value
+	if in := h.values[ev.Seat]; in != nil && in.Hand != nil && e.p.Score != nil {
+		// The hand is scored already: the value entered is checked
+		// against it, and a difference is the referee's to judge.
+		return e.compareValues(out, ev, v.Value, in.Hand, false)
+	}
+	if code := e.valueRefusal(ev); code != CodeNone {
+		return e.refuse(out, ev, code, a)
+	}
 	if err := e.p.Score.Check(v.Value, h.result == ResultTsumo); err != nil {
 		a.text = v.Value.String() + ": " + err.Error()
 		if v.Limit == payment.NoLimit {
@@ -153,7 +167,14 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 			return e.refuse(out, ev, CodeBadPao, a)
 		}
 	}
-	h.values[ev.Seat] = &v
+	return e.takeValue(out, ev.Seat, &v)
+}
+
+// takeValue puts seat's value in and settles the hand once every winner's
+// is.
+func (e *Engine) takeValue(out []Outcome, s Seat, v *HandValue) []Outcome {
+	h := &e.h
+	h.values[s] = v
 	for _, s := range h.winners {
 		if h.values[s] == nil {
 			return out
@@ -251,7 +272,7 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 			// A win dealt on with no value entered pays nothing (its
 			// score line shows 0 points); the deposits still move.
 			if v := h.values[s]; v != nil {
-				w.Value, sw.Value = v.Value, v.Value
+				w.Value, sw.Value, sw.Hand = v.Value, v.Value, v.Hand
 				if v.Pao != NoSeat {
 					w.Pao, sw.Pao = int(v.Pao), v.Pao
 				}

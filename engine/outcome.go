@@ -173,6 +173,9 @@ type ScoreWin struct {
 	// Points is the hand's worth before counters and deposits: a ron what
 	// the discarder pays, a tsumo the sum the others pay.
 	Points int
+	// Hand is the hand the value was scored from (its tiles, yaku and
+	// fu), nil for a value entered as han and fu.
+	Hand *WonHand
 }
 
 // GameEnd is the end of a game: the final points, the deposits left on

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/scorer"
 )
 
 // Profile holds every rule parameter on which editions of the EMA rules
@@ -72,6 +73,11 @@ type Profile struct {
 	// read for a kong that never happened is withdrawn with a line. False
 	// in session notes written before them, which replay as decided.
 	ClaimChecks bool `json:"claim_checks,omitempty"`
+	// Hand holds the rules a winner's hand is scored by (yaku and their
+	// han, fu, limits), as Score holds the payments; nil scores no hand
+	// (a session note written before hands were scored replays as it was
+	// decided: a hand input is refused, a dora read is never an ura).
+	Hand *scorer.Rules `json:"hand,omitempty"`
 }
 
 // KongTiming is when an extended (small melded) kong reveals its kan dora
@@ -210,6 +216,7 @@ var WRC2015 = Profile{
 	ExtendedKong:          KongAfterRobbing,
 	ClaimChecks:           true,
 	Score:                 scoreOf("wrc2015"),
+	Hand:                  handOf("wrc2015"),
 }
 
 // EMA2016 is the EMA Riichi Competition Rules 2016 (3.3.1, 3.3.6): "Claiming
@@ -234,6 +241,7 @@ var EMA2016 = Profile{
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
 	Score:                 scoreOf("ema2016"),
+	Hand:                  handOf("ema2016"),
 }
 
 // EMA2008 is the EMA Riichi Competition Rules 2008 (the 2012 edition has
@@ -259,6 +267,7 @@ var EMA2008 = Profile{
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
 	Score:                 scoreOf("ema2008"),
+	Hand:                  handOf("ema2008"),
 }
 
 // profiles is the registry ProfileByName reads.
@@ -297,6 +306,9 @@ func ProfileByName(name string) (Profile, error) {
 	if p.Score == nil {
 		p.Score = scoreOf(name) // a profile registered without its figures
 	}
+	if p.Hand == nil {
+		p.Hand = handOf(name)
+	}
 	return p.clone(), nil
 }
 
@@ -317,6 +329,11 @@ func (p Profile) clone() Profile {
 	if p.Score != nil {
 		r := *p.Score
 		p.Score = &r
+	}
+	if p.Hand != nil {
+		r := *p.Hand
+		r.Yaku = append([]scorer.YakuRule(nil), r.Yaku...)
+		p.Hand = &r
 	}
 	p.Precedence = append([]Step(nil), p.Precedence...)
 	for i := range p.Precedence {
@@ -373,6 +390,11 @@ func (p Profile) Validate() error {
 	}
 	if p.Score != nil {
 		if err := p.Score.Validate(); err != nil {
+			return fmt.Errorf("engine: profile %s: %w", p.Name, err)
+		}
+	}
+	if p.Hand != nil {
+		if err := p.Hand.Validate(); err != nil {
 			return fmt.Errorf("engine: profile %s: %w", p.Name, err)
 		}
 	}

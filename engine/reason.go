@@ -44,6 +44,7 @@ type args struct {
 	calls       []Action // what a seat declared on a draw that was put back
 	shown       [2]Tile  // the tiles a call shows from the hand
 	text        string   // words made elsewhere (a value's fault)
+	text2       string   // more such words (an entered value beside a hand's)
 }
 
 // joinCalls is "riichi", "riichi and kan", "riichi, kan and tsumo".
@@ -263,7 +264,23 @@ func (e *Engine) sayScore(code RuleCode, a args) (string, bool) {
 	case CodeNotWinner:
 		return fmt.Sprintf("%s did not win this hand: only a winner's hand has a value", n(a.seat)), true
 	case CodeValueIn:
+		if a.text != "" {
+			return fmt.Sprintf("%s's value is already entered, and its hand agrees: %s", n(a.seat), a.text), true
+		}
 		return fmt.Sprintf("%s's value is already entered; the referee can void it to enter another", n(a.seat)), true
+	case CodeValueDisagrees:
+		if a.n == 1 {
+			return fmt.Sprintf("%s's value as entered, %s, disagrees with its hand, %s: the value entered stands; the referee can replace it with the hand", n(a.seat), a.text2, a.text), true
+		}
+		return fmt.Sprintf("%s's value as entered, %s, disagrees with its hand, %s: the hand's value stands; the referee can replace the hand with the value", n(a.seat), a.text2, a.text), true
+	case CodeHandRefused:
+		return fmt.Sprintf("%s's hand is refused: %s", n(a.seat), a.text), true
+	case CodeFuriten:
+		return furitenWords(a.seat, a.other, a.tile, a.text, e.dealer), true
+	case CodeNoRiichiWinner:
+		return "no riichi winner: ura dora indicators are read only after a win in riichi", true
+	case CodeNoUraDue:
+		return fmt.Sprintf("no ura dora indicator is due: %d read for %d dora indicators, before the riichi winners' hands", a.n, a.m), true
 	case CodeBadValue:
 		return fmt.Sprintf("%s's value cannot be: %s", n(a.seat), a.text), true
 	case CodeScored:

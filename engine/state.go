@@ -27,6 +27,9 @@ type Meld struct {
 	From Seat
 	// Concealed marks a concealed kong; Extended a pon promoted to a kong.
 	Concealed, Extended bool
+	// Shown are the tiles a chii or pon showed from the hand, when known
+	// (with Tile, the group's three tiles).
+	Shown [2]Tile
 }
 
 // DiscardRecord is one discard in a seat's river.
@@ -97,6 +100,15 @@ type State struct {
 	Game     payment.Length
 	GameOver bool
 	GameEnd  *GameEnd
+
+	// Seen is what the table saw of each winner's win (the situation the
+	// scorer needs but the concealed tiles), nil for a seat that did not
+	// win; Ura are the ura dora indicators read since. ScoreHand scores a
+	// proposed hand with them.
+	Seen [4]*Situation
+	Ura  []Tile
+	// hand is the profile's hand rules and red fives, for ScoreHand.
+	hand handRules
 }
 
 // hand is the mutable state of one hand.
@@ -130,6 +142,18 @@ type hand struct {
 	scoreAt      time.Duration
 	// chombo is the seat of a chombo that ended the hand, or NoSeat.
 	chombo Seat
+
+	// What the scorer needs of the hand (situation.go): ippatsu is live
+	// for a riichi declarer until its next discard or any call;
+	// doubleRiichi marks a riichi declared in the first go-around;
+	// called: a call or a kong was made in the hand (the first go-around
+	// is broken); afterKong: the seat on turn drew a kong's replacement
+	// tile and has not discarded since. seen is each winner's situation,
+	// ura the ura dora indicators read after the win.
+	ippatsu, doubleRiichi [4]bool
+	called, afterKong     bool
+	seen                  [4]*Situation
+	ura                   []Tile
 }
 
 // mark is what a later ron undoes: the hand as it was before a call's or a
@@ -149,6 +173,9 @@ type mark struct {
 	winners        []Seat
 	scores         [4]int
 	placed         [4]bool
+	ippatsu        [4]bool
+	called         bool
+	afterKong      bool
 	// promoted is the pon an extended kong promoted after the mark, which a
 	// robbing ron turns back; -1 when none.
 	promotedSeat Seat
@@ -159,7 +186,7 @@ func (e *Engine) markHand() mark {
 	h := &e.h
 	m := mark{turn: h.turn, phase: h.phase, calledThisTurn: h.calledThisTurn, wall: h.wall, kongs: h.kongs, kuikae: h.kuikae, riichiSticks: e.riichiSticks,
 		riichi: h.riichi, riichiDiscard: h.riichiDiscard, ended: h.ended, result: h.result, winners: h.winners, promoted: -1,
-		scores: e.scores, placed: h.placed}
+		scores: e.scores, placed: h.placed, ippatsu: h.ippatsu, called: h.called, afterKong: h.afterKong}
 	for s := range h.melds {
 		m.melds[s] = len(h.melds[s])
 	}
@@ -175,6 +202,7 @@ func (e *Engine) restore(m mark) (withdrawn []Tile) {
 	h.riichi, h.riichiDiscard = m.riichi, m.riichiDiscard
 	h.ended, h.result, h.winners = m.ended, m.result, m.winners
 	e.scores, h.placed = m.scores, m.placed
+	h.ippatsu, h.called, h.afterKong = m.ippatsu, m.called, m.afterKong
 	if len(h.indicators) > 1+h.kongs {
 		// A kong that never happened has no kan dora.
 		withdrawn = append(withdrawn, h.indicators[1+h.kongs:]...)
@@ -213,6 +241,16 @@ func (e *Engine) State() State {
 		}
 	}
 	st.Names = e.names
+	st.hand = e.handRules()
+	if h.ended && (h.result == ResultRon || h.result == ResultTsumo) {
+		for _, s := range h.winners {
+			if sit := h.seen[s]; sit != nil {
+				c := *sit
+				st.Seen[s] = &c
+			}
+		}
+		st.Ura = append([]Tile(nil), h.ura...)
+	}
 	for s := range h.discards {
 		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)
 		st.Melds[s] = append([]Meld(nil), h.melds[s]...)

@@ -71,6 +71,7 @@ func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 	out = e.closeWindow(false, out)
 	rec := DiscardRecord{Tile: ev.Tile, At: ev.At, Riichi: h.riichiDiscard[ev.Seat]}
 	h.riichiDiscard[ev.Seat] = false
+	e.discarded(ev.Seat, rec.Riichi)
 	h.discards[ev.Seat] = append(h.discards[ev.Seat], rec)
 	w := e.openWindow(Claimed{Seat: ev.Seat, Tile: ev.Tile}, ev.At)
 	w.lastTile, w.riichi = h.wall == 0, rec.Riichi
@@ -137,6 +138,7 @@ func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	h.kongs++
 	h.wall--
 	h.phase = ToDiscard
+	e.callMade(true)
 	e.declared(ev.Seat, Kan)
 	w := e.openWindow(Claimed{Seat: ev.Seat, Tile: ev.Tile, Kong: true}, ev.At)
 	w.concealedKong = pon < 0
@@ -168,6 +170,7 @@ func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
 	}
 	e.earlyReplacement(ev.Seat)
 	out = e.closeWindow(false, out)
+	e.sawTsumo(ev.Seat)
 	e.declared(ev.Seat, Tsumo)
 	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, CodeWin, e.say(CodeWin, args{seat: ev.Seat}))
 }
@@ -191,6 +194,9 @@ func (e *Engine) declareRiichi(ev Event, out []Outcome) []Outcome {
 		return e.refuse(out, ev, CodeRiichiWall, args{n: e.p.MinWallForRiichi, m: h.wall})
 	}
 	h.riichi[ev.Seat], h.riichiDiscard[ev.Seat] = true, true
+	// RCR 2016 4.2: a riichi declared in the first go-around, before any
+	// call, is a double riichi.
+	h.doubleRiichi[ev.Seat] = len(h.discards[ev.Seat]) == 0 && !h.called
 	e.declared(ev.Seat, Riichi)
 	return out
 }

@@ -226,6 +226,14 @@ func (r Record) Contract() Record {
 		r.Reason = ""
 	}
 	r.Won, r.Lost = contractCalls(r.Won), contractCalls(r.Lost)
+	if r.Wins != nil {
+		ws := make([]Win, len(r.Wins))
+		for i, w := range r.Wins {
+			w.Hand, w.FuParts = "", nil
+			ws[i] = w
+		}
+		r.Wins = ws
+	}
 	return r
 }
 

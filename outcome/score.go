@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/scorer"
 )
 
 // byWind turns numbers by physical seat into numbers by the wind each
@@ -34,18 +35,25 @@ func nonNilMap(m ByWind) ByWind {
 // Win is one winner's hand in a score line: its seat, the discarder (null
 // for a tsumo), the value as entered (han and fu, 0 after a limit entered
 // by name), the limit it reached ("" below mangan), how many yakuman, the
-// liable seat, its worth before counters and deposits, its yaku (none
-// named yet).
+// liable seat, its worth before counters and deposits, its yaku (with
+// their han, dora included; none for a value entered as han and fu). A
+// win scored from its hand has the han and fu the scorer counted, and in
+// the log (not in the scenario output) the hand's tiles and its fu.
 type Win struct {
-	Seat    string   `json:"seat"`
-	From    *string  `json:"from"`
-	Han     int      `json:"han"`
-	Fu      int      `json:"fu"`
-	Limit   string   `json:"limit"`
-	Yakuman int      `json:"yakuman,omitempty"`
-	Pao     string   `json:"pao,omitempty"`
-	Points  int      `json:"points"`
-	Yaku    []string `json:"yaku"`
+	Seat    string        `json:"seat"`
+	From    *string       `json:"from"`
+	Han     int           `json:"han"`
+	Fu      int           `json:"fu"`
+	Limit   string        `json:"limit"`
+	Yakuman int           `json:"yakuman,omitempty"`
+	Pao     string        `json:"pao,omitempty"`
+	Points  int           `json:"points"`
+	Yaku    []scorer.Yaku `json:"yaku"`
+	// Hand is the scored hand's tiles: the concealed ones, the winning
+	// tile and the melds ("234m 456p 789s 55z 5p win 5p, pon 4z4z4z").
+	Hand string `json:"hand,omitempty"`
+	// FuParts are the scored hand's fu, part by part.
+	FuParts []scorer.FuPart `json:"fu_parts,omitempty"`
 }
 
 // Standing is one seat's place at the game's end: the physical seat, its
@@ -71,7 +79,12 @@ func scoreOf(r *Record, o engine.Outcome) {
 	}
 	r.Wins = make([]Win, 0, len(sc.Wins))
 	for _, w := range sc.Wins {
-		jw := Win{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit.String(), Points: w.Points, Yaku: []string{}}
+		jw := Win{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit.String(), Points: w.Points, Yaku: []scorer.Yaku{}}
+		if h := w.Hand; h != nil {
+			jw.Han, jw.Fu, jw.Hand = h.Result.Han, h.Result.Fu, h.String()
+			jw.Yaku = append(jw.Yaku, h.Result.Yaku...)
+			jw.FuParts = append([]scorer.FuPart(nil), h.Result.FuParts...)
+		}
 		if w.Value.Yakuman > 1 {
 			jw.Yakuman = w.Value.Yakuman
 		}
@@ -117,12 +130,19 @@ func WinValue(w Win) string {
 	if w.Limit != "" && (w.Han != 0 || w.Fu != 0) {
 		s += " (" + w.Limit + ")"
 	}
+	if len(w.Yaku) > 0 {
+		s += " [" + engine.YakuWords(w.Yaku) + "]"
+	}
+
 	s += " " + strconv.Itoa(w.Points)
 	if w.From != nil {
 		s += " from " + WindName(*w.From)
 	}
 	if w.Pao != "" {
 		s += " (pao " + WindName(w.Pao) + ")"
+	}
+	if w.Hand != "" {
+		s += ", hand " + w.Hand
 	}
 	return s
 }

@@ -55,6 +55,9 @@ type Step struct {
 	Pao   *engine.Wind
 	// Name is a name input's name.
 	Name string
+	// Hand is a hand input's concealed tiles, the winning tile included
+	// (Tile names the winning tile when "win" is given).
+	Hand []engine.Tile
 }
 
 // Error is a script error at a line.
@@ -211,7 +214,7 @@ func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, chombo, name"
+var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name"
 
 // parseAction reads what follows the time: "S chii 2p 3p", "dora 4m", "newhand dealer 1".
 func parseAction(f []string) (Step, error) {
@@ -220,15 +223,18 @@ func parseAction(f []string) (Step, error) {
 		return st, fmt.Errorf("a time needs an action after it")
 	}
 	switch f[0] {
-	case "dora":
+	case "dora", "ura":
 		if len(f) != 2 {
-			return st, fmt.Errorf("dora takes one tile, like: dora 4m")
+			return st, fmt.Errorf("%s takes one tile, like: %s 4m", f[0], f[0])
 		}
 		t, err := engine.ParseTile(f[1])
 		if err != nil {
-			return st, fmt.Errorf("dora: %s", strings.TrimPrefix(err.Error(), "engine: "))
+			return st, fmt.Errorf("%s: %s", f[0], strings.TrimPrefix(err.Error(), "engine: "))
 		}
 		st.Action, st.Tile = engine.Dora, t
+		if f[0] == "ura" {
+			st.Action = engine.Ura
+		}
 		return st, nil
 	case "newhand":
 		st.Action = engine.NewHand
@@ -247,19 +253,21 @@ func parseAction(f []string) (Step, error) {
 	}
 	w, err := engine.ParseWind(f[0])
 	if err != nil {
-		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora or newhand", f[0])
+		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora, ura or newhand", f[0])
 	}
 	if len(f) < 2 {
 		return st, fmt.Errorf("seat %s needs an action: %s", f[0], seatActions)
 	}
 	a, err := engine.ParseAction(f[1])
-	if err != nil || a == engine.Dora || a == engine.NewHand {
+	if err != nil || a == engine.Dora || a == engine.Ura || a == engine.NewHand {
 		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
 	}
 	st.Wind, st.Action = w, a
 	switch a {
 	case engine.Value:
 		return parseValue(st, f[2:])
+	case engine.Hand:
+		return parseHand(st, f[2:])
 	case engine.Name:
 		st.Name = strings.Join(f[2:], " ")
 		if err := engine.CheckName(st.Name); err != nil {
@@ -320,8 +328,13 @@ var CommandHelp = `commands (any case):
                             actions: ` + seatActions + `
                             e.g. "E discard 3p", "s chii 46p", "w pon", "n kan 5m"
   dora <tile>               a read of a dora indicator, e.g. "dora 4m"
+  ura <tile>                a read of an ura dora indicator after a riichi win, e.g. "ura 3p"
   <seat> value <han> <fu>   a winner's value, e.g. "w value 3 40"; or a limit: "w value mangan",
                             haneman, baiman, sanbaiman, "w value yakuman [N] [pao <seat>]"
+  <seat> hand <tiles> [win <tile>]
+                            a winner's concealed tiles, the winning tile included, scored by the
+                            table: "w hand 234m 456p 789s 5p 55z"; after a tsumo name the drawn
+                            tile: "e hand 23467m 456p 55z win 5m"
   <seat> chombo             the referee's chombo on a seat: the hand is dealt again
   <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)

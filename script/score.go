@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/tile"
 )
 
 // header is a header line that changes the profile's score figures.
@@ -114,5 +115,31 @@ func parseValue(st Step, f []string) (Step, error) {
 		return st, fmt.Errorf("value: %s", strings.TrimPrefix(err.Error(), "payment: "))
 	}
 	st.Value = &v
+	return st, nil
+}
+
+// parseHand reads what follows "hand": the concealed tiles in mpsz groups
+// ("234m 456p 789s 5p 55z", the winning tile included), then perhaps
+// "win <tile>", the winning tile (the drawn tile of a tsumo).
+func parseHand(st Step, f []string) (Step, error) {
+	st.Tile = engine.NoTile
+	if n := len(f); n >= 2 && f[n-2] == "win" {
+		t, err := engine.ParseTile(f[n-1])
+		if err != nil {
+			return st, fmt.Errorf("hand: win %q is not a tile (want mpsz like 5m)", f[n-1])
+		}
+		st.Tile, f = t, f[:n-2]
+	}
+	if len(f) == 0 {
+		return st, fmt.Errorf("hand needs the concealed tiles, like: hand 234m 456p 789s 5p 55z [win 5p]")
+	}
+	ts, err := tile.ParseHand(strings.Join(f, " "))
+	if err != nil {
+		return st, fmt.Errorf("hand: %s", strings.TrimPrefix(err.Error(), "tile: "))
+	}
+	if len(ts) > engine.MaxHandTiles {
+		return st, fmt.Errorf("hand: %d tiles, more than a hand holds (%d, the winning tile included)", len(ts), engine.MaxHandTiles)
+	}
+	st.Hand = ts
 	return st, nil
 }

@@ -13,9 +13,12 @@ import (
 // enter for a seat, in the shape POST /api/referee takes it. A value for
 // a winner's hand as typed: "3 40" (han fu), "6" (five han or more, where
 // fu no longer count), "mangan", "yakuman 2"; for a yakuman the liable
-// seat ("pao"). A name for the player at a seat ("" clears it).
+// seat ("pao"). A winner's hand: its concealed tiles, the winning tile
+// included ("234m 456p 789s 5p 55z"), and after a tsumo the drawn tile
+// ("win": "5m"); the table scores it. A name for the player at a seat (""
+// clears it).
 type SeatEntry struct {
-	// Action is value or name.
+	// Action is value, hand or name.
 	Action string `json:"action"`
 	// Seat is the physical seat (0..3).
 	Seat *int `json:"seat"`
@@ -23,6 +26,10 @@ type SeatEntry struct {
 	// yakuman, absent for none.
 	Value string `json:"value"`
 	Pao   *int   `json:"pao"`
+	// Hand is a hand's concealed tiles in mpsz groups; Win its winning
+	// tile (needed after a tsumo, optional after a ron).
+	Hand string `json:"hand"`
+	Win  string `json:"win"`
 	// Name is the player's name.
 	Name string `json:"name"`
 }
@@ -36,37 +43,29 @@ func DecodeSeatEntry(r io.Reader) (engine.Event, error) {
 	if err := decodeBody(r, &e); err != nil {
 		return engine.Event{}, err
 	}
-	if e.Action != "value" && e.Action != "name" {
-		return engine.Event{}, fmt.Errorf("field action: %q is not value or name", e.Action)
+	if e.Action != "value" && e.Action != "name" && e.Action != "hand" {
+		return engine.Event{}, fmt.Errorf("field action: %q is not value, hand or name", e.Action)
 	}
-	if e.Action == "name" && (e.Value != "" || e.Pao != nil) {
-		return engine.Event{}, fmt.Errorf("field value: a name carries no value")
+	if e.Action != "value" && (e.Value != "" || e.Pao != nil) {
+		return engine.Event{}, fmt.Errorf("field value: a %s carries no value", e.Action)
 	}
-	if e.Action == "value" && e.Name != "" {
-		return engine.Event{}, fmt.Errorf("field name: a value carries no name")
+	if e.Action != "name" && e.Name != "" {
+		return engine.Event{}, fmt.Errorf("field name: a %s carries no name", e.Action)
 	}
-	ev, _, err := RefereeAction{Action: e.Action, Seat: e.Seat, Value: e.Value, Pao: e.Pao, Name: strings.TrimSpace(e.Name)}.event()
+	if e.Action != "hand" && (e.Hand != "" || e.Win != "") {
+		return engine.Event{}, fmt.Errorf("field hand: a %s carries no hand", e.Action)
+	}
+	ev, _, err := RefereeAction{Action: e.Action, Seat: e.Seat, Value: e.Value, Pao: e.Pao, Name: strings.TrimSpace(e.Name), Hand: e.Hand, Win: e.Win}.event()
 	ev.Source = engine.SourceWeb
 	return ev, err
 }
 
-// handleSeat takes a value or a name from whoever may enter them (see
-// entrySource): it is logged as an input with that source, like a press.
+// handleSeat takes a value, a hand or a name from whoever may enter them
+// (see entrySource): it is logged as an input with that source, like a
+// press.
 func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
-	if s.tooMany(w, client) {
-		return
-	}
-	src, ok := s.entrySource(r, client)
+	src, ok := s.entrant(w, r)
 	if !ok {
-		msg := "enter the table's pairing code first (it is on the table's panel)"
-		if s.cfg.Pairing == nil {
-			msg = "only the referee may enter values and names at this table"
-		}
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
-		return
-	}
-	if !JSONOnly(w, r) {
 		return
 	}
 	ev, err := DecodeSeatEntry(r.Body)
@@ -76,4 +75,25 @@ func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	ev.Source = src
 	s.submit(w, r, ev, metricSeatEntries)
+}
+
+// entrant answers a request from whoever may not enter a table's values,
+// hands and names (429 for a client that failed too often, 401 without
+// the credentials entrySource wants, 415 for a body that is not JSON) and
+// reports whether it may go on, with the source its input is logged with.
+func (s *Server) entrant(w http.ResponseWriter, r *http.Request) (engine.Source, bool) {
+	client := clientOf(r)
+	if s.tooMany(w, client) {
+		return 0, false
+	}
+	src, ok := s.entrySource(r, client)
+	if !ok {
+		msg := "enter the table's pairing code first (it is on the table's panel)"
+		if s.cfg.Pairing == nil {
+			msg = "only the referee may enter values, hands and names at this table"
+		}
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
+		return 0, false
+	}
+	return src, JSONOnly(w, r)
 }

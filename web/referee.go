@@ -14,8 +14,9 @@ import (
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai, void, value, chombo or name;
-	// value and name are a SeatEntry's, which the referee may always make.
+	// Action is newhand, deadhand, tenpai, void, value, hand, chombo or
+	// name; value, hand and name are a SeatEntry's, which the referee may
+	// always make.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -30,9 +31,14 @@ type RefereeAction struct {
 	Pao   *int   `json:"pao"`
 	// Name is the player's name for name.
 	Name string `json:"name"`
-	// Replaces is, for value, the sequence number of the mistaken value it
-	// corrects: that input is voided and this one takes its place (its
-	// stamp), so every later score is decided again.
+	// Hand is a winner's concealed tiles for hand, in mpsz groups, the
+	// winning tile included ("234m 456p 789s 5p 55z"); Win the winning
+	// tile ("5m"), needed after a tsumo.
+	Hand string `json:"hand"`
+	Win  string `json:"win"`
+	// Replaces is, for value or hand, the sequence number of the mistaken
+	// value or hand it corrects: that input is voided and this one takes
+	// its place (its stamp), so every later score is decided again.
 	Replaces uint64 `json:"replaces"`
 }
 
@@ -104,8 +110,17 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 		if err == nil && a.Replaces != 0 {
 			return ev, a.Replaces, nil
 		}
+	case "hand":
+		ev.Action = engine.Hand
+		if ev.Hand, ev.Tile, err = DecodeHand(a.Hand, a.Win); err != nil {
+			return engine.Event{}, 0, err
+		}
+		ev.Seat, err = seat()
+		if err == nil && a.Replaces != 0 {
+			return ev, a.Replaces, nil
+		}
 	default:
-		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, void, value, chombo or name", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, void, value, hand, chombo or name", a.Action)
 	}
 	return ev, 0, err
 }

@@ -99,6 +99,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
 	s.mux.HandleFunc("POST /api/seat", s.handleSeat)
+	s.mux.HandleFunc("POST /api/hand/preview", s.handleHandPreview)
 	if cfg.Pairing != nil {
 		s.mux.HandleFunc("POST /api/pair", s.handlePair)
 		s.mux.HandleFunc("POST /api/pair/renew", s.handlePairRenew)
@@ -198,7 +199,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
-	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name {
+	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name || a == engine.Hand {
 		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
 	}
 	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}
@@ -212,9 +213,9 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		}
 	}
 	switch {
-	case a == engine.Dora && !ev.Tile.Known():
-		return engine.Event{}, fmt.Errorf("field tile: a dora read needs a tile")
-	case a == engine.Dora || a == engine.NewHand:
+	case (a == engine.Dora || a == engine.Ura) && !ev.Tile.Known():
+		return engine.Event{}, fmt.Errorf("field tile: a %s read needs a tile", a)
+	case a == engine.Dora || a == engine.Ura || a == engine.NewHand:
 	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
 		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)
 	default:
