@@ -269,3 +269,92 @@ func TestClockBehindPing(t *testing.T) {
 		})
 	}
 }
+
+// TestRebootOfABootKnownByOneReading: a boot the host knows only by the
+// clock reading that showed its reboot (a pong that read its clock behind
+// the old boot's), and its Hello. Its wire stalls and it goes deaf before
+// it answers another ping; it reboots again and its wire resumes. The new
+// boot's clock, 300 ms on, is behind where that one reading says the
+// boot's must be: the host notes the second reboot and takes the newest
+// boot's press once, on its own fit. Without that reading kept, nothing
+// showed the second reboot: it was taken for the boot it followed.
+func TestRebootOfABootKnownByOneReading(t *testing.T) {
+	const ms = time.Millisecond
+	for _, tc := range []struct {
+		name     string
+		stall    bool
+		deaf     time.Duration
+		pressNew bool
+	}{
+		{"stalled and deaf, reboot, a new press, resume", true, 250 * ms, true},
+		{"stalled and deaf, reboot, resume", true, 250 * ms, false},
+		{"deaf, reboot, a new press", false, 250 * ms, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				start := time.Now()
+				clock := func() time.Duration { return time.Since(start) }
+				dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7, Literal: true})
+				ctx, cancel := context.WithCancel(t.Context())
+				p := &pipePlug{dev: dev, ctx: ctx}
+				var r record
+				l := New(Config{Name: "virtual", Clock: clock, Open: p.open, MaxBackoff: 200 * ms, Logf: t.Logf,
+					OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice})
+				done := make(chan struct{})
+				go func() { l.Run(ctx); close(done) }()
+				defer func() {
+					cancel()
+					<-done
+					p.setPlugged(false)
+				}()
+
+				time.Sleep(300 * ms)
+				dev.Reboot()
+				// The moment the second boot's Hello is taken (its ping, sent
+				// then, not yet answered), its wire stalls and it goes deaf.
+				for len(r.notices(NoticeReboot)) == 0 {
+					time.Sleep(100 * time.Microsecond)
+				}
+				if tc.stall {
+					dev.Stall()
+				}
+				dev.Deaf(tc.deaf)
+				time.Sleep(tc.deaf)
+				dev.Reboot()
+				truth := map[uint8]time.Duration{}
+				if tc.pressNew {
+					truth[3] = dev.Press(3)
+				}
+				if tc.stall {
+					dev.Resume()
+				}
+				time.Sleep(3 * time.Second)
+				truth[4] = dev.Press(4) // well after, on the newest boot
+				time.Sleep(2 * time.Second)
+				synctest.Wait()
+
+				if h := l.Health(); h.Reboots != 2 || h.Device == nil || h.Device.BootID != 3 {
+					t.Fatalf("health %+v: want two reboots noted, boot 3", h)
+				}
+				taken := map[uint8]int{}
+				for _, e := range r.events() {
+					if e.Kind != Press {
+						continue
+					}
+					taken[e.Channel]++
+					if d := (e.At - truth[e.Channel]).Abs(); d > 5*ms {
+						t.Errorf("press on %d stamped %v, made at %v: %v off", e.Channel, e.At, truth[e.Channel], d)
+					}
+				}
+				for ch := range truth {
+					if taken[ch] != 1 {
+						t.Errorf("press on %d taken %d times", ch, taken[ch])
+					}
+				}
+				if lost := r.notices(NoticeEventsLost); len(lost) > 0 {
+					t.Errorf("events lost noted: %+v", lost)
+				}
+			})
+		})
+	}
+}
