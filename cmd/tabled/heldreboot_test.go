@@ -23,8 +23,7 @@ import (
 // started as all open) added a second press of a button nobody pressed
 // again, and TestSeatController saw North discard twice.
 func TestFirmwareHeldThroughReset(t *testing.T) {
-	dev := newHarnessDevice(t)
-	h := dev.(*harnessDevice)
+	h := newHarnessDevice(t).(*harnessDevice)
 	w := openDeviceWire(t, h.Port())
 
 	held := []int{chEast, chNorth} // a pin, the chain
@@ -33,18 +32,16 @@ func TestFirmwareHeldThroughReset(t *testing.T) {
 	// A button closed when the firmware starts is held, not pressed: the
 	// presses wait for the boot's Hello (its buttons are read by then).
 	w.waitHello(t, 1)
-	var edges []time.Duration
 	for _, ch := range held {
-		edges = append(edges, h.Press(t, ch, hold))
+		h.Press(t, ch, hold)
 	}
 	waitUntil(t, "the held buttons' presses reported and acknowledged", func() bool {
 		return len(w.buttons(0)) == len(held) && h.Unacked(t) == 0
 	})
 	old := w.mark()
+	// The reset comes a few ms into the presses (the holds are in the
+	// firmware's time): the old boot reports no release (checked below).
 	h.Reboot(t)
-	if d := monoClock() - edges[0]; d > hold-100*time.Millisecond {
-		t.Fatalf("the reset came %v after the presses held %v: too late to find them held", d, hold)
-	}
 	w.waitHello(t, 2)
 	// Pressed after the held ones, held as long: their releases come after
 	// the held ones' releases, on the new boot.
