@@ -150,9 +150,13 @@ light_channels = [10, 11, 12, 13]
 	var presses []seatPress
 	var want []string // the controller's presses, as the log names them
 	// press presses ch and waits for its record in the claim log, and for
-	// the button's release acknowledged: the next press of it is a new one.
+	// the button's release acknowledged: the next press of it is a new one,
+	// and nothing (a reboot) comes while it is held. The count of events
+	// acknowledged is taken with none waiting (a new boot's Status may
+	// still): its press and its release are then the next two.
 	press := func(ch int, what string) {
 		t.Helper()
+		waitUntil(t, "the device's events acknowledged before "+what, func() bool { return dev.Unacked(t) == 0 })
 		n, acked := len(serialInputs()), dev.Acked(t)
 		edge := dev.Press(t, ch, 60*time.Millisecond)
 		var rec claimlog.Record
@@ -170,8 +174,13 @@ light_channels = [10, 11, 12, 13]
 	}
 
 	// The link takes stamped events once its clock fit has its round trips.
+	// Its press and its release acknowledged, not "none unacknowledged":
+	// that holds before the press is confirmed, and the release would
+	// then count as the next press's, which a reboot would find held.
+	waitUntil(t, "the device's events acknowledged", func() bool { return dev.Unacked(t) == 0 })
+	acked := dev.Acked(t)
 	dev.Press(t, chUnmapped, 30*time.Millisecond)
-	waitUntil(t, "the clock fit (a press on no button acknowledged)", func() bool { return dev.Unacked(t) == 0 })
+	waitUntil(t, "the clock fit (a press on no button and its release acknowledged)", func() bool { return dev.Acked(t) >= acked+2 })
 
 	// Discards round the table, each decided at its device stamp; more
 	// rounds (up to 14, a hand's wall) with TABLED_SEAT_ROUNDS, to measure.

@@ -40,7 +40,11 @@ struct tag {
 	uint8_t uidlen;
 	uint8_t state; /* ISO 14443-3: idle, ready (cascade level), active, halt */
 	uint8_t level;
-	uint64_t gone_at; /* mono µs when it leaves the field; 0: stays */
+	/* The simulated cycle at which it leaves the field (0: it stays): a
+	 * tag lies its time on the reader in the firmware's time, as a press
+	 * is held, however far a loaded host lets the simulation fall behind
+	 * the wall clock. */
+	avr_cycle_count_t gone_at;
 };
 
 /* parts.c */
@@ -55,7 +59,7 @@ void button(avr_t *avr, int ch, int closed);
 void press(avr_t *avr, int ch, int hold_ms, int bounce);
 /* parts_timer runs from the pacing timer: scheduled edges, tags leaving. */
 void parts_timer(avr_t *avr);
-void place_tag(int reader, const uint8_t *uid, int n, int gone_ms);
+void place_tag(avr_t *avr, int reader, const uint8_t *uid, int n, int gone_ms);
 extern struct light lights[NUM_LIGHTS];
 extern int chain_chips;
 

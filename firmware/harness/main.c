@@ -331,7 +331,7 @@ static int command(char *line, char *out, size_t n)
 			snprintf(out, n, "{\"error\":\"tile UIDHEX [reader=N] [gone=MS]: a 4- or 7-byte UID in hex, reader 0..3\"}");
 			return 1;
 		}
-		place_tag(reader, uid, len, gone);
+		place_tag(avr, reader, uid, len, gone);
 		snprintf(out, n, "{\"ok\":true,\"placed_us\":%llu}", (unsigned long long)mono_us());
 	} else if (!strcmp(cmd, "reboot")) {
 		reboots++;

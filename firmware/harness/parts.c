@@ -363,14 +363,14 @@ static void on_spi(avr_irq_t *irq, uint32_t value, void *param)
 	avr_raise_irq(spi_in, miso);
 }
 
-void place_tag(int reader, const uint8_t *uid, int n, int gone_ms)
+void place_tag(avr_t *avr, int reader, const uint8_t *uid, int n, int gone_ms)
 {
 	struct tag *t = &rcs[reader].tag;
 	memcpy(t->uid, uid, (size_t)n);
 	t->uidlen = (uint8_t)n;
 	t->present = 1;
 	t->state = T_IDLE;
-	t->gone_at = gone_ms > 0 ? mono_us() + (uint64_t)gone_ms * 1000 : 0;
+	t->gone_at = gone_ms > 0 ? avr->cycle + avr_usec_to_cycles(avr, (uint64_t)gone_ms * 1000) : 0;
 }
 
 void parts_timer(avr_t *avr)
@@ -383,15 +383,10 @@ void parts_timer(avr_t *avr)
 			i++;
 		}
 	}
-	uint64_t now = 0;
 	for (int i = 0; i < MAX_READERS; i++) {
 		struct tag *t = &rcs[i].tag;
-		if (t->present && t->gone_at) {
-			if (!now)
-				now = mono_us();
-			if (now >= t->gone_at)
-				t->present = 0, t->gone_at = 0;
-		}
+		if (t->present && t->gone_at && avr->cycle >= t->gone_at)
+			t->present = 0, t->gone_at = 0;
 	}
 }
 

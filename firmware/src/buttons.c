@@ -72,11 +72,9 @@ ISR(PCINT2_vect)
 	}
 }
 
-void buttons_sample(void)
+/* chain_read reads the chain's levels (bit: closed). */
+static uint32_t chain_read(void)
 {
-	if (!cfg.chips)
-		return;
-	uint32_t now = clock_us32();
 	/* Load the inputs, then shift them out: QH shows the nearest chip's H
 	 * first. */
 	PORTC &= (uint8_t)~_BV(PL);
@@ -88,6 +86,15 @@ void buttons_sample(void)
 		PORTC |= _BV(CLK);
 		PORTC &= (uint8_t)~_BV(CLK);
 	}
+	return levels;
+}
+
+void buttons_sample(void)
+{
+	if (!cfg.chips)
+		return;
+	uint32_t now = clock_us32();
+	uint32_t levels = chain_read();
 	uint32_t changed = levels ^ chain_closed;
 	chain_closed = levels;
 	for (uint8_t i = 0; changed; i++, changed >>= 1)
@@ -106,6 +113,13 @@ void buttons_init(void)
 	DDRC &= (uint8_t)~_BV(QH);
 	PORTC |= _BV(PL); /* QH is driven by the chain: no pull-up */
 	PORTC &= (uint8_t)~_BV(CLK);
+	/* A button closed at boot is held, not pressed, on the chain as on
+	 * the pins (last_pind): it has no first edge in this boot to stamp,
+	 * and its press, if the board was reset while it was held, was the
+	 * last boot's to report. Taken as a change from all-open, a button
+	 * held through a reset was a second press of the new boot. */
+	if (cfg.chips)
+		chain_closed = chain_read();
 }
 
 /* quiet says the contact has not moved for us µs since its latest edge. */

@@ -6,7 +6,9 @@
  * release is confirmed once open for 20 ms, stamped at its first opening
  * edge. Buttons 0..5 are pins with a pin-change interrupt (stamped to the
  * µs); buttons 6.. come through a 74HC165 chain read every ms in the
- * timer interrupt (stamped to the ms).
+ * timer interrupt (stamped to the ms). A button closed when the board
+ * starts is held, not pressed: neither its press nor its release is
+ * reported (held through a reset, it was the last boot's press).
  */
 #ifndef BUTTONS_H
 #define BUTTONS_H

@@ -277,12 +277,19 @@ type Link struct {
 	// the old boot's losses are counted (0: none).
 	newClock uint64
 	// rtAt is when the boot's latest round trip's pong came (-1: none),
-	// rtDev its device time.
+	// rtDev its device time; until the boot's first round trip, the
+	// reading that showed the boot (shownAt, shownDev) stands for it.
 	rtAt  time.Duration
 	rtDev uint64
-	q     querier
-	live  bool          // last reported liveness
-	mark  time.Duration // last reported watermark
+	// shownAt is when the new boot's clock reading that showed a suspected
+	// reboot came (-1: none, the reboot showed in the seqs), shownDev what
+	// it read: once the Hello confirms the new boot, its clock is known to
+	// have been at least that far then.
+	shownAt  time.Duration
+	shownDev uint64
+	q        querier
+	live     bool          // last reported liveness
+	mark     time.Duration // last reported watermark
 }
 
 type outgoing struct {
@@ -338,7 +345,7 @@ func New(cfg Config) *Link {
 	if cfg.OnNotice == nil {
 		cfg.OnNotice = func(Notice) {}
 	}
-	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1, lastHeard: -1, confirmFrom: -1, rtAt: -1}
+	return &Link{cfg: cfg, cmds: make(chan fwproto.Message, 64), probe: make(chan time.Duration, 8), seqs: hostSeqs{path: cfg.StateFile}, lostAt: -1, fitFrom: -1, lastHeard: -1, confirmFrom: -1, rtAt: -1, shownAt: -1}
 }
 
 // Send queues a command (an LED setting) for the device; it is sent when

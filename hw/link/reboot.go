@@ -37,6 +37,10 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 	l.cfg.Logf("link: %s: device reboot suspected (%s): querying it", l.cfg.Name, why)
 	l.suspect, l.suspectSeqs = why, seqs
 	l.unackedAtReboot = l.oldBootUnacked()
+	l.shownAt, l.shownDev = -1, 0
+	if l.newClock > 0 {
+		l.shownAt, l.shownDev = at, l.newClock
+	}
 	l.newClock = 0
 	l.hello = false
 	l.resetFit()
@@ -55,13 +59,24 @@ func (l *Link) oldBootUnacked() int {
 	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.lost(l.newClock))
 }
 
-// rebooted notes a reboot, and the frames it may have lost.
+// rebooted notes a reboot, and the frames it may have lost. The new
+// boot's clock reading that showed it, if one did, is the new boot's
+// first: a ping sent after it must come back at least that far on (at 1%
+// slow), or the device rebooted again. A young boot that stalls or goes
+// deaf before its first round trip may give the host no other reading,
+// and a reboot then, its clock still short of where that one reading puts
+// the boot's, would be taken for the boot it followed.
 func (l *Link) rebooted(at time.Duration, text string) {
 	n := l.oldBootUnacked()
+	shown := l.suspect != "" && l.shownAt >= 0
 	if l.suspect != "" {
 		n = l.unackedAtReboot
 	}
 	l.newBoot()
+	if shown {
+		l.lastDev = l.shownDev
+		l.roundTrip(l.shownAt, l.shownDev)
+	}
 	l.notice(at, NoticeReboot, text)
 	if n > 0 {
 		l.notice(at, NoticeEventsLost, fmt.Sprintf("the reboot lost up to %d frames the old boot had not had acknowledged", n))

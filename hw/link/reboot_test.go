@@ -59,6 +59,23 @@ func (p *pipePlug) setPlugged(in bool) {
 	}
 }
 
+// runOverPipe runs a link with cfg (its Name and Open set here) to dev on
+// a pipePlug, in t's synctest bubble, until t ends.
+func runOverPipe(t *testing.T, dev *fwsim.Device, cfg Config) (*Link, *pipePlug) {
+	ctx, cancel := context.WithCancel(t.Context())
+	p := &pipePlug{dev: dev, ctx: ctx}
+	cfg.Name, cfg.Open = "virtual", p.open
+	l := New(cfg)
+	done := make(chan struct{})
+	go func() { l.Run(ctx); close(done) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		p.setPlugged(false)
+	})
+	return l, p
+}
+
 // TestRebootAfterABrokenStream: the device reboots behind the open port
 // after a spell in which the host heard nothing from it, or none of its
 // pongs: its wire stalled, it was deaf to the pings, it was unplugged. The
@@ -131,18 +148,9 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 					// Start 0: the device clock counts from its boot, as the
 					// firmware's does.
 					dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7, Literal: true})
-					ctx, cancel := context.WithCancel(t.Context())
-					p := &pipePlug{dev: dev, ctx: ctx}
 					var r record
-					l := New(Config{Name: "virtual", Clock: clock, Open: p.open, MaxBackoff: 200 * ms, Logf: t.Logf,
+					l, p := runOverPipe(t, dev, Config{Clock: clock, MaxBackoff: 200 * ms, Logf: t.Logf,
 						OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice})
-					done := make(chan struct{})
-					go func() { l.Run(ctx); close(done) }()
-					defer func() {
-						cancel()
-						<-done
-						p.setPlugged(false)
-					}()
 
 					// The old boot: up for a while, one press made or none.
 					up := cmp.Or(tc.up, 200*ms)
@@ -176,16 +184,7 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 					// old boot's, if it was taken before the break), and
 					// stamped on its own boot's fit: the old fit puts a new
 					// boot's stamp hundreds of ms off.
-					taken := map[uint8]int{}
-					for _, e := range r.events() {
-						if e.Kind != Press {
-							continue
-						}
-						taken[e.Channel]++
-						if d := (e.At - truth[e.Channel]).Abs(); d > 5*ms {
-							t.Errorf("press on %d stamped %v, made at %v: %v off", e.Channel, e.At, truth[e.Channel], d)
-						}
-					}
+					taken := pressesTaken(t, &r, truth)
 					acked := map[uint8]bool{}
 					for _, m := range dev.Acked() {
 						if b, ok := m.(fwproto.Button); ok {
@@ -228,6 +227,24 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 	}
 }
 
+// pressesTaken counts the presses r took by channel, each stamped within
+// 5 ms of when it was made (truth, by channel): the wrong boot's fit puts
+// a stamp hundreds of ms off.
+func pressesTaken(t *testing.T, r *record, truth map[uint8]time.Duration) map[uint8]int {
+	t.Helper()
+	taken := map[uint8]int{}
+	for _, e := range r.events() {
+		if e.Kind != Press {
+			continue
+		}
+		taken[e.Channel]++
+		if d := (e.At - truth[e.Channel]).Abs(); d > 5*time.Millisecond {
+			t.Errorf("press on %d stamped %v, made at %v: %v off", e.Channel, e.At, truth[e.Channel], d)
+		}
+	}
+	return taken
+}
+
 // TestClockBehindPing: a pong read after its ping left is at least the
 // latest round trip's device time plus the host time from that round
 // trip's pong to the ping, at 1% slow, less 50 ms: a slow crystal, a
@@ -266,6 +283,77 @@ func TestClockBehindPing(t *testing.T) {
 			if tc.want && l.hello {
 				t.Fatal("a reboot seen, yet the link still takes the device's frames unasked")
 			}
+		})
+	}
+}
+
+// TestRebootOfABootKnownByOneReading: a boot the host knows only by the
+// clock reading that showed its reboot (a pong that read its clock behind
+// the old boot's), and its Hello. Its wire stalls and it goes deaf before
+// it answers another ping; it reboots again and its wire resumes. The new
+// boot's clock, 300 ms on, is behind where that one reading says the
+// boot's must be: the host notes the second reboot and takes the newest
+// boot's press once, on its own fit. Without that reading kept, nothing
+// showed the second reboot: it was taken for the boot it followed.
+func TestRebootOfABootKnownByOneReading(t *testing.T) {
+	const ms = time.Millisecond
+	for _, tc := range []struct {
+		name     string
+		stall    bool
+		deaf     time.Duration
+		pressNew bool
+	}{
+		{"stalled and deaf, reboot, a new press, resume", true, 250 * ms, true},
+		{"stalled and deaf, reboot, resume", true, 250 * ms, false},
+		{"deaf, reboot, a new press", false, 250 * ms, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				start := time.Now()
+				clock := func() time.Duration { return time.Since(start) }
+				dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7, Literal: true})
+				var r record
+				l, _ := runOverPipe(t, dev, Config{Clock: clock, MaxBackoff: 200 * ms, Logf: t.Logf,
+					OnEvent: r.onEvent, OnWatermark: r.onWatermark, OnNotice: r.onNotice})
+
+				time.Sleep(300 * ms)
+				dev.Reboot()
+				// The moment the second boot's Hello is taken (its ping, sent
+				// then, not yet answered), its wire stalls and it goes deaf.
+				for len(r.notices(NoticeReboot)) == 0 {
+					time.Sleep(100 * time.Microsecond)
+				}
+				if tc.stall {
+					dev.Stall()
+				}
+				dev.Deaf(tc.deaf)
+				time.Sleep(tc.deaf)
+				dev.Reboot()
+				truth := map[uint8]time.Duration{}
+				if tc.pressNew {
+					truth[3] = dev.Press(3)
+				}
+				if tc.stall {
+					dev.Resume()
+				}
+				time.Sleep(3 * time.Second)
+				truth[4] = dev.Press(4) // well after, on the newest boot
+				time.Sleep(2 * time.Second)
+				synctest.Wait()
+
+				if h := l.Health(); h.Reboots != 2 || h.Device == nil || h.Device.BootID != 3 {
+					t.Fatalf("health %+v: want two reboots noted, boot 3", h)
+				}
+				taken := pressesTaken(t, &r, truth)
+				for ch := range truth {
+					if taken[ch] != 1 {
+						t.Errorf("press on %d taken %d times", ch, taken[ch])
+					}
+				}
+				if lost := r.notices(NoticeEventsLost); len(lost) > 0 {
+					t.Errorf("events lost noted: %+v", lost)
+				}
+			})
 		})
 	}
 }

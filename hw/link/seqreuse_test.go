@@ -1,7 +1,6 @@
 package link
 
 import (
-	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -42,8 +41,6 @@ func TestAckNeverAnswersANewerFrame(t *testing.T) {
 				start := time.Now()
 				clock := func() time.Duration { return time.Since(start) }
 				dev := fwsim.New(fwsim.Config{Clock: clock, Latency: ms, BootID: 1, DeviceID: 7, Start: 1000, Literal: tc.literal})
-				ctx, cancel := context.WithCancel(t.Context())
-				p := &pipePlug{dev: dev, ctx: ctx}
 				var (
 					mu        sync.Mutex
 					journaled = map[string]bool{}
@@ -63,14 +60,7 @@ func TestAckNeverAnswersANewerFrame(t *testing.T) {
 					mu.Unlock()
 					return nil
 				}
-				l := New(Config{Name: "virtual", Clock: clock, Open: p.open, MaxBackoff: 200 * ms, OnEvent: onEvent, Logf: t.Logf})
-				done := make(chan struct{})
-				go func() { l.Run(ctx); close(done) }()
-				defer func() {
-					cancel()
-					<-done
-					p.setPlugged(false)
-				}()
+				l, _ := runOverPipe(t, dev, Config{Clock: clock, MaxBackoff: 200 * ms, OnEvent: onEvent, Logf: t.Logf})
 				time.Sleep(300 * ms)
 				for i := range int(4 * time.Second / tc.every) {
 					dev.Press(uint8(1 + i%2))
