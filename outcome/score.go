@@ -143,12 +143,12 @@ func WinValue(w Win) string {
 	return s
 }
 
-// YakuText is a hand's yaku as people read them: "riichi 1, ippatsu 1,
-// menzen_tsumo 1, dora 2".
+// YakuText is a hand's yaku as people read them: "Riichi 1, Ippatsu 1,
+// Menzen tsumo 1, Dora 2".
 func YakuText(ys []scorer.Yaku) string {
 	l := make([]string, len(ys))
 	for i, y := range ys {
-		l[i] = y.Name + " " + strconv.Itoa(y.Han)
+		l[i] = YakuWord(y.Name) + " " + strconv.Itoa(y.Han)
 	}
 	return strings.Join(l, ", ")
 }
