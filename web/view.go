@@ -27,7 +27,10 @@ type SeatView struct {
 	Delta  *int `json:"delta,omitempty"`
 	// ValueDue: the seat won the hand that ended and its value is still
 	// to be entered.
-	ValueDue bool          `json:"value_due,omitempty"`
+	ValueDue bool `json:"value_due,omitempty"`
+	// Win is the seat's win in the hand that ended, nil for a seat that
+	// did not win.
+	Win      *WinView      `json:"win,omitempty"`
 	Riichi   bool          `json:"riichi"`
 	Dead     bool          `json:"dead"`
 	Tenpai   bool          `json:"tenpai"`
@@ -187,6 +190,7 @@ func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Ale
 	}
 	turnTimes(st, v.Seats)
 	scoreView(&v, st, p)
+	winViews(&v, st)
 	return v
 }
 
