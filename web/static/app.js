@@ -115,7 +115,6 @@ function renderSeat(s) {
     for (const x of s.melds) m.append(meldTiles(x));
     parts.push(m);
   }
-  if (s.win && s.win.scored) parts.push(wonHand(s.win.scored));
   parts.push(tiles(s.discards, "river"));
   // The buttons are built once and only enabled or disabled: a button is
   // never replaced under a finger.
@@ -386,6 +385,7 @@ function render() {
   if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
   $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
   for (const s of st.seats) renderSeat(s);
+  $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
   renderHeadline();
   renderCountdown();

@@ -184,11 +184,14 @@ async function sendHand(box, seat, p) {
   msg.className = err ? "handmsg bad" : "handmsg";
 }
 
-// wonHand shows a settled hand scored from its tiles, on every tablet:
-// the tiles as a hand (the winning tile apart, the melds as recorded),
-// the value and what it paid, the yaku in words; the fu on a tap.
-function wonHand(sc) {
+// wonHand shows seat s's settled hand scored from its tiles, on every
+// tablet, full width under the table: the tiles as a hand (the winning
+// tile apart, the melds as recorded), the value and what it paid, the
+// yaku in words, the fu.
+function wonHand(s) {
+  const sc = s.win.scored;
   const d = el("div", "wonhand");
+  d.dataset.seat = s.seat;
   const row = el("div", "hand");
   const rest = [...sc.hand];
   rest.splice(rest.indexOf(sc.win), 1);
@@ -203,10 +206,9 @@ function wonHand(sc) {
     for (const t of m) g.append(tileSVG(t));
     row.append(g);
   }
-  const fu = el("details", "fu");
-  fu.append(el("summary", "", `${sc.value} · ${sc.points}`), el("div", "", "fu: " + sc.fu.map((f) => `${f.name} ${f.fu}`).join(", ")));
   const ul = el("ul", "yaku");
   for (const y of sc.yaku) ul.append(el("li", "", yakuWord(y)));
-  d.append(row, fu, ul);
+  d.append(el("div", "who", `${s.player || s.name}: ${s.win.tsumo ? "tsumo" : "ron"}`), row, el("div", "hv", `${sc.value} · ${sc.points}`), ul,
+    el("div", "fu", "fu: " + sc.fu.map((f) => `${f.name} ${f.fu}`).join(", ")));
   return d;
 }
