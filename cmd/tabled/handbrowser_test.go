@@ -133,13 +133,17 @@ func TestHandPickedAtTheTable(t *testing.T) {
 
 	// A second tablet, never paired (a browser context of its own): it
 	// shows the scores and the hand, and no entry.
+	// A smaller phone, and no mpsz code for a player to read.
 	tctx, cancelT := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 	defer cancelT()
 	err = chromedp.Do(tctx, append([]chromedp.Action[chromedp.Void]{
-		chromedp.EmulateViewport(390, 844),
+		chromedp.EmulateViewport(360, 640),
 		chromedp.Navigate(s.base),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`!document.getElementById('pairbox').hidden`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('.valuepick[data-seat="1"]').hidden`),
+		chromedp.Poll[chromedp.Void](text(won+` .fu`) + `.startsWith('fu: base 20, pair white dragon')`),
+		chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('wins').innerText)`),
 	}, settled...)...)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(tctx))

@@ -17,6 +17,9 @@ const handPicks = {};
 // tileOrder sorts tiles as players arrange a hand: characters, circles,
 // bamboo, honours, each by rank, a red five just before the other fives.
 const tileOrder = (t) => "mpsz".indexOf(t[1]) * 20 + (t[0] === "0" ? 9 : Number(t[0]) * 2);
+// fuWords are a hand's fu part by part, a tile in a part's name said in
+// words ("pair 5z" is "pair white dragon"): players never read mpsz.
+const fuWords = (fu) => "fu: " + fu.map((f) => `${f.name.replace(/\b[0-9][mpsz]\b/g, tileName)} ${f.fu}`).join(", ");
 const yakuWord = (y) => `${(typeof YAKU_WORDS !== "undefined" && YAKU_WORDS[y.name]) || y.name} ${y.han}`;
 
 // handSize is how many concealed tiles the winner holds, the winning tile
@@ -137,7 +140,7 @@ async function previewHand(box, s, p) {
   out.append(el("div", "hv", `${v.words}${v.limit && !v.words.startsWith(v.limit) ? " (" + v.limit + ")" : ""} · ${v.points}`));
   const ul = el("ul", "yaku");
   for (const y of j.yaku) ul.append(el("li", "", yakuWord(y)));
-  out.append(ul, el("div", "fu", "fu: " + j.fu.map((f) => `${f.name} ${f.fu}`).join(", ")));
+  out.append(ul, el("div", "fu", fuWords(j.fu)));
   if (j.furiten) out.append(el("div", "bad", j.furiten));
   go.disabled = false;
 }
@@ -209,6 +212,6 @@ function wonHand(s) {
   const ul = el("ul", "yaku");
   for (const y of sc.yaku) ul.append(el("li", "", yakuWord(y)));
   d.append(el("div", "who", `${s.player || s.name}: ${s.win.tsumo ? "tsumo" : "ron"}`), row, el("div", "hv", `${sc.value} · ${sc.points}`), ul,
-    el("div", "fu", "fu: " + sc.fu.map((f) => `${f.name} ${f.fu}`).join(", ")));
+    el("div", "fu", fuWords(sc.fu)));
   return d;
 }
