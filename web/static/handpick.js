@@ -30,16 +30,8 @@ const handSize = (s) => 14 - 3 * s.melds.length;
 function handPicker(seat) {
   const box = el("div", "handpick");
   box.dataset.seat = seat;
-  const grid = el("div", "handtiles");
+  const grid = el("div", "handtiles"); // its tiles are drawn when it is first shown
   grid.setAttribute("aria-label", "tiles to pick");
-  for (const t of ALL_TILES) {
-    const b = el("button");
-    b.type = "button";
-    b.dataset.add = t;
-    b.dataset.seat = seat;
-    b.append(tileSVG(t));
-    grid.append(b);
-  }
   const tools = el("div", "row");
   for (const [what, label] of [["undo", "take back the last"], ["clear", "clear"]]) {
     const b = el("button", "", label);
@@ -63,6 +55,17 @@ function showHandPicker(pick, s) {
   const w = s.win;
   box.hidden = !w;
   if (!w) return;
+  const grid = box.querySelector(".handtiles");
+  if (!grid.children.length) {
+    for (const t of ALL_TILES) {
+      const b = el("button");
+      b.type = "button";
+      b.dataset.add = t;
+      b.dataset.seat = s.seat;
+      b.append(tileSVG(t));
+      grid.append(b);
+    }
+  }
   const key = `${st.round_wind}${st.hand}/${st.honba}/${s.seat}/${w.tsumo}/${w.on || ""}/${s.melds.length}`;
   let p = handPicks[s.seat];
   if (!p || p.key !== key) {
