@@ -355,7 +355,7 @@ func scores(b *Board, st engine.State) {
 		for _, w := range st.LastScore.Wins {
 			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), w.Value.Words(), w.Points))
 			if w.Hand != nil {
-				lines = append(lines, outcome.YakuText(w.Hand.Result.Yaku))
+				lines = append(lines, engine.YakuWords(w.Hand.Result.Yaku))
 				if b.Hand == nil {
 					b.Hand = handTiles(w.Hand)
 				}

@@ -45,7 +45,7 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 // refused as already entered, one that does not is flagged for the
 // referee (who can replace one input with the other).
 func (e *Engine) compareValues(out []Outcome, ev Event, entered payment.Value, wh *WonHand, handLast bool) []Outcome {
-	hand := wh.Result.Value.Words() + " (" + yakuWords(wh.Result.Yaku) + ")"
+	hand := wh.Result.Value.Words() + " (" + YakuWords(wh.Result.Yaku) + ")"
 	a := args{seat: ev.Seat, text: hand}
 	b1, _ := e.p.Score.Basic(entered)
 	b2, _ := e.p.Score.Basic(wh.Result.Value)
@@ -107,26 +107,19 @@ func (e *Engine) uraDue() bool {
 	return false
 }
 
-// yakuWords is a hand's yaku as people read them: "riichi 1, ippatsu 1,
-// dora 2".
-func yakuWords(ys []scorer.Yaku) string {
+// YakuWords are a hand's yaku as people read them: "Riichi 1, Ippatsu 1,
+// Dora 2".
+func YakuWords(ys []scorer.Yaku) string {
 	l := make([]string, len(ys))
 	for i, y := range ys {
-		l[i] = fmt.Sprintf("%s %d", y.Name, y.Han)
+		l[i] = fmt.Sprintf("%s %d", YakuWord(y.Name), y.Han)
 	}
 	return strings.Join(l, ", ")
 }
 
 // waitsWords are the tiles a hand waited on, for a furiten flag.
 func waitsWords(wh WonHand) string {
-	rest := append([]Tile(nil), wh.Concealed...)
-	for i, t := range rest {
-		if t == wh.WinTile {
-			rest = append(rest[:i], rest[i+1:]...)
-			break
-		}
-	}
-	ws := scorer.Waits(rest, wh.Melds)
+	ws := wh.waits()
 	l := make([]string, len(ws))
 	for i, t := range ws {
 		l[i] = t.String()

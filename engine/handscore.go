@@ -229,6 +229,18 @@ func scorerMeld(m Meld, aka int) (scorer.Meld, error) {
 	return scorer.Meld{Kind: k, Tiles: ts}, nil
 }
 
+// waits are the tiles the hand waited on before its winning tile.
+func (h *WonHand) waits() []Tile {
+	rest := append([]Tile(nil), h.Concealed...)
+	for i, t := range rest {
+		if t == h.WinTile {
+			rest = append(rest[:i], rest[i+1:]...)
+			break
+		}
+	}
+	return scorer.Waits(rest, h.Melds)
+}
+
 // meldWords are melds as people say them: "pon 4z4z4z, chii 3s4s5s".
 func meldWords(ms []scorer.Meld) string {
 	l := make([]string, len(ms))
@@ -263,14 +275,7 @@ func furiten(sit *Situation, seat Seat, discards [4][]DiscardRecord, wh WonHand)
 	if sit.Tsumo {
 		return DiscardRecord{}, NoSeat, false
 	}
-	rest := append([]Tile(nil), wh.Concealed...)
-	for i, t := range rest {
-		if t == wh.WinTile {
-			rest = append(rest[:i], rest[i+1:]...)
-			break
-		}
-	}
-	waits := scorer.Waits(rest, wh.Melds)
+	waits := wh.waits()
 	waiting := func(t Tile) bool {
 		for _, w := range waits {
 			if w.SameKind(t) {

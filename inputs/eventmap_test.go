@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,7 @@ func TestEventMap(t *testing.T) {
 			if err != nil || ok != tc.ok {
 				t.Fatalf("ok %v, err %v; want ok %v", ok, err, tc.ok)
 			}
-			if ok && got != tc.want {
+			if ok && !reflect.DeepEqual(got, tc.want) {
 				t.Fatalf("%+v\nwant %+v", got, tc.want)
 			}
 			if ok {

@@ -130,6 +130,8 @@ func FuzzDecodeInputFast(f *testing.F) {
 	for _, b := range inputBodies(f) {
 		f.Add(b)
 	}
+	f.Add([]byte(`{"event":{"at":5,"seat":1,"action":"hand","tile":"1s","source":"web","hand":["2m","3m","4m","0p","5z","5z"]},"dealer":0}`))
+	f.Add([]byte(`{"event":{"at":5,"seat":-1,"action":"ura","tile":"3p","source":"nfc"},"dealer":0}`))
 	f.Fuzz(func(t *testing.T, body []byte) { checkInputFast(t, body) })
 }
 

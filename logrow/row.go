@@ -16,6 +16,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/tile"
 )
 
 // Row is one claim-log record in words, as the referee's log page and
@@ -59,9 +60,10 @@ type recordBody struct {
 		Shown       []string `json:"shown"`
 		Dealer      int      `json:"dealer"`
 		Uncertainty int64    `json:"uncertainty"`
-		// A value's and a name's.
+		// A value's, a name's and a hand's.
 		Value *engine.HandValue `json:"value"`
 		Name  string            `json:"name"`
+		Hand  []engine.Tile     `json:"hand"`
 	} `json:"event"`
 	Note      string   `json:"note"`
 	Void      uint64   `json:"void"`
@@ -124,6 +126,16 @@ func Of(m claimlog.Marked) Row {
 			if e := b.Event; e != nil && e.Value != nil {
 				row.What += " " + e.Value.Value.Words()
 			}
+		case "hand":
+			row.What = who + "'s hand is"
+			if e := b.Event; e != nil {
+				row.What += " " + tile.Format(e.Hand)
+				if e.Tile != "" && e.Tile != "?" {
+					row.What += " win " + e.Tile
+				}
+			}
+		case "ura":
+			row.What = "ura dora indicator read"
 		case "name":
 			if e := b.Event; e != nil && e.Name != "" {
 				row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)

@@ -75,7 +75,9 @@ func (m *Writer) closeHand() {
 		}
 		for _, s := range o.Winners {
 			if o.Result != "draw" {
-				settle(map[string]any{"type": "hora", "actor": m.seatOf(s)})
+				ev := map[string]any{"type": "hora", "actor": m.seatOf(s)}
+				m.worth(ev, s)
+				settle(ev)
 			}
 		}
 	}
@@ -88,6 +90,50 @@ func (m *Writer) closeHand() {
 	m.end, m.score, m.closing, m.over = nil, nil, false, false
 	m.emit(map[string]any{"type": "end_kyoku"})
 	m.inHand = false
+}
+
+// worth adds to a hora what the winner's hand was worth, when the hand's
+// score says it: mjai's "fan" and "fu" (and "han", the score line's word
+// for fan), and for a hand the table scored from its tiles, mjai's
+// "yakus", [name, fan] pairs in mjai's spelling (the score line's name
+// where mjai has none), with the dora as mjai counts them.
+func (m *Writer) worth(ev map[string]any, seat string) {
+	if m.score == nil {
+		return
+	}
+	for _, w := range m.score.Wins {
+		if w.Seat != seat || (w.Han == 0 && w.Fu == 0) {
+			continue
+		}
+		ev["fan"], ev["han"], ev["fu"] = w.Han, w.Han, w.Fu
+		if len(w.Yaku) > 0 {
+			yakus := make([][2]any, len(w.Yaku))
+			for i, y := range w.Yaku {
+				name := y.Name
+				if n, ok := mjaiYaku[y.Name]; ok {
+					name = n
+				}
+				yakus[i] = [2]any{name, y.Han}
+			}
+			ev["yakus"] = yakus
+		}
+		return
+	}
+}
+
+// mjaiYaku are the score line's yaku names as mjai spells them.
+var mjaiYaku = map[string]string{
+	"menzen_tsumo": "menzenchin_tsumoho", "riichi": "reach", "ippatsu": "ippatsu", "chankan": "chankan",
+	"rinshan_kaihou": "rinshankaiho", "haitei": "haiteiraoyue", "houtei": "hoteiraoyui", "pinfu": "pinfu",
+	"tanyao": "tanyaochu", "iipeikou": "iipeko", "yakuhai_seat_wind": "jikaze", "yakuhai_round_wind": "bakaze",
+	"haku": "sangenpai", "hatsu": "sangenpai", "chun": "sangenpai", "double_riichi": "double_reach",
+	"chiitoitsu": "chitoitsu", "chanta": "honchantaiyao", "ittsu": "ikkitsukan", "sanshoku": "sanshokudojun",
+	"sanshoku_doukou": "sanshokudoko", "sankantsu": "sankantsu", "toitoi": "toitoiho", "sanankou": "sanankou",
+	"shousangen": "shosangen", "honroutou": "honroto", "ryanpeikou": "ryanpeko", "junchan": "junchantaiyao",
+	"honitsu": "honiso", "chinitsu": "chiniso", "tenhou": "tenho", "chiihou": "chiho", "renhou": "renho",
+	"kokushi": "kokushimuso", "suuankou": "suanko", "daisangen": "daisangen", "tsuuiisou": "tsuiso",
+	"ryuuiisou": "ryuiso", "chinroutou": "chinroto", "chuuren": "churenpoton", "suukantsu": "sukantsu",
+	"shousuushii": "shosushi", "daisuushii": "daisushi", "dora": "dora", "ura_dora": "uradora", "aka_dora": "akadora",
 }
 
 // NewWriter writes to w.

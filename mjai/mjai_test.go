@@ -10,6 +10,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/scorer"
 )
 
 func TestPai(t *testing.T) {
@@ -106,5 +107,31 @@ func TestScores(t *testing.T) {
 	}, "\n") + "\n"
 	if b.String() != want {
 		t.Fatalf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestHoraWorth: a hora carries what the hand was worth, as mjai writes
+// it: fan (and han), fu, and for a hand scored from its tiles the yakus
+// in mjai's spelling; every yaku the scorer names has one.
+func TestHoraWorth(t *testing.T) {
+	for _, n := range scorer.Names {
+		if _, ok := mjaiYaku[n]; !ok {
+			t.Errorf("yaku %q has no mjai name", n)
+		}
+	}
+	var b bytes.Buffer
+	m := NewWriter(&b)
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1z")}, Dealer: 0})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "tsumo", Winners: []string{"S"}})
+	m.Outcome(outcome.Record{Type: "score", Result: "tsumo", Wins: []outcome.Win{{Seat: "S", Han: 5, Fu: 30, Limit: "mangan", Points: 8000,
+		Yaku: []scorer.Yaku{{Name: "riichi", Han: 1}, {Name: "ippatsu", Han: 1}, {Name: "menzen_tsumo", Han: 1}, {Name: "ura_dora", Han: 2}}}},
+		Deltas: outcome.ByWind{"E": -4000, "S": 8000, "W": -2000, "N": -2000}, Scores: outcome.ByWind{"E": 26000, "S": 38000, "W": 28000, "N": 28000}})
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`{"actor":1,"deltas":[-4000,8000,-2000,-2000],"fan":5,"fu":30,"han":5,`, `"yakus":[["reach",1],["ippatsu",1],["menzenchin_tsumoho",1],["uradora",2]]}`} {
+		if !strings.Contains(b.String(), want) {
+			t.Fatalf("got:\n%s\nwant a hora with %s", b.String(), want)
+		}
 	}
 }

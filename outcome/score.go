@@ -131,8 +131,9 @@ func WinValue(w Win) string {
 		s += " (" + w.Limit + ")"
 	}
 	if len(w.Yaku) > 0 {
-		s += " [" + YakuText(w.Yaku) + "]"
+		s += " [" + engine.YakuWords(w.Yaku) + "]"
 	}
+
 	s += " " + strconv.Itoa(w.Points)
 	if w.From != nil {
 		s += " from " + WindName(*w.From)
@@ -140,17 +141,10 @@ func WinValue(w Win) string {
 	if w.Pao != "" {
 		s += " (pao " + WindName(w.Pao) + ")"
 	}
-	return s
-}
-
-// YakuText is a hand's yaku as people read them: "Riichi 1, Ippatsu 1,
-// Menzen tsumo 1, Dora 2".
-func YakuText(ys []scorer.Yaku) string {
-	l := make([]string, len(ys))
-	for i, y := range ys {
-		l[i] = YakuWord(y.Name) + " " + strconv.Itoa(y.Han)
+	if w.Hand != "" {
+		s += ", hand " + w.Hand
 	}
-	return strings.Join(l, ", ")
+	return s
 }
 
 // PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed

@@ -82,12 +82,19 @@ func (r Rules) Validate() error {
 	return nil
 }
 
-// nameIndex is the place of a name in Names, -1 if it is not there.
+// placeOf is the place of each name in names.
+var placeOf = func() map[string]int {
+	m := map[string]int{}
+	for i, n := range names {
+		m[n] = i
+	}
+	return m
+}()
+
+// nameIndex is the place of a name in names, -1 if it is not there.
 func nameIndex(name string) int {
-	for i, n := range Names {
-		if n == name {
-			return i
-		}
+	if i, ok := placeOf[name]; ok {
+		return i
 	}
 	return -1
 }

@@ -18,20 +18,22 @@ func Score(w Win, r Rules, pay payment.Rules) (Result, error) {
 		return Result{}, err
 	}
 	var best Result
+	var bestReading reading
 	found, scored := false, false
-	keep := func(res Result, ok bool) {
+	keep := func(rd *reading) {
 		found = true
+		res, ok := h.value(rd)
 		if !ok {
 			return
 		}
 		if !scored || better(&pay, res, best) {
-			best = res
+			best, bestReading = res, *rd
 		}
 		scored = true
 	}
 	h.readings(func(rd *reading) {
 		if rd.form != standard {
-			keep(h.value(rd))
+			keep(rd)
 			return
 		}
 		// The winning tile may have completed any concealed group that
@@ -45,7 +47,7 @@ func Score(w Win, r Rules, pay payment.Rules) (Result, error) {
 				continue
 			}
 			rd.winSet = i
-			keep(h.value(rd))
+			keep(rd)
 		}
 	})
 	if !found {
@@ -54,6 +56,7 @@ func Score(w Win, r Rules, pay payment.Rules) (Result, error) {
 	if !scored {
 		return Result{}, refuse(NoYaku, "the hand %s is complete but has no yaku (dora alone are not one)", h.describe())
 	}
+	best.Shape = bestReading.shape(h)
 	return best, nil
 }
 

@@ -5,7 +5,8 @@ import "github.com/tabled/tabled/payment"
 // limitHan is the han a limit stands for in a list of yaku.
 var limitHan = [...]int{payment.Mangan: 5, payment.Haneman: 6, payment.Baiman: 8, payment.Sanbaiman: 11, payment.Yakuman: 13}
 
-// value is the worth of one reading, and false when it has no yaku.
+// value is the worth of one reading, and false when it has no yaku; its
+// Shape is left for the reading kept.
 func (h *hand) value(rd *reading) (Result, bool) {
 	var y found
 	h.situation(&y)
@@ -20,7 +21,7 @@ func (h *hand) value(rd *reading) (Result, bool) {
 	// Exclusions: the larger yaku holds the smaller.
 	y[yIipeikou] = y[yIipeikou] && !y[yRyanpeikou]
 	y[yShousangen] = y[yShousangen] && !y[yDaisangen]
-	res := Result{Shape: rd.shape(h)}
+	var res Result
 	// A yakuman counts alone.
 	yakuman := 0
 	for k, ok := range y {
@@ -68,7 +69,7 @@ func (h *hand) value(rd *reading) (Result, bool) {
 		// not added to anything: the hand is worth that or its other
 		// yaku, whichever is more.
 		alone = Result{Value: payment.Value{Limit: limit.Limit}, Limit: limit.Limit, Han: limitHan[limit.Limit],
-			Yaku: []Yaku{{limit.Name, limitHan[limit.Limit]}}, Shape: res.Shape}
+			Yaku: []Yaku{{limit.Name, limitHan[limit.Limit]}}}
 		if han == 0 {
 			return alone, true
 		}
@@ -90,7 +91,10 @@ func (h *hand) value(rd *reading) (Result, bool) {
 	} else {
 		res.Fu, res.FuParts = h.fu(rd, y[yPinfu] && h.han[yPinfu] != nil)
 	}
-	res.Value = payment.Value{Han: han, Fu: res.Fu}
+	// Three closed kongs can count more fu than payment takes (its
+	// MaxFu, 110): such a hand is a limit already, so the value is the
+	// same at 110.
+	res.Value = payment.Value{Han: han, Fu: min(res.Fu, payment.MaxFu)}
 	_, res.Limit = h.pay.Basic(res.Value)
 	if limit != nil && better(h.pay, alone, res) {
 		return alone, true

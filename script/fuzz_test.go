@@ -25,6 +25,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("rules ema2008\nwindow 1ns\n@0ms E discard 0p\n+1ns S chii 46p\n"))
 	f.Add([]byte("@5s W pon\n@1s E discard\n"))
+	f.Add([]byte("@0ms E riichi\n+0ms E discard 1z\n+1s S discard 1m\n+500ms E ron\n+1s ura 3p\n+1s E hand 234m 456p 789s 11z 23m win 1m\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := script.Parse(bytes.NewReader(b))
 		if err != nil {
@@ -57,6 +58,12 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"rules wrc\n", `line 1: unknown rules "wrc" (known: ema2008, ema2016, wrc2015)`},
 		{"window -5ms\n", `line 1: window "-5ms" is not a duration like 250ms`},
 		{"dealer 4\n", `line 1: dealer "4" is not a seat 0..3`},
+		{"@0ms E tsumo\n+1s E hand\n", `line 2: hand needs the concealed tiles`},
+		{"@0ms E tsumo\n+1s E hand 234x\n", `line 2: hand: `},
+		{"@0ms E tsumo\n+1s E hand 234m win 5q\n", `line 2: hand: win "5q" is not a tile`},
+		{"@0ms E tsumo\n+1s E hand 11112222333344445m\n", `line 2: hand: 17 tiles, more than a hand holds`},
+		{"@0ms E tsumo\n+1s ura\n", `line 2: ura takes one tile`},
+		{"@0ms E tsumo\n+1s E ura 3p\n", `line 2: unknown action "ura"`},
 		{"E discard 3p\n", `line 1: "E" is neither a header`},
 		{"@0ms\n", "line 1: a time needs an action"},
 		{"@0ms dora\n", "line 1: dora takes one tile"},

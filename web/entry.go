@@ -60,23 +60,12 @@ func DecodeSeatEntry(r io.Reader) (engine.Event, error) {
 	return ev, err
 }
 
-// handleSeat takes a value, a hand or a name from whoever may enter them (see
-// entrySource): it is logged as an input with that source, like a press.
+// handleSeat takes a value, a hand or a name from whoever may enter them
+// (see entrySource): it is logged as an input with that source, like a
+// press.
 func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
-	if s.tooMany(w, client) {
-		return
-	}
-	src, ok := s.entrySource(r, client)
+	src, ok := s.entrant(w, r)
 	if !ok {
-		msg := "enter the table's pairing code first (it is on the table's panel)"
-		if s.cfg.Pairing == nil {
-			msg = "only the referee may enter values and names at this table"
-		}
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
-		return
-	}
-	if !JSONOnly(w, r) {
 		return
 	}
 	ev, err := DecodeSeatEntry(r.Body)
@@ -86,4 +75,25 @@ func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	ev.Source = src
 	s.submit(w, r, ev, metricSeatEntries)
+}
+
+// entrant answers a request from whoever may not enter a table's values,
+// hands and names (429 for a client that failed too often, 401 without
+// the credentials entrySource wants, 415 for a body that is not JSON) and
+// reports whether it may go on, with the source its input is logged with.
+func (s *Server) entrant(w http.ResponseWriter, r *http.Request) (engine.Source, bool) {
+	client := clientOf(r)
+	if s.tooMany(w, client) {
+		return 0, false
+	}
+	src, ok := s.entrySource(r, client)
+	if !ok {
+		msg := "enter the table's pairing code first (it is on the table's panel)"
+		if s.cfg.Pairing == nil {
+			msg = "only the referee may enter values, hands and names at this table"
+		}
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
+		return 0, false
+	}
+	return src, JSONOnly(w, r)
 }

@@ -109,19 +109,7 @@ func Preview(st engine.State, seat engine.Seat, hand []engine.Tile, win engine.T
 // it, for whoever may enter it (entrySource): the seat's page shows the
 // value as the tiles are picked. Nothing is logged or applied.
 func (s *Server) handleHandPreview(w http.ResponseWriter, r *http.Request) {
-	client := clientOf(r)
-	if s.tooMany(w, client) {
-		return
-	}
-	if _, ok := s.entrySource(r, client); !ok {
-		msg := "enter the table's pairing code first (it is on the table's panel)"
-		if s.cfg.Pairing == nil {
-			msg = "only the referee may enter hands at this table"
-		}
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
-		return
-	}
-	if !JSONOnly(w, r) {
+	if _, ok := s.entrant(w, r); !ok {
 		return
 	}
 	seat, hand, win, err := DecodeHandPreview(r.Body)

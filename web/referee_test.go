@@ -93,6 +93,7 @@ func FuzzDecodeRefereeAction(f *testing.F) {
 	f.Add([]byte(`{"action":"value","seat":2,"value":"yakuman 2","pao":3,"replaces":9}`))
 	f.Add([]byte(`{"action":"name","seat":1,"name":"Ana"}`))
 	f.Add([]byte(`{"action":"chombo","seat":0}`))
+	f.Add([]byte(`{"action":"hand","seat":1,"hand":"234m 456p 789s 123s 55z","win":"1s","replaces":4}`))
 	f.Add([]byte(`{"action":"newhand","dealer":` + strings.Repeat("1", MaxBody) + `}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ev, void, err := DecodeRefereeAction(strings.NewReader(string(b)))

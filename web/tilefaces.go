@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/tileface"
 )
 
@@ -30,7 +30,7 @@ var tileFacesJS = sync.OnceValue(func() []byte { return pageScript("TILE_FACES",
 // yakuWordsJS is the yaku in words as a script, YAKU_WORDS by the name the
 // score line spells ("menzen_tsumo": "Menzen tsumo"), for the hand's
 // value on the page: the log and the panel read the same words.
-var yakuWordsJS = sync.OnceValue(func() []byte { return pageScript("YAKU_WORDS", "package outcome", outcome.YakuWords()) })
+var yakuWordsJS = sync.OnceValue(func() []byte { return pageScript("YAKU_WORDS", "package engine", engine.YakuWordsByName()) })
 
 // scriptHandler serves a script made once: GET /tilefaces.js, /yakuwords.js.
 func scriptHandler(js func() []byte) http.HandlerFunc {

@@ -23,6 +23,7 @@ import (
 	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/mjai"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/tile"
 )
 
 // logSource is where the log and replay commands read the claim log:
@@ -333,8 +334,17 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 	case claimlog.KindInput:
 		if b, err := journal.Input(r); err == nil {
 			what = b.Event.Action.String()
+			if len(b.Event.Hand) > 0 {
+				what += " " + tile.Format(b.Event.Hand)
+				if b.Event.Tile.Known() {
+					what += " win"
+				}
+			}
 			if b.Event.Tile.Known() {
 				what += " " + b.Event.Tile.String()
+			}
+			if v := b.Event.Value; v != nil {
+				what += " " + v.Value.Words()
 			}
 			if b.Event.Uncertainty > 0 {
 				what += fmt.Sprintf(" (±%v)", b.Event.Uncertainty)
@@ -407,6 +417,9 @@ func describeOutcome(o outcome.Record) string {
 		return "DORA: " + outcome.Dora(o)
 	case outcome.TypeHandEnd:
 		return "HAND END: " + outcome.HandEnd(o)
+	case outcome.TypeScore:
+		// The hand's settlement: each win's value, its yaku and hand.
+		return "SCORE: " + outcome.Score(o)
 	}
 	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
 	for _, l := range o.Lost {
