@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,10 +106,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))
 	}
-	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(picker))); err != nil {
-		t.Fatal(err)
-	}
-	docShot(t, ctx, "hand-picker.png")
+	elementShot(t, ctx, `.valuepick[data-seat="1"]`, "hand-picker.png")
 
 	points := func(seat int, want string) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s === %q`, text(fmt.Sprintf("#seat-%d .points", seat)), want))
@@ -129,7 +128,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))
 	}
-	docShot(t, ctx, "hand-phone.png")
+	elementShot(t, ctx, won, "hand-phone.png")
 
 	// A second tablet, never paired (a browser context of its own): it
 	// shows the scores and the hand, and no entry.
@@ -154,7 +153,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 			strings.Contains(out, "| hand: 234m 456p 23789s 55z win 1s") && strings.Contains(out, "| scores: E 26000  S 38000  W 28000  N 28000")
 	})
 	if dir := os.Getenv("TABLED_DOCS"); dir != "" {
-		os.WriteFile(dir+"/hand-panel.png", s.panel(), 0o644)
+		os.WriteFile(filepath.Join(dir, "hand-panel.png"), s.panel(), 0o644)
 	}
 
 	s.cmd.Process.Signal(os.Interrupt)
@@ -162,5 +161,22 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay", "--dir", s.logDir}, &out, &errb); code != 0 {
 		t.Fatalf("tabled replay: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// elementShot writes the element sel of the page as a PNG to
+// $TABLED_DOCS/name, for the docs; nothing without TABLED_DOCS.
+func elementShot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	dir := os.Getenv("TABLED_DOCS")
+	if dir == "" {
+		return
+	}
+	shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
