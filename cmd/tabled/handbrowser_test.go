@@ -30,14 +30,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	}
 	ctx := webtest.Browser(t)
 	s := startScoreTable(t, "")
-	var code string
-	waitUntil(t, "the pairing code on the panel", func() bool {
-		m := pairingCodeShown.FindStringSubmatch(s.out.String())
-		if m != nil {
-			code = m[1]
-		}
-		return m != nil
-	})
+	code := s.pairingCode()
 
 	// RCR 2016 4.2: riichi, ippatsu (won within one go-around of the
 	// declaration, no call since), menzen tsumo; a dora (2s) and an ura

@@ -149,6 +149,20 @@ func startScoreTable(t *testing.T, brokerURL string) *scoreTable {
 // pairingCodeShown is the code the text panel (the panel's words) shows.
 var pairingCodeShown = regexp.MustCompile(`\| pairing code ([A-Z0-9]{3} [A-Z0-9]{3})`)
 
+// pairingCode waits for the first pairing code the text panel shows.
+func (s *scoreTable) pairingCode() string {
+	s.t.Helper()
+	var code string
+	waitUntil(s.t, "the pairing code on the panel", func() bool {
+		m := pairingCodeShown.FindStringSubmatch(s.out.String())
+		if m != nil {
+			code = m[1]
+		}
+		return m != nil
+	})
+	return code
+}
+
 // TestScoreAtTheTable is the score through the user's path: `tabled run
 // --sim --pair` as a process, publishing to a real mosquitto, a club
 // console watching it, and a phone-size chromium. North wins a ron; the
@@ -191,14 +205,7 @@ func TestScoreAtTheTable(t *testing.T) {
 		return ""
 	}
 
-	var code string
-	waitUntil(t, "the pairing code on the panel", func() bool {
-		m := pairingCodeShown.FindStringSubmatch(s.out.String())
-		if m != nil {
-			code = m[1]
-		}
-		return m != nil
-	})
+	code := s.pairingCode()
 	if strings.Contains(string(s.panel()), strings.ReplaceAll(code, " ", "")) {
 		t.Fatal("the panel image the status page serves carries the code")
 	}
