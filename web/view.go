@@ -97,6 +97,9 @@ type StateView struct {
 	// MaxYakuman the most yakuman one hand may count.
 	Limits     []string `json:"limits,omitempty"`
 	MaxYakuman int      `json:"max_yakuman,omitempty"`
+	// Aka is the number of red fives in the set: the hand picker offers
+	// them only where there are some.
+	Aka int `json:"aka,omitempty"`
 }
 
 // OpenView is what may be claimed now.
@@ -205,7 +208,7 @@ func scoreView(v *StateView, st engine.State, p engine.Profile) {
 	}
 	v.Scoring, v.Game, v.GameOver = true, st.Game.String(), st.GameOver
 	if v.MaxYakuman = 1; p.Score != nil {
-		v.MaxYakuman = max(1, p.Score.MaxYakuman)
+		v.MaxYakuman, v.Aka = max(1, p.Score.MaxYakuman), p.Score.Aka
 	}
 	for l := payment.Mangan; l <= payment.Yakuman; l++ {
 		v.Limits = append(v.Limits, l.String())

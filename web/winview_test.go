@@ -44,8 +44,17 @@ func TestWinView(t *testing.T) {
 		})
 	}
 	st, _, _ := displaytest.Play(t, displaytest.Named(t, "tsumo_hand_settled"))
-	sc := stateView(st, 0, engine.EMA2016, nil).Seats[1].Win.Scored
-	if sc.Value != "5 han 30 fu" || sc.Points != 8000 || len(sc.Yaku) != 5 || len(sc.Fu) == 0 {
+	v := stateView(st, 0, engine.EMA2016, nil)
+	if sc := v.Seats[1].Win.Scored; sc.Value != "5 han 30 fu" || sc.Points != 8000 || len(sc.Yaku) != 5 || len(sc.Fu) == 0 {
 		t.Errorf("scored %+v", sc)
+	}
+	// The picker offers red fives only in a set that has them.
+	if v.Aka != engine.EMA2016.Score.Aka {
+		t.Errorf("aka %d, the profile's %d", v.Aka, engine.EMA2016.Score.Aka)
+	}
+	p, _ := engine.ProfileByName("ema2016")
+	p.Score.Aka = 3
+	if v := stateView(st, 0, p, nil); v.Aka != 3 {
+		t.Errorf("aka %d with three red fives", v.Aka)
 	}
 }
