@@ -57,6 +57,7 @@ function showHandPicker(pick, s) {
   if (!w) return;
   const grid = box.querySelector(".handtiles");
   if (!grid.children.length) {
+    grid.style.setProperty("--cols", st.aka ? 10 : 9); // a suit a row
     for (const t of ALL_TILES.filter((t) => st.aka || t[0] !== "0")) { // red fives only in a set with them
       const b = el("button");
       b.type = "button";
