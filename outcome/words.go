@@ -173,4 +173,3 @@ func Line(r Record) string {
 	}
 	return string(r.Type)
 }
-

@@ -43,4 +43,3 @@ func TestWords(t *testing.T) {
 		t.Error("a dora line with no indicator has a new dora")
 	}
 }
-

@@ -43,8 +43,12 @@ func TestBrowserHandPickerRon(t *testing.T) {
 	eventually(t, "South's ron", func() bool { return tb.State().Ended })
 
 	picker := `.valuepick[data-seat="1"] .handpick`
-	text := func(sel string) string { return fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel) }
-	tap := func(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(picker + " " + sel)) }
+	text := func(sel string) string {
+		return fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel)
+	}
+	tap := func(sel string) chromedp.Action[chromedp.Void] {
+		return chromedp.Click(chromedp.CSS(picker + " " + sel))
+	}
 	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(srv.URL),
