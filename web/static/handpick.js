@@ -79,6 +79,10 @@ function showHandPicker(pick, s) {
 // drawHand draws the picks as a hand: the concealed tiles sorted, the
 // winning tile set apart, the melds beside them; then asks for the value.
 function drawHand(box, s, p) {
+  // Redrawn only when the picks change: a button is never replaced under a finger.
+  const drawn = JSON.stringify([p.tiles, p.win, s.melds.length]);
+  if (p.drawn === drawn) return;
+  p.drawn = drawn;
   const order = p.tiles.map((t, i) => i).filter((i) => i !== p.win).sort((a, b) => tileOrder(p.tiles[a]) - tileOrder(p.tiles[b]));
   const hand = box.querySelector(".hand");
   hand.replaceChildren();
@@ -86,26 +90,28 @@ function drawHand(box, s, p) {
   for (const i of order) mine.append(handTile(s.seat, p, i));
   const win = el("span", "wintile");
   if (p.win >= 0) win.append(handTile(s.seat, p, p.win));
-  else win.append(el("span", "nowin", s.win.tsumo ? "drawn tile?" : "winning tile?"));
+  else win.append(el("span", "nowin", s.win.tsumo ? "drawn tile?" : "tile won on?"));
   hand.append(mine, win);
   for (const m of s.melds) hand.append(meldTiles(m));
   const need = handSize(s), n = p.tiles.length;
+  const mark = s.win.tsumo ? "tap the tile you drew" : "tap the tile you won on";
   box.querySelector(".hint").textContent = n < need
-    ? `pick your ${need} concealed tiles, the winning tile included: ${need - n} to go` + (s.win.tsumo ? "; tap the tile you drew to mark it" : "")
-    : s.win.tsumo && p.win < 0 ? "tap the tile you drew to mark it as the winning tile" : "the hand is complete: check its value, then enter it";
+    ? `pick your ${need} concealed tiles, the winning tile included: ${need - n} to go` + (p.fixed ? "" : `; ${mark} to mark it`)
+    : p.win < 0 ? `${mark} to mark it as the winning tile` : "the hand is complete: check its value, then enter it";
   for (const b of box.querySelectorAll(".handtiles button")) b.disabled = n >= need;
   previewHand(box, s, p);
 }
 
-// handTile is picked tile i: a tsumo's tile marks the drawn one when
-// tapped (tapped again, it is taken out); any other is taken out.
+// handTile is picked tile i: after a tsumo (or a ron on a discard the
+// table did not see) a tap marks it as the winning tile, a second takes
+// it out; after a ron the discard stays, any other tile is taken out.
 function handTile(seat, p, i) {
   const b = el("button", i === p.win ? "win" : "");
   b.type = "button";
   b.dataset.seat = seat;
   b.dataset.picked = i;
   b.disabled = p.fixed && i === p.win;
-  b.title = i === p.win ? "the winning tile" : "tap to " + (p.fixed ? "take it out" : "mark it as the drawn tile");
+  b.title = i === p.win ? "the winning tile" : "tap to " + (p.fixed ? "take it out" : "mark it as the winning tile");
   b.append(tileSVG(p.tiles[i]));
   return b;
 }
@@ -158,7 +164,7 @@ function handClick(b) {
     if (p.tiles.length < handSize(s)) p.tiles.push(b.dataset.add);
   } else if (b.dataset.picked !== undefined) {
     const i = Number(b.dataset.picked);
-    if (s.win.tsumo && i !== p.win) p.win = i;
+    if (!p.fixed && i !== p.win) p.win = i;
     else if (!(p.fixed && i === p.win)) takeOut(p, i);
   } else if (b.dataset.handtool === "undo") {
     let i = p.tiles.length - 1;
