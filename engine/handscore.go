@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -204,7 +205,9 @@ func scorerMeld(m Meld, aka int) (scorer.Meld, error) {
 		if !m.Shown[0].Known() || !m.Shown[1].Known() {
 			return scorer.Meld{}, handErr("meld_unseen", "the table did not see the tiles of the chii on %s: enter the value as han and fu", m.Tile)
 		}
-		return scorer.Meld{Kind: scorer.Chii, Tiles: []Tile{m.Shown[0], m.Tile, m.Shown[1]}}, nil
+		ts := []Tile{m.Shown[0], m.Tile, m.Shown[1]}
+		sort.Slice(ts, func(i, j int) bool { return ts[i].Rank() < ts[j].Rank() })
+		return scorer.Meld{Kind: scorer.Chii, Tiles: ts}, nil
 	case Pon:
 		ts := []Tile{m.Tile, plain, plain}
 		if m.Shown[0].Known() && m.Shown[1].Known() {

@@ -11,13 +11,13 @@ import (
 // play is a hand as a script plays it: seat 0 is East; each step is 4 s
 // after the one before (past the call deadline) unless it is a riichi's
 // discard or a ron, which come at once.
-func play(t *testing.T, steps ...string) *Engine {
+func play(t testing.TB, steps ...string) *Engine {
 	t.Helper()
 	return playWith(t, EMA2016, steps...)
 }
 
 // playWith is play under profile p.
-func playWith(t *testing.T, p Profile, steps ...string) *Engine {
+func playWith(t testing.TB, p Profile, steps ...string) *Engine {
 	t.Helper()
 	e := newEngine(t, p)
 	var out []Outcome
@@ -158,5 +158,24 @@ func TestUraFromTheDoraReader(t *testing.T) {
 	p.Hand = nil
 	if out := apply(t, playWith(t, p, steps...), read); len(out) != 1 || out[0].Code != CodeNoDoraDue {
 		t.Errorf("without hand rules: %+v, want the read refused", out)
+	}
+}
+
+// BenchmarkPreview: what a tablet's preview costs the server: the table's
+// state scores a proposed hand (a riichi ippatsu tsumo with an ura read).
+func BenchmarkPreview(b *testing.B) {
+	e := play(b, "dora 1s", "E discard 1z", "S discard 2z", "W discard 1m", "N discard 9m", "E discard 3z",
+		"S riichi", "S discard 9p", "W discard 1m", "N discard 9m", "E discard 2z", "S tsumo")
+	apply(b, e, Event{At: time.Hour, Seat: NoSeat, Action: Ura, Tile: MustTile("3p"), Dealer: NoSeat})
+	st := e.State()
+	hand, err := tile.ParseHand("234m 456p 789s 123s 55z")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := st.ScoreHand(1, hand, MustTile("1s")); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

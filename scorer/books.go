@@ -82,9 +82,12 @@ var rcr2008 = edit(rcr2016, "RCR 2008",
 )
 
 // wrc2015 is the World Riichi Championship rules 2015: the yaku of RCR
-// 2016 (which followed it), without renhou, which the WRC does not play.
-// NOT READ section by section: the RCR 2016 sections stand for its figures.
-var wrc2015 = edit(rcr2016, "WRC 2015", YakuRule{Name: "renhou"})
+// 2016, which followed it. Its yaku list (6.5) was NOT READ section by
+// section: the RCR 2016 sections stand for its figures. Its contents list
+// a section 6.5.4 "Mangan yaku", which is renhou: a mangan, as in 2016.
+var wrc2015 = edit(rcr2016, "WRC 2015",
+	YakuRule{Name: "renhou", Limit: payment.Mangan, Book: "WRC 2015 6.5.4 (mangan yaku; the text not read: as RCR 2016)"},
+)
 
 // edit is a copy of base with each change replacing the yaku of its name;
 // a change with no han and no limit removes the yaku. Figures kept from

@@ -1,10 +1,6 @@
 package scorer
 
-import (
-	"strings"
-
-	"github.com/tabled/tabled/tile"
-)
+import "github.com/tabled/tabled/tile"
 
 // setType is what a group of tiles is.
 type setType uint8
@@ -44,19 +40,27 @@ func (s set) kinds() []int8 {
 
 // String is the set in mpsz: "234m", "(555p)" for a called set, "[5555p]"
 // for a concealed kong.
-func (s set) String() string {
-	ts := make([]tile.Tile, 0, 4)
-	for _, k := range s.kinds() {
-		ts = append(ts, tile.Tile(k+1))
-	}
-	f := tile.Format(ts)
+func (s set) String() string { return string(s.appendTo(nil)) }
+
+// appendTo appends the set in mpsz to b.
+func (s set) appendTo(b []byte) []byte {
 	switch {
 	case s.open:
-		return "(" + f + ")"
+		b = append(b, '(')
 	case s.melded:
-		return "[" + f + "]"
+		b = append(b, '[')
 	}
-	return f
+	for _, k := range s.kinds() {
+		b = append(b, byte('1'+k%9))
+	}
+	b = append(b, "mpsz"[s.kind/9])
+	switch {
+	case s.open:
+		b = append(b, ')')
+	case s.melded:
+		b = append(b, ']')
+	}
+	return b
 }
 
 // meldSet is the set a meld's shown tiles make, or why they make none.
@@ -119,39 +123,45 @@ type reading struct {
 	winSet int // the set the winning tile completed, -1: the pair
 }
 
-// shape is the reading in mpsz, concealed groups first.
+// shape is the reading in mpsz, concealed groups first, the pair in its
+// place among them, then the melds.
 func (rd *reading) shape(h *hand) string {
-	switch rd.form {
-	case sevenPairs:
-		var parts []string
-		for _, k := range rd.pairs {
-			parts = append(parts, tile.Format([]tile.Tile{tile.Tile(k + 1), tile.Tile(k + 1)}))
-		}
-		return strings.Join(parts, " ")
-	case orphans:
+	if rd.form == orphans {
 		return tile.Format(h.w.Concealed)
 	}
-	var parts []string
+	b := make([]byte, 0, 40)
+	pair := func(k int8) {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, byte('1'+k%9), byte('1'+k%9), "mpsz"[k/9])
+	}
+	if rd.form == sevenPairs {
+		for _, k := range rd.pairs {
+			pair(k)
+		}
+		return string(b)
+	}
 	pairDone := false
-	pair := tile.Format([]tile.Tile{tile.Tile(rd.pair + 1), tile.Tile(rd.pair + 1)})
-	for _, s := range rd.sets[:rd.n] {
-		if s.melded {
-			continue
+	for _, melded := range []bool{false, true} {
+		for _, s := range rd.sets[:rd.n] {
+			if s.melded != melded {
+				continue
+			}
+			if !pairDone && (melded || rd.pair < s.kind) {
+				pair(rd.pair)
+				pairDone = true
+			}
+			if len(b) > 0 {
+				b = append(b, ' ')
+			}
+			b = s.appendTo(b)
 		}
-		if !pairDone && rd.pair < s.kind {
-			parts, pairDone = append(parts, pair), true
-		}
-		parts = append(parts, s.String())
 	}
 	if !pairDone {
-		parts = append(parts, pair)
+		pair(rd.pair)
 	}
-	for _, s := range rd.sets[:rd.n] {
-		if s.melded {
-			parts = append(parts, s.String())
-		}
-	}
-	return strings.Join(parts, " ")
+	return string(b)
 }
 
 // terminalOrHonour reports a 1, a 9 or an honour.

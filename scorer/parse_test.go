@@ -106,25 +106,17 @@ func parseCase(line string) (testCase, error) {
 		}
 		var err error
 		var ts []tile.Tile
+		flags := map[string]*bool{"tsumo": &c.win.Tsumo, "riichi": &c.win.Riichi, "ippatsu": &c.win.Ippatsu,
+			"last": &c.win.LastTile, "rinshan": &c.win.Rinshan, "chankan": &c.win.Chankan, "first": &c.win.FirstTurn}
+		if flag, ok := flags[w]; ok {
+			*flag = true
+			continue
+		}
 		switch w {
-		case "tsumo":
-			c.win.Tsumo = true
 		case "ron":
 			c.win.Tsumo = false
-		case "riichi":
-			c.win.Riichi = true
 		case "double":
 			c.win.Riichi, c.win.DoubleRiichi = true, true
-		case "ippatsu":
-			c.win.Ippatsu = true
-		case "last":
-			c.win.LastTile = true
-		case "rinshan":
-			c.win.Rinshan = true
-		case "chankan":
-			c.win.Chankan = true
-		case "first":
-			c.win.FirstTurn = true
 		case "win", "seat", "round":
 			if ts, err = tiles(); err == nil {
 				if len(ts) != 1 {

@@ -221,6 +221,8 @@ var ruleCases = []struct {
 		[]string{`"call":"hand","reason":"West's hand is refused: the hand is not complete`, `5 tiles 5z`, `with the pon 5z5z5z the table recorded`, `"yaku":[{"name":"haku","han":1}]`, `has no yaku`}},
 	{"hand-value-disagrees-flagged", "Issue 24: a disagreement between an entered value and the one computed from the hand is flagged, not hidden",
 		[]string{`"yaku":[]`, `"type":"flag","at_ms":15800,"seat":"W","call":"hand","reason":"West's value as entered, 1 han 30 fu, disagrees with its hand, 2 han 30 fu`, `"type":"flag","at_ms":36300,"seat":"W","call":"value"`, `"call":"value","reason":"West's value is already entered, and its hand agrees`}},
+	{"hand-chii-shown-tiles-counted", "Issue 24, RCR 2016 4.2: a call's shown tiles are the meld the scorer reads; open tanyao counts, and so does a red five shown in a chii",
+		[]string{`"yaku":[{"name":"tanyao","han":1},{"name":"aka_dora","han":1}]`}},
 	{"hand-dora-ura-aka-counted", "RCR 2016 4.2, RCR 2008 red fives: each dora, kan dora, ura dora and red five is 1 han (a kong of fives holds the red one)",
 		[]string{`"yaku":[{"name":"menzen_tsumo","han":1},{"name":"riichi","han":1},{"name":"dora","han":1},{"name":"ura_dora","han":4},{"name":"aka_dora","han":2}]`}},
 	{"pao-yakuman-tsumo-liable-pays-all", "Liability: on a self-draw the liable player pays the whole yakuman",

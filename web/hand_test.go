@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -137,6 +138,44 @@ func TestHandPreviewAndEntry(t *testing.T) {
 		w := tb.State().LastScore.Wins[0]
 		if w.Hand == nil || w.Points != 32000 || w.Hand.Result.Yaku[0].Name != "chiihou" {
 			t.Errorf("score: %+v, want the hand's chiihou", w)
+		}
+	})
+}
+
+// TestRefereeReplacesValueWithHand: the referee puts a hand in place of a
+// mistaken value ("replaces"): the score is decided again from the hand.
+func TestRefereeReplacesValueWithHand(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		tb, b := startRefereeTable(t)
+		sub := tb.Subscribe()
+		defer sub.Close()
+		for _, ev := range []engine.Event{
+			{Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("1s")},
+			{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1z")},
+			{Seat: 1, Action: engine.Tsumo},
+		} {
+			ev.At, ev.Source, ev.Dealer = tb.Now(), engine.SourceReferee, engine.NoSeat
+			if _, err := tb.Submit(t.Context(), ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		untilState(t, tb, sub, "the tsumo", func(st engine.State) bool { return st.Ended })
+		status, body := postJSON(t, b, "/api/referee", "Bearer "+token, "application/json", `{"action":"value","seat":1,"value":"3 40"}`)
+		var ack struct{ Seq uint64 }
+		if err := json.Unmarshal([]byte(body), &ack); err != nil || status != http.StatusAccepted {
+			t.Fatalf("value: %d %s", status, body)
+		}
+		untilState(t, tb, sub, "the value's score", func(st engine.State) bool { return st.LastScore != nil })
+		status, body = postJSON(t, b, "/api/referee", "Bearer "+token, "application/json",
+			`{"action":"hand","seat":1,"hand":"234m 456p 789s 123s 55z","win":"1s","replaces":`+strconv.FormatUint(ack.Seq, 10)+`}`)
+		if status != http.StatusAccepted {
+			t.Fatalf("hand replacing the value: %d %s", status, body)
+		}
+		untilState(t, tb, sub, "the hand's score", func(st engine.State) bool {
+			return st.LastScore != nil && len(st.LastScore.Wins) == 1 && st.LastScore.Wins[0].Hand != nil
+		})
+		if w := tb.State().LastScore.Wins[0]; w.Points != 32000 {
+			t.Errorf("the hand's score: %+v, want chiihou's 32000", w)
 		}
 	})
 }
