@@ -157,6 +157,10 @@ type Board struct {
 	Ended bool
 	// ValueDue marks the winners whose value is still to be entered.
 	ValueDue [4]bool
+	// Hand is the settled hand's winning tiles when it was scored from
+	// them (the first winner's, after a double ron), nil for none: the
+	// panel draws them where the dora were.
+	Hand *HandTiles
 	// Standings are the final standings at the game's end (ModeGameEnd),
 	// first place first.
 	Standings []payment.Standing
@@ -193,7 +197,8 @@ func (b Board) Equal(c Board) bool {
 		b.KanDoraDue == c.KanDoraDue && slices.Equal(b.Tags, c.Tags) && b.Headline == c.Headline &&
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Cert == c.Cert && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
-		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings)
+		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings) &&
+		b.Hand.Equal(c.Hand)
 }
 
 // View is the table as every display shows it at one moment.
@@ -361,6 +366,12 @@ func scores(b *Board, st engine.State) {
 		var lines []string
 		for _, w := range st.LastScore.Wins {
 			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), w.Value.Words(), w.Points))
+			if w.Hand != nil {
+				lines = append(lines, engine.YakuWords(w.Hand.Result.Yaku))
+				if b.Hand == nil {
+					b.Hand = handTiles(w.Hand)
+				}
+			}
 		}
 		b.Detail = append(append(lines, deltaLine(st.LastScore.Deltas, st.Dealer)), b.Detail...)
 	}

@@ -1,6 +1,7 @@
 package display_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -35,6 +36,8 @@ func TestNewViewScenes(t *testing.T) {
 		{"dora_with_kan_dora", "dora", "KAN DORA white dragon", "DORA", "E:- S:- W:won N:-", "indicator red dragon -> dora white dragon", 0},
 		{"robbed_kong_dora_withdrawn", "decision", "RON - North", "ROBS KONG HAND OVER", "E:- S:- W:- N:won", "", 0},
 		{"exhaustive_draw", "hand_end", "DRAW", "HAND OVER", "E:-+riichi S:- W:- N:-", "live wall is empty", 0},
+		{"tsumo_hand_settled", "hand_end", "TSUMO - South", "HAND OVER", "E:- S:won+riichi W:- N:-", "South: 5 han 30 fu = 8000 | Menzen tsumo 1, Riichi 1, Ippatsu 1, Dora 1, Ura dora 1", 0},
+		{"ron_hand_settled", "decision", "RON - South", "HAND OVER", "E:- S:won W:- N:-", "South: 1 han 30 fu = 1000 | Haku (white dragon) 1", 0},
 	} {
 		t.Run(tc.scene, func(t *testing.T) {
 			v := displaytest.Named(t, tc.scene).View(t)
@@ -56,6 +59,9 @@ func TestNewViewScenes(t *testing.T) {
 			}
 			if b.KanDoraDue != tc.due {
 				t.Errorf("kan dora due %d, want %d", b.KanDoraDue, tc.due)
+			}
+			if (b.Hand != nil) != strings.HasSuffix(tc.scene, "_hand_settled") {
+				t.Errorf("hand %+v", b.Hand)
 			}
 			if len(b.Dora) != len(b.Indicators) {
 				t.Errorf("%d dora for %d indicators", len(b.Dora), len(b.Indicators))
@@ -174,4 +180,33 @@ func TestWithdrawnKanDoraBoard(t *testing.T) {
 		return
 	}
 	t.Fatal("the scene withdraws no kan dora")
+}
+
+// TestHandTiles: a settled hand scored from its tiles is drawn in order,
+// the winning tile apart, the melds as the table recorded them; a new
+// hand clears it.
+func TestHandTiles(t *testing.T) {
+	for _, tc := range []struct{ scene, want string }{
+		{"tsumo_hand_settled", "[2m 3m 4m 4p 5p 6p 2s 3s 7s 8s 9s 5z 5z] 1s []"},
+		{"ron_hand_settled", "[1m 2m 4p 5p 6p 5s 5s 7s 8s 9s] 3m [[5z 5z 5z]]"},
+	} {
+		h := displaytest.Named(t, tc.scene).View(t).Board.Hand
+		if h == nil {
+			t.Fatalf("%s: no hand", tc.scene)
+		}
+		if got := fmt.Sprintf("%v %v %v", h.Concealed, h.Win, h.Melds); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.scene, got, tc.want)
+		}
+		if n := h.Count(); n != 14 {
+			t.Errorf("%s: %d tiles drawn, want 14", tc.scene, n)
+		}
+		if !h.Equal(h) || h.Equal(nil) || !(*display.HandTiles)(nil).Equal(nil) {
+			t.Errorf("%s: Equal", tc.scene)
+		}
+	}
+	sc := displaytest.Named(t, "tsumo_hand_settled")
+	sc.Script += "\n+1s newhand"
+	if h := sc.View(t).Board.Hand; h != nil {
+		t.Errorf("the next hand still draws %+v", h)
+	}
 }

@@ -107,12 +107,12 @@ func (e *Engine) uraDue() bool {
 	return false
 }
 
-// YakuWords are a hand's yaku as people read them: "riichi 1, ippatsu 1,
-// dora 2".
+// YakuWords are a hand's yaku as people read them: "Riichi 1, Ippatsu 1,
+// Dora 2".
 func YakuWords(ys []scorer.Yaku) string {
 	l := make([]string, len(ys))
 	for i, y := range ys {
-		l[i] = fmt.Sprintf("%s %d", y.Name, y.Han)
+		l[i] = fmt.Sprintf("%s %d", YakuWord(y.Name), y.Han)
 	}
 	return strings.Join(l, ", ")
 }

@@ -94,7 +94,8 @@ func New(cfg Config) *Server {
 	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
-	s.mux.HandleFunc("GET /tilefaces.js", handleTileFaces)
+	s.mux.HandleFunc("GET /tilefaces.js", scriptHandler(tileFacesJS))
+	s.mux.HandleFunc("GET /yakuwords.js", scriptHandler(yakuWordsJS))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)

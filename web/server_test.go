@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -82,12 +83,17 @@ func TestPressErrorsNameTheField(t *testing.T) {
 func TestStatusPageServed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		_, srv := startTable(t)
-		for _, p := range []string{"/", "/app.js", "/style.css", "/api/state", "/healthz"} {
+		for _, p := range []string{"/", "/app.js", "/handpick.js", "/style.css", "/tilefaces.js", "/yakuwords.js", "/api/state", "/healthz"} {
 			r, err := srv.client.Get(srv.URL + p)
 			if err != nil || r.StatusCode != 200 {
 				t.Fatalf("GET %s: %v %v", p, err, r.Status)
 			}
+			b, _ := io.ReadAll(r.Body)
 			r.Body.Close()
+			// The yaku's words come from their one home, not a copy in the page.
+			if p == "/yakuwords.js" && (!strings.Contains(string(b), `const YAKU_WORDS = {`) || !strings.Contains(string(b), `"menzen_tsumo":"Menzen tsumo"`)) {
+				t.Errorf("GET %s: %.200s", p, b)
+			}
 		}
 	})
 }

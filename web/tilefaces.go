@@ -6,22 +6,37 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/tileface"
 )
 
+// The page's scripts made from Go: what the page shows that has its home
+// in a Go package is served to it from there, never copied into the
+// static scripts.
+
+// pageScript is a script declaring const name = v (as JSON).
+func pageScript(name, from string, v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Errorf("web: %s: %w", name, err)) // strings and numbers: cannot fail
+	}
+	return fmt.Appendf(nil, "\"use strict\";\n// Made by tabled from %s.\nconst %s = %s;\n", from, name, b)
+}
+
 // tileFacesJS is the tiles' faces as a script, TILE_FACES by mpsz code,
 // for tiles.js: the page draws the shapes the panel draws, with no font.
-var tileFacesJS = sync.OnceValue(func() []byte {
-	b, err := json.Marshal(tileface.All())
-	if err != nil {
-		panic(fmt.Errorf("web: tile faces: %w", err)) // strings and numbers: cannot fail
-	}
-	return fmt.Appendf(nil, "\"use strict\";\n// Made by tabled from package tileface.\nconst TILE_FACES = %s;\n", b)
-})
+var tileFacesJS = sync.OnceValue(func() []byte { return pageScript("TILE_FACES", "package tileface", tileface.All()) })
 
-// handleTileFaces serves tileFacesJS: GET /tilefaces.js.
-func handleTileFaces(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	w.Header().Set("Cache-Control", "max-age=3600")
-	w.Write(tileFacesJS())
+// yakuWordsJS is the yaku in words as a script, YAKU_WORDS by the name the
+// score line spells ("menzen_tsumo": "Menzen tsumo"), for the hand's
+// value on the page: the log and the panel read the same words.
+var yakuWordsJS = sync.OnceValue(func() []byte { return pageScript("YAKU_WORDS", "package engine", engine.YakuWordsByName()) })
+
+// scriptHandler serves a script made once: GET /tilefaces.js, /yakuwords.js.
+func scriptHandler(js func() []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "max-age=3600")
+		w.Write(js())
+	}
 }

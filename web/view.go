@@ -27,7 +27,10 @@ type SeatView struct {
 	Delta  *int `json:"delta,omitempty"`
 	// ValueDue: the seat won the hand that ended and its value is still
 	// to be entered.
-	ValueDue bool          `json:"value_due,omitempty"`
+	ValueDue bool `json:"value_due,omitempty"`
+	// Win is the seat's win in the hand that ended, nil for a seat that
+	// did not win.
+	Win      *WinView      `json:"win,omitempty"`
 	Riichi   bool          `json:"riichi"`
 	Dead     bool          `json:"dead"`
 	Tenpai   bool          `json:"tenpai"`
@@ -94,6 +97,9 @@ type StateView struct {
 	// MaxYakuman the most yakuman one hand may count.
 	Limits     []string `json:"limits,omitempty"`
 	MaxYakuman int      `json:"max_yakuman,omitempty"`
+	// Aka is the number of red fives in the set: the hand picker offers
+	// them only where there are some.
+	Aka int `json:"aka,omitempty"`
 }
 
 // OpenView is what may be claimed now.
@@ -187,6 +193,7 @@ func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Ale
 	}
 	turnTimes(st, v.Seats)
 	scoreView(&v, st, p)
+	winViews(&v, st)
 	return v
 }
 
@@ -201,7 +208,7 @@ func scoreView(v *StateView, st engine.State, p engine.Profile) {
 	}
 	v.Scoring, v.Game, v.GameOver = true, st.Game.String(), st.GameOver
 	if v.MaxYakuman = 1; p.Score != nil {
-		v.MaxYakuman = max(1, p.Score.MaxYakuman)
+		v.MaxYakuman, v.Aka = max(1, p.Score.MaxYakuman), p.Score.Aka
 	}
 	for l := payment.Mangan; l <= payment.Yakuman; l++ {
 		v.Limits = append(v.Limits, l.String())

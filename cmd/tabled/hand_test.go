@@ -82,7 +82,7 @@ func TestHandAtTheTerminal(t *testing.T) {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
 	for _, want := range []string{"S  hand 234m 456p 123789s 55z win 1s", "ura 3p",
-		"SCORE: tsumo: South 5 han 30 fu (mangan) [menzen_tsumo 1, riichi 1, ippatsu 1, dora 1, ura_dora 1] 8000, hand 234m 456p 123789s 55z win 1s"} {
+		"SCORE: tsumo: South 5 han 30 fu (mangan) [Menzen tsumo 1, Riichi 1, Ippatsu 1, Dora 1, Ura dora 1] 8000, hand 234m 456p 123789s 55z win 1s"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("tabled log lacks %q:\n%s\nterminal:\n%s", want, log, d.stderr.String())
 		}

@@ -123,15 +123,18 @@ func (s *scoreTable) panel() []byte {
 }
 
 // startScoreTable runs the daemon with a referee token, publishing to the
-// broker at brokerURL as table t7.
+// broker at brokerURL as table t7 (to none for "").
 func startScoreTable(t *testing.T, brokerURL string) *scoreTable {
 	dir := t.TempDir()
 	s := &scoreTable{t: t, out: &syncBuffer{}, logDir: filepath.Join(dir, "log"), client: &http.Client{}}
 	addr := freeAddr(t)
 	s.base = "http://" + addr
 	cfg := filepath.Join(dir, "tabled.toml")
-	os.WriteFile(cfg, []byte(fmt.Sprintf("[table]\nname = \"t7\"\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"referee-token-t7-0123\"\n\n[club]\nbroker = %q\n",
-		s.logDir, addr, brokerURL)), 0o644)
+	toml := fmt.Sprintf("[table]\nname = \"t7\"\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = \"referee-token-t7-0123\"\n", s.logDir, addr)
+	if brokerURL != "" {
+		toml += fmt.Sprintf("\n[club]\nbroker = %q\n", brokerURL)
+	}
+	os.WriteFile(cfg, []byte(toml), 0o644)
 	s.cmd = startChild(t, cfg, s.out, "--pair")
 	waitUntil(t, "the status page", func() bool {
 		r, err := s.client.Get(s.base + "/healthz")
@@ -145,6 +148,20 @@ func startScoreTable(t *testing.T, brokerURL string) *scoreTable {
 
 // pairingCodeShown is the code the text panel (the panel's words) shows.
 var pairingCodeShown = regexp.MustCompile(`\| pairing code ([A-Z0-9]{3} [A-Z0-9]{3})`)
+
+// pairingCode waits for the first pairing code the text panel shows.
+func (s *scoreTable) pairingCode() string {
+	s.t.Helper()
+	var code string
+	waitUntil(s.t, "the pairing code on the panel", func() bool {
+		m := pairingCodeShown.FindStringSubmatch(s.out.String())
+		if m != nil {
+			code = m[1]
+		}
+		return m != nil
+	})
+	return code
+}
 
 // TestScoreAtTheTable is the score through the user's path: `tabled run
 // --sim --pair` as a process, publishing to a real mosquitto, a club
@@ -188,14 +205,7 @@ func TestScoreAtTheTable(t *testing.T) {
 		return ""
 	}
 
-	var code string
-	waitUntil(t, "the pairing code on the panel", func() bool {
-		m := pairingCodeShown.FindStringSubmatch(s.out.String())
-		if m != nil {
-			code = m[1]
-		}
-		return m != nil
-	})
+	code := s.pairingCode()
 	if strings.Contains(string(s.panel()), strings.ReplaceAll(code, " ", "")) {
 		t.Fatal("the panel image the status page serves carries the code")
 	}

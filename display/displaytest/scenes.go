@@ -63,7 +63,16 @@ var Scenes = []Scene{
 	{"idle_https", "@0ms dora 3p", time.Second},
 	{"idle_paired_https", "@0ms dora 3p", time.Second},
 	{"discard_open_https", "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m", 500 * time.Millisecond},
+	// Hands scored from their tiles: a riichi, an ippatsu tsumo, a dora
+	// and an ura dora; a ron with a pon of white dragons the table saw.
+	{"tsumo_hand_settled", riichiIppatsuTsumo, time.Second},
+	{"ron_hand_settled", "@0ms dora 1s\n+0ms E discard 5z\n+300ms S pon 5z 5z\n+1s S discard 9p\n+4s W discard 3m\n+200ms S ron\n+2s S hand 123m 456p 789s 55s", time.Second},
 }
+
+// riichiIppatsuTsumo is South's riichi on its second turn and its tsumo
+// on the next draw, the hand entered from its tiles after an ura read.
+const riichiIppatsuTsumo = "@0ms dora 1s\n+0ms E discard 1z\n+4s S discard 2z\n+4s W discard 1m\n+4s N discard 9m\n+4s E discard 3z\n" +
+	"+4s S riichi\n+0ms S discard 9p\n+4s W discard 1m\n+4s N discard 9m\n+4s E discard 2z\n+4s S tsumo\n+2s ura 3p\n+1s S hand 234m 456p 789s 123s 55z win 1s"
 
 // Pairs are the pairing codes the Driver would add to a scene's board, by name.
 var Pairs = map[string]string{"idle_paired": "K7PQRM", "tsumo_paired": "K7PQRM", "ron_value_due_paired": "K7PQRM", "idle_paired_https": "K7PQRM"}

@@ -200,6 +200,9 @@ func (c *canvas) large(b display.Board) {
 		return
 	}
 	stripTop := H - 36
+	if b.Hand != nil {
+		stripTop = H - 25 // fourteen tiles across are no taller: room for the yaku
+	}
 	main := image.Rect(0, 16, W, stripTop-1)
 	if b.Scoring {
 		// The four scores in a row above the dora strip, East first.
@@ -304,6 +307,11 @@ func (c *canvas) large(b display.Board) {
 	// The dora strip: each indicator, an arrow and its dora (inverted);
 	// indicators still due are dashed "?" tiles. Whose turn on the right.
 	c.fill(image.Rect(0, stripTop-1, W, stripTop), Black)
+	if b.Hand != nil {
+		// The hand is settled: its tiles matter now, not the dora or a turn.
+		c.handStrip(image.Rect(2, stripTop+1, W-2, H-1), b.Hand)
+		return
+	}
 	turnW := 44
 	c.doraStrip(image.Rect(2, stripTop+1, W-turnW-2, H-1), b)
 	c.fill(image.Rect(W-turnW, stripTop, W-turnW+1, H), Black)
@@ -498,6 +506,10 @@ func (c *canvas) compact(b display.Board) {
 		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
 	case len(b.Detail) > 0 && y+12 <= bottom:
 		c.text(2, bottom-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
+	}
+	if b.Hand != nil {
+		c.handStrip(image.Rect(1, stripTop+1, W-1, H), b.Hand)
+		return
 	}
 	c.doraStrip(image.Rect(1, stripTop, W-1, H), b)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/tile"
 )
 
 // WriteText writes the view as a compact text panel, for --sim, each line
@@ -19,6 +20,7 @@ import (
 //	|   PON East lost: a win beats every other claim until the next discard
 //	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
 //	| https certificate 3F A2 91 0C 7B E4 55 D1
+//	| hand: 234m 456p 78s 55z win 9s, 5z5z5z
 //	| lights: E:won S:- W:lost(pon) N:turn+riichi
 func WriteText(w io.Writer, v display.View) error {
 	b := v.Board
@@ -72,6 +74,15 @@ func WriteText(w io.Writer, v display.View) error {
 	}
 	if b.ShowsCert() {
 		fmt.Fprintf(&sb, "\n| %s %s", certLabel, b.Cert)
+	}
+	if h := b.Hand; h != nil {
+		fmt.Fprintf(&sb, "\n| hand: %s win %s", tile.Format(h.Concealed), h.Win)
+		for _, m := range h.Melds {
+			sb.WriteString(", ")
+			for _, t := range m {
+				sb.WriteString(t.String())
+			}
+		}
 	}
 	sb.WriteString("\n| lights:")
 	for w := engine.East; w <= engine.North; w++ {

@@ -45,6 +45,16 @@ func TestWriteText(t *testing.T) {
 | dora: 3p>4p
 | lights: E:-+riichi S:- W:- N:won(ron)
 `},
+		{"ron_hand_settled", `| East 1  0 honba  0 riichi  wall 68  turn: -
+| scores: E 30000  S 31000  W 29000  N 30000
+| [HAND OVER] RON - South  (3m)
+|   South: 1 han 30 fu = 1000
+|   Haku (white dragon) 1
+|   E 0  S +1000  W -1000  N 0
+| dora: 1s>2s
+| hand: 12m 456p 55789s win 3m, 5z5z5z
+| lights: E:- S:won(ron) W:- N:-
+`},
 		{"game_end", `| South 4  0 honba  0 riichi  wall 68  turn: -
 | scores: E 36000  S 26800  W Ana 27000  N Bartholomew 30200
 | [GAME OVER] FINAL STANDINGS

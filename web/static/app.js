@@ -172,7 +172,9 @@ function valuePicker(seat) {
   tl.append("yakuman × ", times);
   pl.append("pao ", pao);
   yrow.append(tl, pl);
-  box.append(el("b", "what", ""), row1, row2, yrow, el("div", "msg", ""));
+  // The hand's tiles first (the table works the value out); the value
+  // as han and fu stays for a hand the picker cannot express or a ruling.
+  box.append(el("b", "what", ""), handPicker(seat), el("div", "or", "or enter the value as han and fu:"), row1, row2, yrow, el("div", "msg", ""));
   box.addEventListener("submit", (ev) => { ev.preventDefault(); sendValue(seat, { value: Number(han.value) < 5 ? `${han.value} ${fu.value}` : han.value }); });
   return box;
 }
@@ -211,9 +213,10 @@ function nameEditor(seat) {
   return d;
 }
 
-// showEntry shows a seat's value picker while its value is due, with the
-// engine's reason for a value it refused, and the name editor, to a
-// tablet that may enter them.
+// showEntry shows a seat's value entry while its value is due (its hand
+// picker, and the value as han and fu), with the engine's reason for a
+// value or hand it refused, and the name editor, to a tablet that may
+// enter them.
 function showEntry(box, s) {
   const may = mayEnter();
   const pick = document.querySelector(`.valuepick[data-seat="${s.seat}"]`);
@@ -231,9 +234,12 @@ function showEntry(box, s) {
       pao.append(new Option("none", ""));
       for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option(o.player || o.name, String(o.seat)));
     }
-    const refused = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "rejected" && e.outcome.call === "value" && e.outcome.seat === s.wind);
-    const msg = pick.querySelector(".msg");
-    if (refused && msg.textContent !== "sending…") { msg.textContent = "refused: " + refused.outcome.reason; msg.className = "msg bad"; }
+    showHandPicker(pick, s);
+    const refused = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "rejected" && ["value", "hand"].includes(e.outcome.call) && e.outcome.seat === s.wind);
+    if (refused) {
+      const msg = pick.querySelector(refused.outcome.call === "hand" ? ".handmsg" : ".msg");
+      if (msg.textContent !== "sending…") { msg.textContent = "refused: " + refused.outcome.reason; msg.classList.add("bad"); }
+    }
   }
   box.querySelector(".nameedit").hidden = !may;
 }
@@ -379,6 +385,7 @@ function render() {
   if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
   $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
   for (const s of st.seats) renderSeat(s);
+  $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
   renderHeadline();
   renderCountdown();
@@ -529,6 +536,7 @@ document.addEventListener("click", (ev) => {
     }
     return sendValue(seat, v);
   }
+  if (b.closest(".handpick")) return handClick(b);
   if (b.closest(".valuepick") || b.closest(".nameedit")) return; // their forms submit themselves
   if (b.dataset.tile) return picked(b.dataset.tile);
   if (b.id === "picknone") return picked(null);
