@@ -141,8 +141,8 @@ func (e *Engine) putBack(out []Outcome) []Outcome {
 	e.w.drawn = false
 	out = e.withdrawDora(out, e.restore(f.before), f.seat)
 	// A tsumo put back takes its values with it, and the ura dora
-	// indicators read for it.
-	e.h.values, e.h.scorePending, e.h.ura = [4]*HandValue{}, false, nil
+	// indicators read and the tiles laid for it.
+	e.h.values, e.h.scorePending, e.h.ura, e.h.laid = [4]*HandValue{}, false, nil, [4][]Tile{}
 	e.w.putBack, e.w.putBackWhat, e.w.putBackEarly = f.seat, f.what, f.replacement
 	if !e.p.ClaimChecks && len(f.what) > 1 {
 		e.w.putBackWhat = f.what[:1] // logs of that time named the first

@@ -73,7 +73,11 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 	}
 	switch ev.Action {
 	case Discard:
-		out = e.discard(ev, out)
+		if e.laying(ev) {
+			out = e.lay(ev, out)
+		} else {
+			out = e.discard(ev, out)
+		}
 	case Chii, Pon:
 		out = e.claim(ev, out)
 	case Kan:
@@ -89,7 +93,11 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 	case Riichi:
 		out = e.declareRiichi(ev, out)
 	case Cancel:
-		out = e.cancel(ev, out)
+		if e.unlaying(ev) {
+			e.unlay(ev)
+		} else {
+			out = e.cancel(ev, out)
+		}
 	case Dora:
 		out = e.dora(ev, out)
 	case NewHand:
@@ -114,9 +122,14 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 
 // openAfterEnd reports whether ev can still be applied once the hand has
 // ended: table and referee actions; a ron on the tile a ron was decided on
-// (until the next deal); a call or a ron that puts back a too-fast tsumo.
+// (until the next deal); a call or a ron that puts back a too-fast tsumo;
+// a winner's tile laid on its reader, and its cancel while it lays.
 func (e *Engine) openAfterEnd(ev Event) bool {
 	switch ev.Action {
+	case Discard:
+		return e.laying(ev)
+	case Cancel:
+		return e.unlaying(ev)
 	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura:
 		return true
 	case Ron:

@@ -107,6 +107,11 @@ type State struct {
 	// proposed hand with them.
 	Seen [4]*Situation
 	Ura  []Tile
+	// Laid are the tiles a winner has laid so far on its seat's discard
+	// reader for its hand, of LayCount (what it lays in all; 0 for a seat
+	// whose hand is not due). The hand is entered when they are all laid.
+	Laid     [4][]Tile
+	LayCount [4]int
 	// hand is the profile's hand rules and red fives, for ScoreHand.
 	hand handRules
 }
@@ -154,6 +159,9 @@ type hand struct {
 	called, afterKong     bool
 	seen                  [4]*Situation
 	ura                   []Tile
+	// laid are the tiles each winner has laid on its reader so far
+	// (handlay.go).
+	laid [4][]Tile
 }
 
 // mark is what a later ron undoes: the hand as it was before a call's or a
@@ -250,6 +258,11 @@ func (e *Engine) State() State {
 			}
 		}
 		st.Ura = append([]Tile(nil), h.ura...)
+		for _, s := range h.winners {
+			if e.handDue(s) {
+				st.Laid[s], st.LayCount[s] = append([]Tile(nil), h.laid[s]...), e.layCount(s)
+			}
+		}
 	}
 	for s := range h.discards {
 		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)
