@@ -10,6 +10,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/tile"
 )
 
 // Hold is how long a seat's light shows won, late, lost, rejected or
@@ -360,6 +361,11 @@ func scores(b *Board, st engine.State) {
 	}
 	if len(due) > 0 {
 		b.Detail = append(b.Detail, "enter the value: "+strings.Join(due, ", "))
+	}
+	for w := engine.East; w <= engine.North; w++ {
+		if s := w.Seat(st.Dealer); len(st.Laid[s]) > 0 {
+			b.Detail = append(b.Detail, fmt.Sprintf("%s laid %d of %d: %s", who(st, s, st.Dealer), len(st.Laid[s]), st.LayCount[s], tile.Format(st.Laid[s])))
+		}
 	}
 	if HandSettled(st) {
 		b.Settled, b.Deltas = true, st.LastScore.Deltas

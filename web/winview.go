@@ -18,6 +18,10 @@ type WinView struct {
 	// Scored is the settled hand, nil while its value is due and for a
 	// value entered as han and fu.
 	Scored *ScoredView `json:"scored,omitempty"`
+	// Laid are the tiles the winner has laid so far on its seat's discard
+	// reader, of LayCount in all (0 when its hand is not due).
+	Laid     []string `json:"laid,omitempty"`
+	LayCount int      `json:"lay_count,omitempty"`
 }
 
 // ScoredView is a settled hand scored from its tiles: the concealed tiles
@@ -45,6 +49,9 @@ func winViews(v *StateView, st engine.State) {
 		w := &WinView{Tsumo: sit.Tsumo}
 		if !sit.Tsumo {
 			w.On = tileText(sit.Discard)
+		}
+		if len(st.Laid[s]) > 0 {
+			w.Laid, w.LayCount = tileTexts(st.Laid[s]), st.LayCount[s]
 		}
 		v.Seats[s].Win = w
 	}

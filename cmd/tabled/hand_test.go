@@ -93,3 +93,64 @@ func TestHandAtTheTerminal(t *testing.T) {
 		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// TestHandLaidOnTheSimReader: on the simulated table ("tabled run
+// --sim"), the winner of a riichi ippatsu tsumo lays its fourteen tiles
+// one by one on its seat's discard reader (a typed discard naming its
+// tile is laid there), the drawn tile last: the log has each read from
+// nfc and the score of the hand they make; "tabled replay" decides it
+// again the same.
+func TestHandLaidOnTheSimReader(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	play := "dora 1s\ne discard 1z\ns discard 2z\nw discard 1m\nn discard 9m\ne discard 3z\ns riichi\ns discard 9p\n" +
+		"w discard 1m\nn discard 9m\ne discard 2z\ns tsumo\n"
+	if _, err := io.WriteString(typer, play); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("tabled log:\n%s\nterminal:\n%s", log, d.stderr.String())
+		}
+	})
+	waitUntil(t, "the tsumo in the log", func() bool {
+		log, _ = d.tryLog()
+		return strings.Contains(log, "HAND END")
+	})
+	if _, err := io.WriteString(typer, "ura 3p\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the ura read in the log", func() bool {
+		log, _ = d.tryLog()
+		return strings.Contains(log, "ura 3p")
+	})
+	var lay strings.Builder
+	for _, x := range strings.Fields("2m 3m 4m 4p 5p 6p 7s 8s 9s 5z 2s 3s 5z 1s") {
+		lay.WriteString("S discard " + x + "\n")
+	}
+	if _, err := io.WriteString(typer, lay.String()); err != nil {
+		t.Fatal(err)
+	}
+	waitUntilFor(t, "the score in the log", 10*time.Second, func() bool {
+		log, _ = d.tryLog()
+		return strings.Contains(log, "SCORE: tsumo")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	for _, want := range []string{"nfc     S  discard 2m", "nfc     S  discard 1s",
+		"SCORE: tsumo: South 5 han 30 fu (mangan) [Menzen tsumo 1, Riichi 1, Ippatsu 1, Dora 1, Ura dora 1] 8000, hand 234m 456p 123789s 55z win 1s"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("tabled log lacks %q", want)
+		}
+	}
+	if strings.Contains(log, "REJECTED") {
+		t.Errorf("a laid tile was refused")
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"replay", "--dir", filepath.Join(d.dir, "log")}, &out, &errb); code != 0 {
+		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())
+	}
+}

@@ -115,6 +115,11 @@ function renderSeat(s) {
     for (const x of s.melds) m.append(meldTiles(x));
     parts.push(m);
   }
+  if (s.win && s.win.laid) { // the hand laid tile by tile on the seat's reader
+    const l = el("div", "laid", `laid on the reader, ${s.win.laid.length} of ${s.win.lay_count}: `);
+    for (const t of s.win.laid) l.append(tileSVG(t));
+    parts.push(l);
+  }
   parts.push(tiles(s.discards, "river"));
   // The buttons are built once and only enabled or disabled: a button is
   // never replaced under a finger.
