@@ -10,7 +10,6 @@ import (
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/displaytest"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/script"
 )
 
 func TestNewViewScenes(t *testing.T) {
@@ -215,29 +214,8 @@ func TestHandTiles(t *testing.T) {
 // TestLaidHandLine: while a winner lays its hand on its seat's reader,
 // the panel's text says how many tiles are laid of how many, and which.
 func TestLaidHandLine(t *testing.T) {
-	s, err := script.Parse(strings.NewReader(displaytest.Named(t, "ron_value_due").Script))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.NewGame(s.Profile, s.Dealer, s.Start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []engine.Outcome
-	at := time.Duration(0)
-	for _, st := range s.Steps {
-		if out, err = e.Apply(st.Event(e.State().Dealer), out); err != nil {
-			t.Fatal(err)
-		}
-		at = st.At
-	}
-	for _, x := range []string{"3m", "4m", "5p"} {
-		at += time.Second
-		if out, err = e.Apply(engine.Event{At: at, Seat: 3, Action: engine.Discard, Tile: engine.MustTile(x), Source: engine.SourceNFC, Dealer: engine.NoSeat}, out); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v := display.NewView(e.State(), out, at+time.Second)
+	st, out, now := displaytest.Laid(t, displaytest.Named(t, "ron_value_due"), 3, "3m", "4m", "5p")
+	v := display.NewView(st, out, now)
 	want := "North laid 3 of 13: 34m 5p"
 	if !slices.Contains(v.Board.Detail, want) {
 		t.Errorf("detail %q, want a line %q", v.Board.Detail, want)

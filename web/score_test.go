@@ -53,3 +53,20 @@ func TestStateViewScore(t *testing.T) {
 		})
 	}
 }
+
+// TestStateViewLaid: the tiles a winner has laid on its seat's reader,
+// of how many, are on its win for the page; none for the other seats.
+func TestStateViewLaid(t *testing.T) {
+	sc := displaytest.Scene{Name: "laid", Script: "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", At: time.Second}
+	st, _, _ := displaytest.Laid(t, sc, 3, "3m", "4m")
+	v := stateView(st, 0, engine.EMA2016, nil)
+	w := v.Seats[3].Win
+	if w == nil || strings.Join(w.Laid, " ") != "3m 4m" || w.LayCount != 13 {
+		t.Fatalf("North's win %+v, want 3m 4m laid of 13", w)
+	}
+	for s := range 3 {
+		if v.Seats[s].Win != nil {
+			t.Errorf("seat %d has a win %+v", s, v.Seats[s].Win)
+		}
+	}
+}

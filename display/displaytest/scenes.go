@@ -110,6 +110,14 @@ func exhaustive() string {
 // moment. It returns the state and every outcome, and the moment.
 func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration) {
 	t.Helper()
+	return Laid(t, sc, engine.NoSeat)
+}
+
+// Laid is Play with tiles laid after sc's steps, one a second, on seat's
+// discard reader (reads from nfc, as the reader gives them); the view's
+// moment is sc.At after the last.
+func Laid(t testing.TB, sc Scene, seat engine.Seat, tiles ...string) (engine.State, []engine.Outcome, time.Duration) {
+	t.Helper()
 	s, err := script.Parse(strings.NewReader(sc.Script))
 	if err != nil {
 		t.Fatalf("%s: %v", sc.Name, err)
@@ -125,6 +133,13 @@ func Play(t testing.TB, sc Scene) (engine.State, []engine.Outcome, time.Duration
 			t.Fatalf("%s line %d: %v", sc.Name, st.Line, err)
 		}
 		last = st.At
+	}
+	for _, x := range tiles {
+		last += time.Second
+		ev := engine.Event{At: last, Seat: seat, Action: engine.Discard, Tile: engine.MustTile(x), Source: engine.SourceNFC, Dealer: engine.NoSeat}
+		if out, err = e.Apply(ev, out); err != nil {
+			t.Fatalf("%s: %s laid: %v", sc.Name, x, err)
+		}
 	}
 	now := last + sc.At
 	out = e.Advance(now, out)
