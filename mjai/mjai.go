@@ -207,6 +207,12 @@ func (m *Writer) Input(in journal.InputBody) {
 	ev := in.Event
 	switch ev.Action {
 	case engine.Discard:
+		if m.end != nil {
+			// Once the hand has ended a read on a seat's reader is a
+			// tile of the winner's hand laid on it, or refused: no
+			// discard.
+			return
+		}
 		m.emit(map[string]any{"type": "dahai", "actor": int(ev.Seat), "pai": Pai(ev.Tile), "tsumogiri": false})
 	case engine.Riichi:
 		m.emit(map[string]any{"type": "reach", "actor": int(ev.Seat)})

@@ -135,3 +135,21 @@ func TestHoraWorth(t *testing.T) {
 		}
 	}
 }
+
+// TestLaidTilesNoDahai: the tiles a winner lays on its seat's reader
+// after the hand's end are no discards in the export.
+func TestLaidTilesNoDahai(t *testing.T) {
+	var b bytes.Buffer
+	m := NewWriter(&b)
+	m.Input(journal.InputBody{Event: engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("4s"), Source: engine.SourceNFC}, Dealer: 0})
+	m.Outcome(outcome.Record{Type: "hand_end", Result: "ron", Winners: []string{"S"}})
+	for _, x := range []string{"2m", "3m"} {
+		m.Input(journal.InputBody{Event: engine.Event{Seat: 1, Action: engine.Discard, Tile: engine.MustTile(x), Source: engine.SourceNFC}, Dealer: 0})
+	}
+	if err := m.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `"dahai"`); n != 1 {
+		t.Errorf("%d dahai, want the one discard:\n%s", n, b.String())
+	}
+}

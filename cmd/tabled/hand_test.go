@@ -149,6 +149,10 @@ func TestHandLaidOnTheSimReader(t *testing.T) {
 	if strings.Contains(log, "REJECTED") {
 		t.Errorf("a laid tile was refused")
 	}
+	// The mjai export has South's two discards, none of the tiles laid.
+	if n := strings.Count(d.log(t, "--format", "mjai"), `{"actor":1,"pai"`); n != 2 {
+		t.Errorf("the mjai export has %d dahai of South, want its 2 discards", n)
+	}
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay", "--dir", filepath.Join(d.dir, "log")}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())
