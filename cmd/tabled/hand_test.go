@@ -51,21 +51,8 @@ func TestSimHandScript(t *testing.T) {
 // shows the hand, and the score with its yaku and value; "tabled replay"
 // decides it again the same.
 func TestHandAtTheTerminal(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
-	d := startDaemonWith(t, "", typed, "--sim")
-	play := "dora 1s\ne discard 1z\ns discard 2z\nw discard 1m\nn discard 9m\ne discard 3z\ns riichi\ns discard 9p\n" +
-		"w discard 1m\nn discard 9m\ne discard 2z\ns tsumo\n"
-	if _, err := io.WriteString(typer, play); err != nil {
-		t.Fatal(err)
-	}
+	d, typer := simRiichiTsumo(t)
 	var log string
-	// The presses go through the simulated controller, the ura read and
-	// the hand straight to the table: they are typed once the tsumo is in.
-	waitUntil(t, "the tsumo in the log", func() bool {
-		log, _ = d.tryLog()
-		return strings.Contains(log, "HAND END")
-	})
 	if _, err := io.WriteString(typer, "ura 3p\nS HAND 234m 456p 789s 123s 55z WIN 1s\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -101,23 +88,12 @@ func TestHandAtTheTerminal(t *testing.T) {
 // nfc and the score of the hand they make; "tabled replay" decides it
 // again the same.
 func TestHandLaidOnTheSimReader(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
-	d := startDaemonWith(t, "", typed, "--sim")
-	play := "dora 1s\ne discard 1z\ns discard 2z\nw discard 1m\nn discard 9m\ne discard 3z\ns riichi\ns discard 9p\n" +
-		"w discard 1m\nn discard 9m\ne discard 2z\ns tsumo\n"
-	if _, err := io.WriteString(typer, play); err != nil {
-		t.Fatal(err)
-	}
+	d, typer := simRiichiTsumo(t)
 	var log string
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("tabled log:\n%s\nterminal:\n%s", log, d.stderr.String())
 		}
-	})
-	waitUntil(t, "the tsumo in the log", func() bool {
-		log, _ = d.tryLog()
-		return strings.Contains(log, "HAND END")
 	})
 	if _, err := io.WriteString(typer, "ura 3p\n"); err != nil {
 		t.Fatal(err)
@@ -157,4 +133,26 @@ func TestHandLaidOnTheSimReader(t *testing.T) {
 	if code := run([]string{"replay", "--dir", filepath.Join(d.dir, "log")}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())
 	}
+}
+
+// simRiichiTsumo starts "tabled run --sim" with its terminal on a pipe and
+// types South's riichi and ippatsu tsumo (dora indicator 1s); it returns
+// once the tsumo is in the log, with the pipe to type on. The presses go
+// through the simulated controller; what is typed next (an ura read, a
+// hand) goes straight to the table, so it waits for the tsumo.
+func simRiichiTsumo(t *testing.T) (*runningDaemon, io.Writer) {
+	t.Helper()
+	typed, typer := io.Pipe()
+	t.Cleanup(func() { typer.Close() })
+	d := startDaemonWith(t, "", typed, "--sim")
+	play := "dora 1s\ne discard 1z\ns discard 2z\nw discard 1m\nn discard 9m\ne discard 3z\ns riichi\ns discard 9p\n" +
+		"w discard 1m\nn discard 9m\ne discard 2z\ns tsumo\n"
+	if _, err := io.WriteString(typer, play); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the tsumo in the log", func() bool {
+		log, _ := d.tryLog()
+		return strings.Contains(log, "HAND END")
+	})
+	return d, typer
 }
