@@ -20,7 +20,9 @@ type Action uint8
 // referee's penalty on a seat, Name names the player at a seat. Hand enters
 // a winner's concealed tiles, which the engine scores (an alternative to
 // Value); Ura is a read of an ura dora indicator after a riichi win, a
-// table action like Dora.
+// table action like Dora. A Discard read on a winner's reader after the
+// win is a tile of its hand (handlay.go), and its Cancel then takes the
+// last one back.
 const (
 	ActNone Action = iota
 	Discard
