@@ -264,17 +264,56 @@ func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 	return state
 }
 
-// stateDiff says how two settled states differ in the fields both have
-// (a release may add fields to the status page), or "".
+// stateDiff says how two settled states differ in the fields both have,
+// at any depth (a release may add fields to the status page, a seat's
+// `win` among them), or "".
 func stateDiff(before, after map[string]json.RawMessage) string {
 	var diff []string
 	for k, b := range before {
-		if a, ok := after[k]; ok && !bytes.Equal(a, b) {
+		a, ok := after[k]
+		if !ok || bytes.Equal(a, b) {
+			continue
+		}
+		var bv, av any
+		if json.Unmarshal(b, &bv) != nil || json.Unmarshal(a, &av) != nil || !keptIn(bv, av) {
 			diff = append(diff, fmt.Sprintf("%s: before %s, after %s", k, b, a))
 		}
 	}
 	slices.Sort(diff)
 	return strings.Join(diff, "\n")
+}
+
+// keptIn reports whether the decoded JSON value after holds before: the
+// same scalars, arrays of the same length holding each element, objects
+// holding each of before's keys (and perhaps more).
+func keptIn(before, after any) bool {
+	switch b := before.(type) {
+	case map[string]any:
+		a, ok := after.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, bv := range b {
+			av, ok := a[k]
+			if !ok || !keptIn(bv, av) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		a, ok := after.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range b {
+			if !keptIn(b[i], a[i]) {
+				return false
+			}
+		}
+		return true
+	default:
+		return before == after
+	}
 }
 
 // TestPowerCut is the power-cut harness: `tabled run` in a virtual machine
