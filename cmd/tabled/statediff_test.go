@@ -11,7 +11,7 @@ import (
 func TestStateDiff(t *testing.T) {
 	for _, tc := range []struct {
 		name, before, after string
-		differ             bool
+		differ              bool
 	}{
 		{"same", `{"seats":[{"points":30000}],"wall":60}`, `{"seats":[{"points":30000}],"wall":60}`, false},
 		{"a field added in a seat", `{"seats":[{"points":30000}]}`, `{"seats":[{"points":30000,"win":{"on":"9m"}}]}`, false},
