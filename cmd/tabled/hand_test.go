@@ -139,12 +139,13 @@ func TestHandLaidOnTheSimReader(t *testing.T) {
 // types South's riichi and ippatsu tsumo (dora indicator 1s); it returns
 // once the tsumo is in the log, with the pipe to type on. The presses go
 // through the simulated controller; what is typed next (an ura read, a
-// hand) goes straight to the table, so it waits for the tsumo.
-func simRiichiTsumo(t *testing.T) (*runningDaemon, io.Writer) {
+// hand) goes straight to the table, so it waits for the tsumo. Flags are
+// added to run's (--listen, for a browser).
+func simRiichiTsumo(t *testing.T, flags ...string) (*runningDaemon, io.Writer) {
 	t.Helper()
 	typed, typer := io.Pipe()
 	t.Cleanup(func() { typer.Close() })
-	d := startDaemonWith(t, "", typed, "--sim")
+	d := startDaemonWith(t, "", typed, append([]string{"--sim"}, flags...)...)
 	play := "dora 1s\ne discard 1z\ns discard 2z\nw discard 1m\nn discard 9m\ne discard 3z\ns riichi\ns discard 9p\n" +
 		"w discard 1m\nn discard 9m\ne discard 2z\ns tsumo\n"
 	if _, err := io.WriteString(typer, play); err != nil {

@@ -64,9 +64,6 @@ func TestHandPickedAtTheTable(t *testing.T) {
 		}
 		return as
 	}
-	text := func(sel string) string {
-		return fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel)
-	}
 	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(s.base),
@@ -75,26 +72,26 @@ func TestHandPickedAtTheTable(t *testing.T) {
 		chromedp.Click(chromedp.ID("pairgo")),
 		chromedp.Poll[chromedp.Void](`document.getElementById('pairbox').hidden`),
 		chromedp.Poll[chromedp.Void](`!document.querySelector('` + picker + `').hidden`),
-		chromedp.Poll[chromedp.Void](text(picker+` .hint`) + `.includes('pick your 14 concealed tiles')`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hint`) + `.includes('pick your 14 concealed tiles')`),
 		// EMA 2016 plays without red fives: the picker offers the 34 kinds.
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('` + picker + ` .handtiles button').length === 34`),
 	}
 	// Thirteen tiles and a wrong one: a hand of 14, but no winning hand.
 	steps = append(steps, pickTiles("2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "2s", "3s", "5z", "6z")...)
 	steps = append(steps,
-		chromedp.Poll[chromedp.Void](text(picker+` .hint`)+`.includes('tap the tile you drew')`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hint`)+`.includes('tap the tile you drew')`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('`+picker+` .handtiles button').disabled`), // the hand is full
 		tap(picker+` .hand button[data-picked="9"]`),                                                    // the 1s, drawn
 		chromedp.Poll[chromedp.Void](`document.querySelector('`+picker+` .wintile button[data-picked="9"]') !== null`),
-		chromedp.Poll[chromedp.Void](text(picker+` .hvalue.bad`)+`.startsWith('refused: ')`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hvalue.bad`)+`.startsWith('refused: ')`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('`+picker+` .confirm').disabled`),
 		tap(picker+` button[data-handtool="undo"]`), // takes the 6z back
 	)
 	steps = append(steps, pickTiles("5z")...)
 	steps = append(steps,
-		chromedp.Poll[chromedp.Void](text(picker+` .hv`)+` === '5 han 30 fu · 8000'`),
-		chromedp.Poll[chromedp.Void](text(picker+` .yaku`)+` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
-		chromedp.Poll[chromedp.Void](text(picker+` .fu`)+`.startsWith('fu: base 20')`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hv`)+` === '5 han 30 fu · 8000'`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .yaku`)+` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .fu`)+`.startsWith('fu: base 20')`),
 		chromedp.Poll[chromedp.Void](`!document.querySelector('`+picker+` .confirm').disabled`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 	)
@@ -103,19 +100,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	}
 	elementShot(t, ctx, `.valuepick[data-seat="1"]`, "hand-picker.png")
 
-	points := func(seat int, want string) chromedp.Action[chromedp.Void] {
-		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s === %q`, text(fmt.Sprintf("#seat-%d .points", seat)), want))
-	}
-	won := `#wins .wonhand[data-seat="1"]`
-	settled := []chromedp.Action[chromedp.Void]{
-		points(1, "38000"), points(0, "26000"), points(2, "28000"), points(3, "28000"),
-		chromedp.Poll[chromedp.Void](text(won+` .who`) + ` === 'South: tsumo'`),
-		chromedp.Poll[chromedp.Void](text(won+` .hv`) + ` === '5 han 30 fu · 8000'`),
-		chromedp.Poll[chromedp.Void](text(won+` .yaku`) + ` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
-		chromedp.Poll[chromedp.Void](`document.querySelectorAll('` + won + ` .tile').length === 14`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('` + won + ` .wintile title').textContent === '1 of bamboo'`),
-		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
-	}
+	settled := southsTsumoPaid()
 	err := chromedp.Do(ctx, append([]chromedp.Action[chromedp.Void]{
 		tap(picker + ` .confirm`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('` + picker + `').closest('.valuepick').hidden`),
@@ -123,7 +108,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))
 	}
-	elementShot(t, ctx, won, "hand-phone.png")
+	elementShot(t, ctx, southsWonHand, "hand-phone.png")
 
 	// A second tablet, never paired (a browser context of its own): it
 	// shows the scores and the hand, and no entry.
@@ -136,7 +121,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`!document.getElementById('pairbox').hidden`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('.valuepick[data-seat="1"]').hidden`),
-		chromedp.Poll[chromedp.Void](text(won+` .fu`) + `.startsWith('fu: base 20, pair white dragon')`),
+		chromedp.Poll[chromedp.Void](textOf(southsWonHand+` .fu`) + `.startsWith('fu: base 20, pair white dragon')`),
 		chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('wins').innerText)`),
 	}, settled...)...)
 	if err != nil {
@@ -156,6 +141,35 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay", "--dir", s.logDir}, &out, &errb); code != 0 {
 		t.Fatalf("tabled replay: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// textOf is a script for the text of the page's element sel, "" while
+// there is none.
+func textOf(sel string) string {
+	return fmt.Sprintf(`(document.querySelector(%q) || {textContent: ""}).textContent`, sel)
+}
+
+// southsWonHand is the page's box of South's settled hand.
+const southsWonHand = `#wins .wonhand[data-seat="1"]`
+
+// southsTsumoPaid waits until the page shows South's riichi ippatsu tsumo
+// (the hand simRiichiTsumo plays, the ura indicator 3p) settled from its
+// tiles and paid: the scores, the value with its yaku, the 14 tiles with
+// the 1s drawn, and nothing wider than the screen.
+func southsTsumoPaid() []chromedp.Action[chromedp.Void] {
+	points := func(seat int, want string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s === %q`, textOf(fmt.Sprintf("#seat-%d .points", seat)), want))
+	}
+	won := southsWonHand
+	return []chromedp.Action[chromedp.Void]{
+		points(1, "38000"), points(0, "26000"), points(2, "28000"), points(3, "28000"),
+		chromedp.Poll[chromedp.Void](textOf(won+` .who`) + ` === 'South: tsumo'`),
+		chromedp.Poll[chromedp.Void](textOf(won+` .hv`) + ` === '5 han 30 fu · 8000'`),
+		chromedp.Poll[chromedp.Void](textOf(won+` .yaku`) + ` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('` + won + ` .tile').length === 14`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('` + won + ` .wintile title').textContent === '1 of bamboo'`),
+		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 	}
 }
 

@@ -116,7 +116,8 @@ function renderSeat(s) {
     parts.push(m);
   }
   if (s.win && s.win.laid) { // the hand laid tile by tile on the seat's reader
-    const l = el("div", "laid", `laid on the reader, ${s.win.laid.length} of ${s.win.lay_count}: `);
+    const l = el("div", "laid");
+    l.append(el("span", "", `laid on the reader, ${s.win.laid.length} of ${s.win.lay_count}:`));
     for (const t of s.win.laid) l.append(tileSVG(t));
     parts.push(l);
   }
