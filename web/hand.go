@@ -95,7 +95,7 @@ func Preview(st engine.State, seat engine.Seat, hand []engine.Tile, win engine.T
 		return a
 	}
 	r := wh.Result
-	a.Value = &PreviewValue{Han: r.Han, Fu: r.Fu, Limit: r.Value.Limit.String(), Words: r.Value.Words(), Points: wh.Points}
+	a.Value = &PreviewValue{Han: r.Han, Fu: r.Fu, Limit: r.Limit.String(), Words: r.Value.Words(), Points: wh.Points}
 	if r.Value.Limit == payment.Yakuman && r.Value.Yakuman > 1 {
 		a.Value.Yakuman = r.Value.Yakuman
 	}

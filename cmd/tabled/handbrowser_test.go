@@ -89,7 +89,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	)
 	steps = append(steps, pickTiles("5z")...)
 	steps = append(steps,
-		chromedp.Poll[chromedp.Void](textOf(picker+` .hv`)+` === '5 han 30 fu · 8000'`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hv`)+` === '5 han 30 fu (mangan) · 8000'`),
 		chromedp.Poll[chromedp.Void](textOf(picker+` .yaku`)+` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
 		chromedp.Poll[chromedp.Void](textOf(picker+` .fu`)+`.startsWith('fu: base 20')`),
 		chromedp.Poll[chromedp.Void](`!document.querySelector('`+picker+` .confirm').disabled`),
