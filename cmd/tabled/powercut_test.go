@@ -361,9 +361,9 @@ func TestPowerCut(t *testing.T) {
 	lostFrames, twice := sum.lostFrames(vm.dev)
 	lostSerial := len(lostFrames)
 	acked, sent := tab.counts()
-	t.Logf("%d power cuts, %v a cut (%v of it booting): %d web presses acknowledged of %d answered, %d lost; %d controller presses acknowledged, %d lost; %d repair notes",
+	t.Logf("%d power cuts, %v a cut (%v of it booting): %d web presses acknowledged of %d answered (%s), %d lost; %d controller presses acknowledged, %d lost; %d repair notes",
 		n, (cycle / time.Duration(n)).Round(100*time.Millisecond), (upTimes / time.Duration(n)).Round(100*time.Millisecond),
-		acked, sent, len(lostWeb), len(vm.dev.Acked()), lostSerial, len(sum.repairs))
+		acked, sent, tab.statuses(), len(lostWeb), len(vm.dev.Acked()), lostSerial, len(sum.repairs))
 	if twice > 0 {
 		t.Errorf("%d controller presses were taken twice", twice)
 	}
