@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -27,10 +28,11 @@ type tablet struct {
 	mu    sync.Mutex
 	acked map[uint64]string // sequence number -> the action acknowledged
 	sent  int               // presses answered, with any status
+	codes map[int]int       // presses answered, by status
 }
 
 func newTablet(addr string) *tablet {
-	return &tablet{base: "http://" + addr, client: &http.Client{Timeout: 5 * time.Second}, acked: map[uint64]string{}}
+	return &tablet{base: "http://" + addr, client: &http.Client{Timeout: 5 * time.Second}, acked: map[uint64]string{}, codes: map[int]int{}}
 }
 
 var (
@@ -80,6 +82,7 @@ func (p *tablet) press(ctx context.Context, action, body string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.sent++
+	p.codes[resp.StatusCode]++
 	if resp.StatusCode == http.StatusAccepted && decErr == nil {
 		p.acked[ack.Seq] = action
 	}
@@ -101,6 +104,18 @@ func (p *tablet) counts() (acked, sent int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.acked), p.sent
+}
+
+// statuses are the presses answered so far by status, as "202×N 429×M".
+func (p *tablet) statuses() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var s []string
+	for code, n := range p.codes {
+		s = append(s, fmt.Sprintf("%d×%d", code, n))
+	}
+	slices.Sort(s)
+	return strings.Join(s, " ")
 }
 
 // ackedSeqs is a copy of the acknowledged sequence numbers.
