@@ -142,6 +142,10 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(1, err)
 	}
+	if res.profile != nil {
+		p = *res.profile
+		tcfg.Profile = p
+	}
 	tcfg.Resume, tcfg.Down = res.entries, res.down
 	tcfg.FirstSeq = logw.LastSeq() + 1
 	t, err := table.New(tcfg)
@@ -235,6 +239,27 @@ type resumed struct {
 	entries []table.Entry
 	down    time.Duration
 	damaged []claimlog.Damage
+	// profile is the resumed session's own profile when this release's
+	// profile of the same name differs from it; nil otherwise.
+	profile *engine.Profile
+}
+
+// sameConfigured reports whether the session last was started with the
+// configuration of sess (the rules' name, the window, the call deadline,
+// the dealer), whatever this release's profile of that name now holds.
+func sameConfigured(last, sess journal.Session) bool {
+	p, err1 := last.RuleProfile()
+	q, err2 := sess.RuleProfile()
+	return err1 == nil && err2 == nil && p.Name == q.Name && p.Window == q.Window && p.CallDeadline == q.CallDeadline && last.Dealer == sess.Dealer
+}
+
+// rulesWords names a session's rules as the configuration sets them.
+func rulesWords(s journal.Session) string {
+	p, err := s.RuleProfile()
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d", p.Name, p.Window, p.CallDeadline, s.Dealer)
 }
 
 // resumeOrStart decides whether the run resumes the claim log's last
@@ -259,7 +284,18 @@ func resumeOrStart(cfg config.Config, p engine.Profile, logw *claimlog.Writer, n
 			// on: the table plays on in a new session; the damage is kept
 			// aside, noted and shown as an alert, and tabled log names it.
 			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
-		} else if last != nil && last.SameRules(sess) {
+		} else if last != nil && !last.SameRules(sess) && !sameConfigured(*last, sess) {
+			fmt.Fprintf(stderr, "tabled: the last session (record %d) was played under other rules (%s): starting a new session\n", last.FirstSeq, rulesWords(*last))
+		} else if last != nil {
+			if !last.SameRules(sess) {
+				// The configuration is the session's, this release's profile
+				// of that name is not (an upgrade added rules): the game goes
+				// on by the rules it began with, as its replay decides it.
+				rp, _ := last.RuleProfile()
+				res.profile = &rp
+				sess.Profile = &rp
+				fmt.Fprintf(stdout, "tabled: the session of record %d goes on by its own %s rules; this release's apply from the next session\n", last.FirstSeq, rp.Name)
+			}
 			if res.entries, err = journal.Entries(recs); err != nil {
 				return res, fmt.Errorf("resume: %w", err)
 			}
