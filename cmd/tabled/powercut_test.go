@@ -46,12 +46,13 @@ func powerCuts(t *testing.T) int {
 // status page forwarded to addr and its seat controller's serial port
 // served by dev, which outlives every boot as a real controller would.
 type powerVM struct {
-	t     *testing.T
-	dir   string // the kernel and initramfs
-	image string
-	addr  string
-	work  string // sockets and consoles
-	dev   *fwsim.Device
+	t      *testing.T
+	dir    string // the kernel, shared by runs
+	initrd string // this run's initramfs, with the binary under test
+	image  string
+	addr   string
+	work   string // sockets and consoles
+	dev    *fwsim.Device
 
 	boots   int
 	cmd     *exec.Cmd
@@ -79,7 +80,12 @@ func newPowerVM(t *testing.T) *powerVM {
 	}
 	vm := &powerVM{t: t, dir: dir, addr: freeAddr(t), work: work,
 		dev: fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 28, DeviceID: 0x9C07})}
-	vm.sh("build", dir, bin)
+	// The initramfs holds the binary under test: it is this run's own, so a
+	// run beside it (another checkout's CI) cannot swap the binary between
+	// two boots, which once made a boot start a new session under another
+	// release's rules.
+	vm.initrd = filepath.Join(work, "initramfs.gz")
+	vm.sh("build", dir, bin, vm.initrd)
 	// The image on tmpfs where there is one: writethrough's host flushes
 	// are free there, and the host never loses power in this test.
 	imgDir := work
@@ -110,7 +116,7 @@ func (vm *powerVM) boot(mode string) {
 	sock := filepath.Join(vm.work, fmt.Sprintf("seats%d.sock", vm.boots))
 	vm.console = filepath.Join(vm.work, fmt.Sprintf("console%d.log", vm.boots))
 	_, port, _ := net.SplitHostPort(vm.addr)
-	vm.cmd = exec.Command("sh", "../../scripts/powercut/vm.sh", "boot", vm.dir, vm.image, port, sock, vm.console, mode)
+	vm.cmd = exec.Command("sh", "../../scripts/powercut/vm.sh", "boot", vm.dir, vm.initrd, vm.image, port, sock, vm.console, mode)
 	var qemuOut bytes.Buffer
 	vm.cmd.Stdout, vm.cmd.Stderr = &qemuOut, &qemuOut
 	if err := vm.cmd.Start(); err != nil {

@@ -5,9 +5,13 @@
 # virtio disk. The harness (cmd/tabled/powercut_test.go) boots it, presses
 # through it, and cuts its power with SIGKILL.
 #
-#   vm.sh build DIR TABLED     kernel and initramfs (with the binary TABLED) into DIR
+#   vm.sh build DIR TABLED INITRD
+#                              the kernel into DIR (downloaded once, shared by
+#                              runs), the initramfs with the binary TABLED into
+#                              INITRD (each run's own: a run beside it must not
+#                              swap the binary under its boots)
 #   vm.sh disk IMAGE           a fresh 256 MiB ext4 disk image (sparse)
-#   vm.sh boot DIR IMAGE PORT SOCKET CONSOLE [MODE]
+#   vm.sh boot DIR INITRD IMAGE PORT SOCKET CONSOLE [MODE]
 #                              boot in the foreground (exec: the pid is qemu's)
 #
 # boot forwards 127.0.0.1:PORT to the table's status page, puts the seat
@@ -36,6 +40,7 @@ case $cmd in
 build)
 	dir=$2
 	tabled=$3
+	initrd=$4
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
 	if [ ! -f "$dir/vmlinuz" ]; then
@@ -56,7 +61,8 @@ build)
 			echo "$(basename "$f")" >>"$dir/modules/order.tmp"
 		done
 		mv "$dir/modules/order.tmp" "$dir/modules/order"
-		cp "$dir/kernel/root/boot/vmlinuz-$kv" "$dir/vmlinuz"
+		# Renamed into place: a run beside this one sees it whole or not at all.
+		cp "$dir/kernel/root/boot/vmlinuz-$kv" "$dir/vmlinuz.tmp" && mv "$dir/vmlinuz.tmp" "$dir/vmlinuz"
 		echo "$pkg" >"$dir/kernel-package"
 		rm -rf "$dir/kernel"
 	fi
@@ -71,7 +77,7 @@ build)
 	cp "$tabled" "$root/bin/tabled"
 	cp "$(dirname "$0")/init" "$root/init"
 	chmod 755 "$root/init" "$root/bin/tabled"
-	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$dir/initramfs.gz"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd"
 	;;
 disk)
 	# A Pi's root file system, not mkfs's profile for small disks (1 KiB
@@ -82,13 +88,13 @@ disk)
 	mkfs.ext4 -q -F -L tabled -T default -b 4096 -E lazy_itable_init=0,lazy_journal_init=0 "$2"
 	;;
 boot)
-	dir=$2 image=$3 port=$4 sock=$5 console=$6 mode=${7:-run}
+	dir=$2 initrd=$3 image=$4 port=$5 sock=$6 console=$7 mode=${8:-run}
 	# TCG, an emulated CPU: it needs no /dev/kvm (CI's machines are
 	# virtual ones themselves) and boots in about 10 s. no_timer_check:
 	# on a loaded host the emulated CPU is too slow for the kernel's
 	# IO-APIC timer check, which then panics the boot.
 	exec qemu-system-x86_64 -accel tcg -m 256 -smp 1 -nodefaults -display none -no-reboot \
-		-kernel "$dir/vmlinuz" -initrd "$dir/initramfs.gz" \
+		-kernel "$dir/vmlinuz" -initrd "$initrd" \
 		-append "console=ttyS0 quiet panic=-1 no_timer_check tabled.mode=$mode" \
 		-serial "file:$console" \
 		-chardev "socket,id=seats,path=$sock,server=on,wait=off" -serial chardev:seats \
