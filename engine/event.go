@@ -1,12 +1,15 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/tile"
 )
 
 // Action is what an input event asks of the table.
@@ -184,6 +187,23 @@ type HandValue struct {
 // MaxHandTiles is the most concealed tiles a hand can hold: fourteen,
 // the winning tile included (a kong's fourth tile is in its meld).
 const MaxHandTiles = 14
+
+// ParseHand reads a hand's concealed tiles as people type them: mpsz
+// groups, the winning tile included ("234m 456p 789s 5p 55z"), at least
+// one tile and no more than a hand holds. Its errors say what is wrong;
+// the caller says where (a script line, a request's field).
+func ParseHand(s string) ([]Tile, error) {
+	ts, err := tile.ParseHand(s)
+	switch {
+	case err != nil:
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "tile: "))
+	case len(ts) == 0:
+		return nil, errors.New(`a hand needs its concealed tiles, like "234m 456p 789s 123s 55z"`)
+	case len(ts) > MaxHandTiles:
+		return nil, fmt.Errorf("%d tiles, more than a hand holds (%d, the winning tile included)", len(ts), MaxHandTiles)
+	}
+	return ts, nil
+}
 
 // MaxNameLength bounds a player's name, in bytes.
 const MaxNameLength = 40

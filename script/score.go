@@ -7,7 +7,6 @@ import (
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
-	"github.com/tabled/tabled/tile"
 )
 
 // header is a header line that changes the profile's score figures.
@@ -133,12 +132,9 @@ func parseHand(st Step, f []string) (Step, error) {
 	if len(f) == 0 {
 		return st, fmt.Errorf("hand needs the concealed tiles, like: hand 234m 456p 789s 5p 55z [win 5p]")
 	}
-	ts, err := tile.ParseHand(strings.Join(f, " "))
+	ts, err := engine.ParseHand(strings.Join(f, " "))
 	if err != nil {
-		return st, fmt.Errorf("hand: %s", strings.TrimPrefix(err.Error(), "tile: "))
-	}
-	if len(ts) > engine.MaxHandTiles {
-		return st, fmt.Errorf("hand: %d tiles, more than a hand holds (%d, the winning tile included)", len(ts), engine.MaxHandTiles)
+		return st, fmt.Errorf("hand: %w", err)
 	}
 	st.Hand = ts
 	return st, nil

@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
-	"github.com/tabled/tabled/tile"
 )
 
 // DecodeHand reads a hand as typed: its concealed tiles in mpsz groups,
@@ -17,15 +15,9 @@ import (
 // tile ("5m"; "" for none: after a ron the table knows the discard). The
 // error names the field.
 func DecodeHand(hand, win string) ([]engine.Tile, engine.Tile, error) {
-	ts, err := tile.ParseHand(hand)
+	ts, err := engine.ParseHand(hand)
 	if err != nil {
-		return nil, engine.NoTile, fmt.Errorf("field hand: %s", strings.TrimPrefix(err.Error(), "tile: "))
-	}
-	switch {
-	case len(ts) == 0:
-		return nil, engine.NoTile, fmt.Errorf("field hand: a hand needs its concealed tiles, like \"234m 456p 789s 5p 55z\"")
-	case len(ts) > engine.MaxHandTiles:
-		return nil, engine.NoTile, fmt.Errorf("field hand: %d tiles, more than a hand holds (%d, the winning tile included)", len(ts), engine.MaxHandTiles)
+		return nil, engine.NoTile, fmt.Errorf("field hand: %w", err)
 	}
 	w := engine.NoTile
 	if win != "" {
