@@ -215,8 +215,8 @@ var WRC2015 = Profile{
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAfterRobbing,
 	ClaimChecks:           true,
-	Score:                 scoreOf("wrc2015"),
-	Hand:                  handOf("wrc2015"),
+	Score:                 &payment.WRC2015,
+	Hand:                  &scorer.WRC2015,
 }
 
 // EMA2016 is the EMA Riichi Competition Rules 2016 (3.3.1, 3.3.6): "Claiming
@@ -240,8 +240,8 @@ var EMA2016 = Profile{
 	MinWallForRiichi:      4,
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
-	Score:                 scoreOf("ema2016"),
-	Hand:                  handOf("ema2016"),
+	Score:                 &payment.RCR2016,
+	Hand:                  &scorer.RCR2016,
 }
 
 // EMA2008 is the EMA Riichi Competition Rules 2008 (the 2012 edition has
@@ -266,8 +266,8 @@ var EMA2008 = Profile{
 	KuikaeAllowed:         true,
 	ExtendedKong:          KongAtOnce,
 	ClaimChecks:           true,
-	Score:                 scoreOf("ema2008"),
-	Hand:                  handOf("ema2008"),
+	Score:                 &payment.RCR2008,
+	Hand:                  &scorer.RCR2008,
 }
 
 // profiles is the registry ProfileByName reads.
@@ -302,12 +302,6 @@ func ProfileByName(name string) (Profile, error) {
 	p, ok := profiles[name]
 	if !ok {
 		return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, ProfileNames())
-	}
-	if p.Score == nil {
-		p.Score = scoreOf(name) // a profile registered without its figures
-	}
-	if p.Hand == nil {
-		p.Hand = handOf(name)
 	}
 	return p.clone(), nil
 }

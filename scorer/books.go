@@ -2,31 +2,37 @@ package scorer
 
 import "github.com/tabled/tabled/payment"
 
-// The hand rules of each rule book, by profile name (the engine's profile
-// names). Each figure says where its book states it; "NOT READ" marks a
-// figure taken from another book because its own text could not be read,
-// and docs/scoring.md says why each choice was made.
-var books = map[string]Rules{
-	"ema2016": {
-		Name:             "ema2016",
-		Yaku:             rcr2016,
-		DoubleWindPairFu: 4, // 4.1.1 gives 2 fu for a seat wind pair and 2 for a round wind pair; a double wind pair is not named: read literally, both
-	},
-	"ema2008": {
-		Name:             "ema2008",
-		Yaku:             rcr2008,
-		DoubleWindPairFu: 4, // NOT READ: as RCR 2016
-	},
-	"wrc2015": {
-		Name:             "wrc2015",
-		Yaku:             wrc2015,
-		DoubleWindPairFu: 4, // NOT READ: as RCR 2016
-	},
+// The hand rules of each rule book: one value a book, which the engine's
+// rule profile of that book holds (engine.EMA2016.Hand is &RCR2016's copy).
+// Name is the profile's name, which the session note records. Each figure
+// says where its book states it; "NOT READ" marks a figure taken from
+// another book because its own text could not be read, and docs/scoring.md
+// says why each choice was made.
+
+// RCR2016 is the hand rules of the EMA Riichi Competition Rules 2016.
+var RCR2016 = Rules{
+	Name:             "ema2016",
+	Yaku:             rcr2016Yaku,
+	DoubleWindPairFu: 4, // 4.1.1 gives 2 fu for a seat wind pair and 2 for a round wind pair; a double wind pair is not named: read literally, both
 }
 
-// rcr2016 is the EMA Riichi Competition Rules 2016, 4.2 and the overview
+// RCR2008 is the hand rules of the EMA Riichi Competition Rules 2008 (and 2012).
+var RCR2008 = Rules{
+	Name:             "ema2008",
+	Yaku:             rcr2008Yaku,
+	DoubleWindPairFu: 4, // NOT READ: as RCR 2016
+}
+
+// WRC2015 is the hand rules of the World Riichi Championship rules 2015.
+var WRC2015 = Rules{
+	Name:             "wrc2015",
+	Yaku:             wrc2015Yaku,
+	DoubleWindPairFu: 4, // NOT READ: as RCR 2016
+}
+
+// rcr2016Yaku is the EMA Riichi Competition Rules 2016, 4.2 and the overview
 // table of its scoring chapter.
-var rcr2016 = []YakuRule{
+var rcr2016Yaku = []YakuRule{
 	{Name: "menzen_tsumo", Closed: 1, Book: "RCR 2016 4.2.1"},
 	{Name: "riichi", Closed: 1, Book: "RCR 2016 4.2.1"},
 	{Name: "ippatsu", Closed: 1, Book: "RCR 2016 4.2.1"},
@@ -72,20 +78,20 @@ var rcr2016 = []YakuRule{
 	{Name: "daisuushii", Closed: 1, Open: 1, Yakuman: true, Book: "RCR 2016 4.2.5 (a single yakuman)"},
 }
 
-// rcr2008 is the EMA Riichi Competition Rules 2008 (and 2012): the yaku
+// rcr2008Yaku is the EMA Riichi Competition Rules 2008 (and 2012): the yaku
 // of 2016 but for tanyao, which needed a concealed hand, and renhou, a
 // yakuman. The 2016 revision notes list what changed; the 2008 text itself
 // was NOT READ section by section, so the 2016 sections stand for the rest.
-var rcr2008 = edit(rcr2016, "RCR 2008",
+var rcr2008Yaku = edit(rcr2016Yaku, "RCR 2008",
 	YakuRule{Name: "tanyao", Closed: 1, Book: "RCR 2008 (no open tanyao; allowed from 2016)"},
 	YakuRule{Name: "renhou", Closed: 1, Yakuman: true, Book: "RCR 2008 (renhou a yakuman; a mangan from 2016)"},
 )
 
-// wrc2015 is the World Riichi Championship rules 2015: the yaku of RCR
+// wrc2015Yaku is the World Riichi Championship rules 2015: the yaku of RCR
 // 2016, which followed it. Its yaku list (6.5) was NOT READ section by
 // section: the RCR 2016 sections stand for its figures. Its contents list
 // a section 6.5.4 "Mangan yaku", which is renhou: a mangan, as in 2016.
-var wrc2015 = edit(rcr2016, "WRC 2015",
+var wrc2015Yaku = edit(rcr2016Yaku, "WRC 2015",
 	YakuRule{Name: "renhou", Limit: payment.Mangan, Book: "WRC 2015 6.5.4 (mangan yaku; the text not read: as RCR 2016)"},
 )
 

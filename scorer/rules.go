@@ -48,18 +48,6 @@ type YakuRule struct {
 // list itself is names.
 var Names = append([]string(nil), names[:]...)
 
-// Profile returns the hand rules of the named rule profile ("ema2016",
-// "ema2008", "wrc2015"), and false for a name it does not know. The
-// Rules are a copy the caller may keep.
-func Profile(name string) (Rules, bool) {
-	r, ok := books[name]
-	if !ok {
-		return Rules{}, false
-	}
-	r.Yaku = append([]YakuRule(nil), r.Yaku...)
-	return r, true
-}
-
 // Validate reports a rules table the scorer cannot apply: an unknown or
 // repeated yaku name, a han out of range.
 func (r Rules) Validate() error {

@@ -13,8 +13,19 @@ import (
 	"github.com/tabled/tabled/tile"
 )
 
+// Profile is the hand rules of the named engine profile, as a table holds
+// them: the one definition of each book (scorer.RCR2016, ...) composed
+// into the engine's profile.
+func Profile(name string) (Rules, bool) {
+	p, err := engine.ProfileByName(name)
+	if err != nil || p.Hand == nil {
+		return Rules{}, false
+	}
+	return *p.Hand, true
+}
+
 // TestProfiles: every engine profile with score figures has hand rules,
-// each valid, and Profile hands out copies.
+// each valid, the book's own, and a profile hands out copies.
 func TestProfiles(t *testing.T) {
 	for _, name := range []string{"ema2016", "ema2008", "wrc2015"} {
 		r, ok := Profile(name)
@@ -31,6 +42,9 @@ func TestProfiles(t *testing.T) {
 			if y.Book == "" {
 				t.Errorf("%s: yaku %s says no book", name, y.Name)
 			}
+		}
+		if book := map[string]Rules{"ema2016": RCR2016, "ema2008": RCR2008, "wrc2015": WRC2015}[name]; book.Name != r.Name || len(book.Yaku) != len(r.Yaku) {
+			t.Errorf("%s: the profile's hand rules are not the book's own (%s, %d yaku)", name, book.Name, len(book.Yaku))
 		}
 		r.Yaku[0].Closed = 99
 		if again, _ := Profile(name); again.Yaku[0].Closed == 99 {
