@@ -59,6 +59,8 @@ var Scenes = []Scene{
 	{"ron_value_due_paired", "@0ms E name Ana\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron", 4 * time.Second},
 	{"ron_settled", "sticks 1\n@0ms E name Ana\n+0ms dora 3p\n+1s E riichi\n+0ms E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"game_end", "round S4\nscores 36000 32000 27000 25000\n@0ms W name Ana\n+0ms N name Bartholomew\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
+	// Names as European players write them: the panel has their letters.
+	{"game_end_accented", "round S4\nscores 36000 32000 27000 25000\n@0ms E name Zoé\n+0ms S name Łucja\n+0ms W name Søren\n+0ms N name Ángel\n+0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m\n+100ms N ron\n+2s N value 3 40", time.Second},
 	{"tsumo_paired", "@0ms dora 3p\n+1s E discard 1z\n+4s S tsumo", 4 * time.Second},
 	{"idle_https", "@0ms dora 3p", time.Second},
 	{"idle_paired_https", "@0ms dora 3p", time.Second},

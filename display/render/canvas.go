@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -20,8 +19,15 @@ var (
 	White = color.Gray{Y: 0xff}
 )
 
-// small is the font of every small line: 7x13 pixels, crisp on any panel.
-var small font.Face = basicfont.Face7x13
+// small is the font of every small line: 7x13 pixels, crisp on any panel,
+// with the letters of every European name (smallfont.go).
+var small font.Face = func() font.Face {
+	f, err := newSmall()
+	if err != nil {
+		panic(err) // the font is embedded: a test reads it
+	}
+	return f
+}()
 
 // bold is Go Bold, for headlines and tile faces; parsed once.
 var bold = sync.OnceValues(func() (*opentype.Font, error) { return opentype.Parse(gobold.TTF) })
