@@ -9,15 +9,16 @@ import "strconv"
 // zero (-40, 30) is "0.0": there is no negative zero.
 func Thousands(points int) string {
 	neg := points < 0
-	abs := points
+	// The magnitude as a uint64, so that the most negative int has one.
+	abs := uint64(points)
 	if neg {
-		abs = -points
+		abs = -abs
 	}
 	tenths := (abs + 50) / 100
 	if tenths == 0 {
 		return "0.0"
 	}
-	s := strconv.Itoa(tenths/10) + "." + strconv.Itoa(tenths%10)
+	s := strconv.FormatUint(tenths/10, 10) + "." + strconv.FormatUint(tenths%10, 10)
 	if neg {
 		return "-" + s
 	}
