@@ -6,9 +6,10 @@ import (
 )
 
 // RoundHeader is the per-round CSV's header: one row a player a game of
-// the round, by table then seat. Result is in points; result_k the same
-// in thousands (Thousands).
-var RoundHeader = []string{"round", "table", "seat", "number", "name", "points", "place", "result", "result_k", "provisional", "referee_entered"}
+// the round, by table then seat. Result is in points, the in-game
+// penalties (a chombo's, already in the result) beside it; result_k is
+// the result in thousands (Thousands).
+var RoundHeader = []string{"round", "table", "seat", "number", "name", "points", "place", "result", "penalty", "result_k", "provisional", "referee_entered"}
 
 // WriteRoundCSV writes the games of one round the standings counted (a
 // withheld round has no rows).
@@ -25,7 +26,7 @@ func WriteRoundCSV(w io.Writer, s Standings, round int) error {
 		places := tablePlaces(g.Points)
 		for seat, n := range g.Players {
 			rows = append(rows, []string{strconv.Itoa(g.Round), g.Table, seatName(seat), strconv.Itoa(n), names[n],
-				strconv.Itoa(g.Points[seat]), strconv.Itoa(places[seat]), strconv.Itoa(g.Result[seat]), Thousands(g.Result[seat]),
+				strconv.Itoa(g.Points[seat]), strconv.Itoa(places[seat]), strconv.Itoa(g.Result[seat]), strconv.Itoa(g.Penalty[seat]), Thousands(g.Result[seat]),
 				strconv.FormatBool(g.Provisional), strconv.FormatBool(g.RefereeEntered)})
 		}
 	}

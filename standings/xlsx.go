@@ -17,6 +17,9 @@ const EMASheetName = "Results"
 // text, keeping its leading zeros.
 var numericColumns = map[int]bool{1: true, 2: true, 6: true, 7: true, 8: true, 17: true}
 
+// tenths is the number format of the table points column.
+var tenths = "0.0"
+
 // WriteEMAXLSX writes the EMA sheet as an .xlsx workbook: one worksheet,
 // EMASheetName, holding EMAHeader and EMASheet's rows, the same cells as
 // the CSV with the numeric columns as numbers.
@@ -24,6 +27,14 @@ func WriteEMAXLSX(w io.Writer, t Tournament, s Standings) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := f.SetSheetName("Sheet1", EMASheetName); err != nil {
+		return fmt.Errorf("standings: EMA workbook: %w", err)
+	}
+	// Table points show one decimal, as Thousands writes them.
+	style, err := f.NewStyle(&excelize.Style{CustomNumFmt: &tenths})
+	if err != nil {
+		return fmt.Errorf("standings: EMA workbook: %w", err)
+	}
+	if err := f.SetColStyle(EMASheetName, "G", style); err != nil {
 		return fmt.Errorf("standings: EMA workbook: %w", err)
 	}
 	rows := append([][]string{EMAHeader}, EMASheet(t, s)...)
