@@ -61,10 +61,11 @@ func ReadPlayersCSV(r io.Reader) ([]Player, error) {
 		if errors.Is(err, io.EOF) {
 			return players, nil
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
+			// A csv.ParseError says its line itself.
 			return nil, fmt.Errorf("standings: players CSV: %w", err)
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
 			return nil, fmt.Errorf("standings: players CSV line %d: %d fields, the header has %d", line, len(rec), len(header))
 		}
