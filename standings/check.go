@@ -32,6 +32,10 @@ const (
 	// sum to zero (to minus the leftover deposits when the book gives them
 	// to nobody).
 	KindResults = "results"
+	// KindUma: a seat's result is not what the book's arithmetic gives
+	// for the game's table points, deposits left and in-game penalties
+	// (payment.Rules.Standings): a result typed or corrected wrong.
+	KindUma = "uma"
 	// KindRound: a round's results do not sum to zero likewise.
 	KindRound = "round"
 	// KindTwice: a player in two games of a round, or twice in one.
@@ -55,8 +59,8 @@ func (p Problem) Error() string {
 // Check checks the games under the book's figures (rules: the start
 // points, the riichi deposit, whether leftover deposits go to the first
 // place): per game, the table points and the deposits left on the table
-// add up to four times the start, and the results with the in-game
-// penalties put back sum to zero; per round, the results sum to zero;
+// add up to four times the start, the results with the in-game penalties
+// put back sum to zero, and each result is the book's for those points; per round, the results sum to zero;
 // every player the round expects sits in exactly one of its games. It
 // returns every problem found, by round then table; none is an empty
 // slice.
@@ -131,6 +135,14 @@ func checkGame(g Game, rules payment.Rules) []Problem {
 	if sum, want := resultSum(g, rules); sum != want {
 		out = append(out, Problem{Round: g.Round, Table: g.Table, Kind: KindResults,
 			What: fmt.Sprintf("the results %v (in-game penalties %v put back) sum to %d, not %d", g.Result, g.Penalty, sum, want)})
+	}
+	// The seats are in the first hand's order, so East is seat 0 (it
+	// breaks ties when the book does not split them).
+	for _, st := range rules.Standings(g.Points, g.Sticks, g.Penalty, 0) {
+		if got := g.Result[st.Seat]; got != st.Result {
+			out = append(out, Problem{Round: g.Round, Table: g.Table, Player: g.Players[st.Seat], Kind: KindUma,
+				What: fmt.Sprintf("%s's result %d is not %d: place %d, uma %d, deposits %d, penalty %d", seatName(st.Seat), got, st.Result, st.Place, st.Uma, st.Deposits, st.Penalty)})
+		}
 	}
 	return out
 }

@@ -149,6 +149,8 @@ func TestCheckFinds(t *testing.T) {
 	badResult.Result[0] += 1000
 	hidden := ok(1, "B", [4]int{5, 6, 7, 8})
 	hidden.Result[3] -= 20000 // a chombo taken off without saying so
+	swapped := ok(1, "B", [4]int{5, 6, 7, 8})
+	swapped.Result[1], swapped.Result[2] = swapped.Result[2], swapped.Result[1]
 	players := numbered(8)
 	sub := standings.Player{Number: 9, Name: "Sub Stitute", FirstRound: 2}
 	left := players[7]
@@ -161,13 +163,19 @@ func TestCheckFinds(t *testing.T) {
 	}{
 		{"all well", players, []standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), ok(1, "B", [4]int{5, 6, 7, 8})}, nil},
 		{"points", players, []standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), badPoints},
-			[]string{"standings: round 1 table B: the table points [40000 30000 28000 23000] and 0 deposits left add up to 121000, not 120000"}},
+			[]string{"standings: round 1 table B: the table points [40000 30000 28000 23000] and 0 deposits left add up to 121000, not 120000",
+				"standings: round 1 table B: North's result -23000 is not -22000: place 4, uma -15000, deposits 0, penalty 0"}},
 		{"results", players, []standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), badResult},
 			[]string{"standings: round 1 table B: the results [26000 5000 -7000 -23000] (in-game penalties [0 0 0 0] put back) sum to 1000, not 0",
+				"standings: round 1 table B: East's result 26000 is not 25000: place 1, uma 15000, deposits 0, penalty 0",
 				"standings: round 1: the results (in-game penalties put back) sum to 1000, not 0"}},
 		{"penalty not declared", players, []standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), hidden},
 			[]string{"standings: round 1 table B: the results [25000 5000 -7000 -43000] (in-game penalties [0 0 0 0] put back) sum to -20000, not 0",
+				"standings: round 1 table B: North's result -43000 is not -23000: place 4, uma -15000, deposits 0, penalty 0",
 				"standings: round 1: the results (in-game penalties put back) sum to -20000, not 0"}},
+		{"results swapped", players, []standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), swapped},
+			[]string{"standings: round 1 table B: South's result -7000 is not 5000: place 2, uma 5000, deposits 0, penalty 0",
+				"standings: round 1 table B: West's result 5000 is not -7000: place 3, uma -5000, deposits 0, penalty 0"}},
 		{"two games, one missing", players, []standings.Game{ok(2, "A", [4]int{1, 2, 3, 4}), ok(2, "B", [4]int{5, 6, 7, 1})},
 			[]string{"standings: round 2 table B: player 1 plays also at table A",
 				"standings: round 2: player 8 (First8 P8) is in no game of the round"}},
