@@ -147,13 +147,13 @@ func TestReport(t *testing.T) {
 		"<h2>Round 1</h2>", "<h2>Round 2</h2>", "Table 2 (result entered by a referee)",
 		"slow play after two warnings", "Referee Kim", `class="withdrawn"`, "on time: the hall clock was wrong",
 		"swapped the results of 6 and 7", "they sat in each other&#39;s seats for hands 3 to 6",
-		"Gina &lt;Rossi&gt;", "&#43;51.0", "-46.0", `<td class="n">2=</td>`,
+		"Gina &lt;Rossi&gt;", "&#43;51.0", "In-game penalties, in the result after uma: West (8 Hana Sato) -20.0.", "-46.0", `<td class="n">2=</td>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	for _, bad := range []string{"<Rossi>", "src=", "href=", "@import", "url("} {
+	for _, bad := range []string{"<Rossi>", "src=", `href="http`, `href="/`, "@import", "url("} {
 		if strings.Contains(html, bad) {
 			t.Errorf("report has %q", bad)
 		}

@@ -51,6 +51,9 @@ type reportTable struct {
 	Game
 	Names  [Seats]string
 	Places [Seats]int
+	// InGame are the seats whose result carries an in-game penalty (a
+	// chombo under RCR 2016), in words.
+	InGame []string
 }
 
 // Name is a player's number and name ("7 Ana Silva").
@@ -76,6 +79,9 @@ func WriteReport(w io.Writer, r Report) error {
 		t := reportTable{Game: g, Places: tablePlaces(g.Points)}
 		for s, n := range g.Players {
 			t.Names[s] = page.Name(n)
+			if g.Penalty[s] != 0 {
+				t.InGame = append(t.InGame, seatName(s)+" ("+t.Names[s]+") "+Thousands(-g.Penalty[s]))
+			}
 		}
 		last := &page.Rounds[len(page.Rounds)-1]
 		last.Tables = append(last.Tables, t)
