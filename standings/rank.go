@@ -12,6 +12,9 @@ import (
 // no registered player) with an error saying which; what Check reports
 // (sums, a player in two games) it counts as given, never mending it.
 func Rank(players []Player, games []Game, penalties []Penalty, opts Options) (Standings, error) {
+	if opts.HideLast < 0 || opts.HideLast > opts.Rounds {
+		return Standings{}, fmt.Errorf("standings: cannot hide the last %d rounds of %d", opts.HideLast, opts.Rounds)
+	}
 	byNumber := make(map[int]int, len(players))
 	for i, p := range players {
 		if p.Number <= 0 {
@@ -23,6 +26,9 @@ func Rank(players []Player, games []Game, penalties []Penalty, opts Options) (St
 		byNumber[p.Number] = i
 	}
 	for _, g := range games {
+		if g.Round < 1 || g.Table == "" {
+			return Standings{}, fmt.Errorf("standings: a game of round %d at table %q: a game needs a round from 1 and a table", g.Round, g.Table)
+		}
 		for seat, n := range g.Players {
 			if _, ok := byNumber[n]; !ok {
 				return Standings{}, fmt.Errorf("standings: round %d table %s: %s seat has player %d, who is not registered", g.Round, g.Table, seatName(seat), n)

@@ -177,6 +177,16 @@ func TestRankWithheld(t *testing.T) {
 	}
 }
 
+// TestRankHideTooMany: hiding more rounds than the tournament has is the
+// organiser's mistake, said at once.
+func TestRankHideTooMany(t *testing.T) {
+	for _, o := range []standings.Options{{Rounds: 0, HideLast: 1}, {Rounds: 4, HideLast: 5}, {Rounds: 4, HideLast: -1}} {
+		if _, err := standings.Rank(numbered(4), nil, nil, o); err == nil || !strings.Contains(err.Error(), "cannot hide the last") {
+			t.Errorf("%+v: error %v", o, err)
+		}
+	}
+}
+
 // TestRankRefuses: input Rank cannot count is an error naming it.
 func TestRankRefuses(t *testing.T) {
 	good := result(1, "A", [4]int{1, 2, 3, 4}, [4]int{})
@@ -191,6 +201,8 @@ func TestRankRefuses(t *testing.T) {
 		{"number zero", []standings.Player{{Number: 0, Name: "Zed"}}, nil, nil, `player "Zed" has number 0`},
 		{"unknown seat", numbered(4), []standings.Game{result(2, "C", [4]int{1, 2, 3, 9}, [4]int{})}, nil, "round 2 table C: North seat has player 9"},
 		{"unknown penalty", numbered(4), []standings.Game{good}, []standings.Penalty{{Player: 5, Reason: "noise"}}, `penalty "noise": player 5`},
+		{"round zero", numbered(4), []standings.Game{result(0, "A", [4]int{1, 2, 3, 4}, [4]int{})}, nil, `a game of round 0 at table "A"`},
+		{"no table", numbered(4), []standings.Game{result(1, "", [4]int{1, 2, 3, 4}, [4]int{})}, nil, `a game of round 1 at table ""`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := standings.Rank(c.players, c.games, c.pens, standings.Options{})
