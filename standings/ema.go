@@ -41,9 +41,14 @@ type Tournament struct {
 // The tournament's columns (A, B, L-R) are filled on every row. Table
 // points are the player's total in thousands with one decimal (Thousands
 // without its plus sign, as a spreadsheet number) and the score the same
-// total in points; a player without an EMA number has F empty and I 0.
+// total in points; a player without an EMA number has NoEMA in F and 0
+// in I.
 var EMAHeader = []string{"Tournament", "Players", "Place", "First name", "Last name", "EMA number",
 	"Table points", "Score", "EMA member", "Country", "", "Tournament country", "City", "MERS", "", "Rules", "Dates", "Days"}
+
+// NoEMA marks a player without an EMA number in the sheet's EMA number
+// column, as the EMA's published results do.
+const NoEMA = "-"
 
 // EMASheet is the EMA sheet's rows under EMAHeader: one a player, in the
 // standings' order, ties sharing a place.
@@ -51,12 +56,12 @@ func EMASheet(t Tournament, s Standings) [][]string {
 	rows := make([][]string, 0, len(s.Rows))
 	for _, r := range s.Rows {
 		first, last := SplitName(r.Player)
-		member := "0"
-		if r.Player.EMA != "" {
-			member = "1"
+		ema, member := r.Player.EMA, "1"
+		if ema == "" {
+			ema, member = NoEMA, "0"
 		}
 		rows = append(rows, []string{
-			t.Name, strconv.Itoa(len(s.Rows)), strconv.Itoa(r.Place), first, last, r.Player.EMA,
+			t.Name, strconv.Itoa(len(s.Rows)), strconv.Itoa(r.Place), first, last, ema,
 			strings.TrimPrefix(Thousands(r.Total), "+"), strconv.Itoa(r.Total), member, r.Player.Country, "",
 			t.Country, t.City, t.MERS, "", t.Rules, t.Dates, days(t.Days),
 		})
