@@ -3,7 +3,9 @@
 // checks that refuse to guess (table points that do not add up, results
 // that do not sum to zero, a player in two games of a round or in none),
 // the EMA results sheet (CSV and .xlsx), a per-round CSV, the players
-// CSV, and a printable HTML tournament report.
+// CSV, a printable standings page and a printable HTML tournament report;
+// and the two corrections a referee makes without typing a result
+// (WithResults, SwapSeats).
 //
 // It is pure: no clock, no goroutines, no I/O but the readers and writers
 // it is handed. The console keeps the record (who confirmed, corrected or

@@ -159,3 +159,28 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsPage: the standings alone, a withheld round said, golden.
+func TestStandingsPage(t *testing.T) {
+	d := tournamentDay(t)
+	s, err := standings.Rank(d.players, d.games, d.penalties, standings.Options{Rounds: 2, HideLast: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := standings.WriteStandingsPage(&b, d.tournament, s); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "standings.html", b.Bytes())
+	html := b.String()
+	for _, want := range []string{"<title>Test Riichi Open: standings</title>", "Not counted: round 2 (hidden until the prize-giving).", "<th>R1</th>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<th>R2</th>", "<h2>Round", "<h2>Penalties"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("page has %q", bad)
+		}
+	}
+}

@@ -8,15 +8,16 @@ import (
 	"strconv"
 )
 
-//go:embed report.html
-var reportFS embed.FS
+//go:embed pages.tmpl
+var pagesFS embed.FS
 
-// reportTemplate is the report's page: one printable HTML document with
+// pages are the printable pages: "report.html", the tournament report,
+// and "standings.html", the standings alone; each one HTML document with
 // its style inline and no external asset, so it prints and files as is.
-var reportTemplate = template.Must(template.New("report.html").Funcs(template.FuncMap{
+var pages = template.Must(template.New("pages.tmpl").Funcs(template.FuncMap{
 	"k":    Thousands,
 	"seat": seatName,
-}).ParseFS(reportFS, "report.html"))
+}).ParseFS(pagesFS, "pages.tmpl"))
 
 // Report is what the tournament report shows.
 type Report struct {
@@ -36,6 +37,8 @@ type Report struct {
 // reportPage is the template's data: the report and what it looks up.
 type reportPage struct {
 	Report
+	// Title is what the page is, after the tournament's name.
+	Title  string
 	Rounds []reportRound
 	names  map[int]string
 }
@@ -68,7 +71,7 @@ func (p reportPage) Name(n int) string {
 // tables and results (tables a referee entered marked), the penalties
 // and corrections with their reasons, and any open problem.
 func WriteReport(w io.Writer, r Report) error {
-	page := reportPage{Report: r, names: map[int]string{}}
+	page := reportPage{Report: r, Title: "results", names: map[int]string{}}
 	for _, row := range r.Standings.Rows {
 		page.names[row.Player.Number] = row.Player.Name
 	}
@@ -86,8 +89,18 @@ func WriteReport(w io.Writer, r Report) error {
 		last := &page.Rounds[len(page.Rounds)-1]
 		last.Tables = append(last.Tables, t)
 	}
-	if err := reportTemplate.Execute(w, page); err != nil {
+	if err := pages.ExecuteTemplate(w, "report.html", page); err != nil {
 		return fmt.Errorf("standings: report: %w", err)
+	}
+	return nil
+}
+
+// WriteStandingsPage writes the standings alone as a printable page (for
+// the wall, or a round's end): the same table as the report's first.
+func WriteStandingsPage(w io.Writer, t Tournament, s Standings) error {
+	page := reportPage{Report: Report{Tournament: t, Standings: s}, Title: "standings"}
+	if err := pages.ExecuteTemplate(w, "standings.html", page); err != nil {
+		return fmt.Errorf("standings: standings page: %w", err)
 	}
 	return nil
 }
