@@ -41,7 +41,7 @@ func Rank(players []Player, games []Game, penalties []Penalty, opts Options) (St
 		}
 	}
 
-	shown, withheld := visible(games, opts)
+	shown, withheld := visible(players, games, opts)
 	out := Standings{Rows: make([]Row, len(players)), Counted: []int{}, Withheld: withheld, Games: []Game{}, Penalties: []Penalty{}}
 	for i, p := range players {
 		out.Rows[i] = Row{Player: p, Games: []Played{}}
@@ -113,9 +113,15 @@ func Rank(players []Player, games []Game, penalties []Penalty, opts Options) (St
 
 // visible is which rounds the standings count, and why the others that
 // have games are withheld.
-func visible(games []Game, opts Options) (map[int]bool, []Withheld) {
+func visible(players []Player, games []Game, opts Options) (map[int]bool, []Withheld) {
 	shown := map[int]bool{}
 	why := map[int]string{}
+	seated := map[[2]int]bool{} // round, player
+	for _, g := range games {
+		for _, n := range g.Players {
+			seated[[2]int{g.Round, n}] = true
+		}
+	}
 	for _, g := range games {
 		if _, seen := shown[g.Round]; !seen {
 			shown[g.Round] = true
@@ -127,6 +133,23 @@ func visible(games []Game, opts Options) (map[int]bool, []Withheld) {
 		case opts.PublishOnlyConfirmedRounds && g.Provisional && why[g.Round] == "":
 			shown[g.Round] = false
 			why[g.Round] = "table " + g.Table + " not confirmed"
+		}
+	}
+	// A round whose tables are not all in yet is not confirmed either:
+	// the players a round expects who have no game of it.
+	for r, ok := range shown {
+		if !ok || !opts.PublishOnlyConfirmedRounds {
+			continue
+		}
+		waiting := 0
+		for _, p := range players {
+			if p.Plays(r) && !seated[[2]int{r, p.Number}] {
+				waiting++
+			}
+		}
+		if waiting > 0 {
+			shown[r] = false
+			why[r] = fmt.Sprintf("%d players' games not in", waiting)
 		}
 	}
 	withheld := []Withheld{}

@@ -119,6 +119,8 @@ func TestRankWithheld(t *testing.T) {
 	r1 := played(t, rules, 1, "A", [4]int{1, 2, 3, 4}, pts, 0, [4]int{})
 	r2 := played(t, rules, 2, "A", [4]int{2, 3, 4, 1}, pts, 0, [4]int{})
 	r3 := played(t, rules, 3, "A", [4]int{3, 4, 1, 2}, pts, 0, [4]int{})
+	// Round 4 has two tables: eight players, the second table not in.
+	r4a := played(t, rules, 4, "A", [4]int{1, 2, 3, 4}, pts, 0, [4]int{})
 	r2p := r2
 	r2p.Provisional = true
 	pens := []standings.Penalty{
@@ -146,9 +148,19 @@ func TestRankWithheld(t *testing.T) {
 			r1.Result[0] + r2.Result[3] - 1000},
 		{"provisional withheld", []standings.Game{r1, r2p}, standings.Options{Rounds: 3, PublishOnlyConfirmedRounds: true}, []int{1},
 			[]standings.Withheld{{Round: 2, Why: "table A not confirmed"}}, r1.Result[0] - 1000},
+		{"a table not in", []standings.Game{r1, r2, r3, r4a}, standings.Options{Rounds: 4, PublishOnlyConfirmedRounds: true}, []int{1, 2, 3},
+			[]standings.Withheld{{Round: 4, Why: "4 players' games not in"}}, r1.Result[0] + r2.Result[3] + r3.Result[2] - 6000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s, err := standings.Rank(numbered(4), c.games, pens, c.opts)
+			players := numbered(4)
+			if c.opts.Rounds == 4 {
+				// Four more players, from round 4.
+				for _, p := range numbered(8)[4:] {
+					p.FirstRound = 4
+					players = append(players, p)
+				}
+			}
+			s, err := standings.Rank(players, c.games, pens, c.opts)
 			if err != nil {
 				t.Fatal(err)
 			}

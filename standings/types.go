@@ -123,7 +123,8 @@ type Options struct {
 	HideLast int  `json:"hide_last,omitempty"`
 	Reveal   bool `json:"reveal,omitempty"`
 	// PublishOnlyConfirmedRounds withholds a round while any of its games
-	// is provisional, so no table plays knowing the others' results.
+	// is provisional or not in yet (a player the round expects has no
+	// game of it), so no table plays knowing the others' results.
 	PublishOnlyConfirmedRounds bool `json:"publish_only_confirmed_rounds,omitempty"`
 }
 
