@@ -1,8 +1,11 @@
 package standings_test
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tabled/tabled/standings"
 )
@@ -39,6 +42,30 @@ func TestSwapSeats(t *testing.T) {
 	for _, c := range [][2]int{{5, 9}, {9, 5}, {5, 5}} {
 		if _, err := standings.SwapSeats(g, c[0], c[1]); err == nil || !strings.Contains(err.Error(), "round 2 table 3: cannot swap") {
 			t.Errorf("swap %v: error %v", c, err)
+		}
+	}
+}
+
+// TestJSONRoundTrip: the types a console keeps in its store come back
+// the same from their JSON.
+func TestJSONRoundTrip(t *testing.T) {
+	d := tournamentDay(t)
+	s := d.ranked(t)
+	at := time.Date(2026, 11, 7, 14, 3, 0, 0, time.UTC)
+	d.penalties[0].At = at
+	d.corrections[0].At = at
+	for name, v := range map[string]any{"players": &d.players, "games": &d.games, "penalties": &d.penalties, "corrections": &d.corrections, "standings": &s,
+		"options": &standings.Options{Rounds: 8, HideLast: 2, PublishOnlyConfirmedRounds: true}, "tournament": &d.tournament} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := reflect.New(reflect.TypeOf(v).Elem())
+		if err := json.Unmarshal(b, back.Interface()); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(back.Interface(), v) {
+			t.Errorf("%s: %s read back as %+v", name, b, back.Elem().Interface())
 		}
 	}
 }
