@@ -43,6 +43,9 @@ const (
 	// KindMissing: a player expected in a round (Player.Plays) in none of
 	// its games.
 	KindMissing = "missing"
+	// KindOutside: a player plays a round outside their rounds (a player
+	// who left, or a substitute before their first round).
+	KindOutside = "outside"
 	// KindUnknown: a game seats a number that is not a registered player.
 	KindUnknown = "unknown"
 )
@@ -66,9 +69,9 @@ func (p Problem) Error() string {
 // slice.
 func Check(players []Player, games []Game, rules payment.Rules) []Problem {
 	out := []Problem{}
-	registered := map[int]bool{}
+	registered := map[int]Player{}
 	for _, p := range players {
-		registered[p.Number] = true
+		registered[p.Number] = p
 	}
 	rounds := map[int][]Game{}
 	for _, g := range games {
@@ -90,7 +93,8 @@ func Check(players []Player, games []Game, rules payment.Rules) []Problem {
 			roundSum += sum
 			roundWant += want
 			for seat, n := range g.Players {
-				if !registered[n] {
+				p, ok := registered[n]
+				if !ok {
 					out = append(out, Problem{Round: r, Table: g.Table, Player: n, Kind: KindUnknown,
 						What: fmt.Sprintf("%s seat has player %d, who is not registered", seatName(seat), n)})
 					continue
@@ -105,6 +109,10 @@ func Check(players []Player, games []Game, rules payment.Rules) []Problem {
 					continue
 				}
 				seen[n] = g.Table
+				if !p.Plays(r) {
+					out = append(out, Problem{Round: r, Table: g.Table, Player: n, Kind: KindOutside,
+						What: fmt.Sprintf("player %d (%s) plays, but plays only rounds %s", n, p.Name, roundsOf(p))})
+				}
 			}
 		}
 		if roundSum != roundWant {
@@ -159,4 +167,13 @@ func resultSum(g Game, rules payment.Rules) (sum, want int) {
 		want = -g.Sticks * rules.Riichi
 	}
 	return sum, want
+}
+
+// roundsOf is the rounds a player plays, in words.
+func roundsOf(p Player) string {
+	first := max(p.FirstRound, 1)
+	if p.LastRound == 0 {
+		return fmt.Sprintf("%d on", first)
+	}
+	return fmt.Sprintf("%d to %d", first, p.LastRound)
 }

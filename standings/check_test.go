@@ -187,9 +187,18 @@ func TestCheckFinds(t *testing.T) {
 				"standings: round 1: player 4 (First4 P4) is in no game of the round"}},
 		{"substitute", append(append(players[:7:7], left), sub),
 			[]standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), ok(1, "B", [4]int{5, 6, 7, 8}), ok(2, "A", [4]int{1, 2, 3, 4}), ok(2, "B", [4]int{5, 6, 7, 9})}, nil},
+		{"left but plays", append(append(players[:7:7], left), sub),
+			[]standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), ok(1, "B", [4]int{5, 6, 7, 8}), ok(2, "A", [4]int{1, 2, 3, 4}), ok(2, "B", [4]int{5, 6, 8, 9}), ok(3, "A", [4]int{9, 2, 3, 4}), ok(3, "B", [4]int{5, 6, 7, 1})},
+			[]string{"standings: round 2 table B: player 8 (First8 P8) plays, but plays only rounds 1 to 1",
+				"standings: round 2: player 7 (First7 P7) is in no game of the round"}},
+		{"substitute too soon", append(append(players[:7:7], left), sub),
+			[]standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), ok(1, "B", [4]int{5, 6, 7, 9})},
+			[]string{"standings: round 1 table B: player 9 (Sub Stitute) plays, but plays only rounds 2 on",
+				"standings: round 1: player 8 (First8 P8) is in no game of the round"}},
 		{"substitute missing", append(append(players[:7:7], left), sub),
 			[]standings.Game{ok(1, "A", [4]int{1, 2, 3, 4}), ok(1, "B", [4]int{5, 6, 7, 8}), ok(2, "A", [4]int{1, 2, 3, 4}), ok(2, "B", [4]int{5, 6, 7, 8})},
-			[]string{"standings: round 2: player 9 (Sub Stitute) is in no game of the round"}},
+			[]string{"standings: round 2 table B: player 8 (First8 P8) plays, but plays only rounds 1 to 1",
+				"standings: round 2: player 9 (Sub Stitute) is in no game of the round"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := slices.Clone(c.games)

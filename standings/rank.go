@@ -117,6 +117,7 @@ func visible(players []Player, games []Game, opts Options) (map[int]bool, []With
 	shown := map[int]bool{}
 	why := map[int]string{}
 	seated := map[[2]int]bool{} // round, player
+	unconfirmed := map[int]string{}
 	for _, g := range games {
 		for _, n := range g.Players {
 			seated[[2]int{g.Round, n}] = true
@@ -130,8 +131,11 @@ func visible(players []Player, games []Game, opts Options) (map[int]bool, []With
 		case opts.HideLast > 0 && !opts.Reveal && g.Round > opts.Rounds-opts.HideLast:
 			shown[g.Round] = false
 			why[g.Round] = "hidden until the prize-giving"
-		case opts.PublishOnlyConfirmedRounds && g.Provisional && why[g.Round] == "":
+		case opts.PublishOnlyConfirmedRounds && g.Provisional && (why[g.Round] == "" || g.Table < unconfirmed[g.Round]):
+			// The first unconfirmed table by name, whatever the order
+			// the games come in.
 			shown[g.Round] = false
+			unconfirmed[g.Round] = g.Table
 			why[g.Round] = "table " + g.Table + " not confirmed"
 		}
 	}
@@ -149,7 +153,7 @@ func visible(players []Player, games []Game, opts Options) (map[int]bool, []With
 		}
 		if waiting > 0 {
 			shown[r] = false
-			why[r] = fmt.Sprintf("%d players' games not in", waiting)
+			why[r] = fmt.Sprintf("games not in for %d players", waiting)
 		}
 	}
 	withheld := []Withheld{}

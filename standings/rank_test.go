@@ -123,6 +123,9 @@ func TestRankWithheld(t *testing.T) {
 	r4a := played(t, rules, 4, "A", [4]int{1, 2, 3, 4}, pts, 0, [4]int{})
 	r2p := r2
 	r2p.Provisional = true
+	r2pB := r2p
+	r2pB.Table = "B"
+	r2pB.Players = [4]int{5, 6, 7, 8}
 	pens := []standings.Penalty{
 		{Player: 1, Round: 3, Amount: -5000, Reason: "slow play", By: "Ref"},
 		{Player: 1, Amount: -1000, Reason: "late", By: "Ref"},
@@ -146,17 +149,19 @@ func TestRankWithheld(t *testing.T) {
 			r1.Result[0] + r2.Result[3] + r3.Result[2] - 6000},
 		{"provisional shown", []standings.Game{r1, r2p}, standings.Options{Rounds: 3}, []int{1, 2}, []standings.Withheld{},
 			r1.Result[0] + r2.Result[3] - 1000},
+		{"two tables unconfirmed", []standings.Game{r1, r2pB, r2p}, standings.Options{Rounds: 3, PublishOnlyConfirmedRounds: true}, []int{1},
+			[]standings.Withheld{{Round: 2, Why: "table A not confirmed"}}, r1.Result[0] - 1000},
 		{"provisional withheld", []standings.Game{r1, r2p}, standings.Options{Rounds: 3, PublishOnlyConfirmedRounds: true}, []int{1},
 			[]standings.Withheld{{Round: 2, Why: "table A not confirmed"}}, r1.Result[0] - 1000},
 		{"a table not in", []standings.Game{r1, r2, r3, r4a}, standings.Options{Rounds: 4, PublishOnlyConfirmedRounds: true}, []int{1, 2, 3},
-			[]standings.Withheld{{Round: 4, Why: "4 players' games not in"}}, r1.Result[0] + r2.Result[3] + r3.Result[2] - 6000},
+			[]standings.Withheld{{Round: 4, Why: "games not in for 4 players"}}, r1.Result[0] + r2.Result[3] + r3.Result[2] - 6000},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			players := numbered(4)
-			if c.opts.Rounds == 4 {
-				// Four more players, from round 4.
+			if c.opts.Rounds == 4 || c.name == "two tables unconfirmed" {
+				// Four more players, from round c.opts.Rounds.
 				for _, p := range numbered(8)[4:] {
-					p.FirstRound = 4
+					p.FirstRound = max(c.opts.Rounds, 2)
 					players = append(players, p)
 				}
 			}
