@@ -95,9 +95,32 @@ func SplitName(p Player) (first, last string) {
 	return strings.TrimSpace(name[:i]), name[i+1:]
 }
 
-// WriteEMACSV writes the EMA sheet as CSV: EMAHeader, then EMASheet.
+// WriteEMACSV writes the EMA sheet as CSV: EMAHeader, then EMASheet,
+// its text made safe to open in a spreadsheet (see Inert).
 func WriteEMACSV(w io.Writer, t Tournament, s Standings) error {
-	return writeCSV(w, "EMA sheet", EMAHeader, EMASheet(t, s))
+	rows := EMASheet(t, s)
+	for _, row := range rows {
+		for _, c := range emaText {
+			row[c] = Inert(row[c])
+		}
+	}
+	return writeCSV(w, "EMA sheet", EMAHeader, rows)
+}
+
+// emaText are the EMA sheet's columns that hold people's text (names,
+// countries, the tournament's words), by index.
+var emaText = []int{0, 3, 4, 9, 11, 12, 13, 15, 16}
+
+// Inert is a text cell as a spreadsheet will not run it: text that begins
+// with =, +, @, a tab or a carriage return (a formula, in a spreadsheet
+// that opens the CSV) gets a leading apostrophe, which spreadsheets take
+// as "this is text". A name typed as "=HYPERLINK(...)" stays a name.
+// Numbers are never passed through it, so "-2.0" stays a number.
+func Inert(s string) string {
+	if s != "" && strings.ContainsRune("=+@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // writeCSV writes a header and rows, the error naming the document.

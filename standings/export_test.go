@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -181,6 +182,46 @@ func TestStandingsPage(t *testing.T) {
 	for _, bad := range []string{"<th>R2</th>", "<h2>Round", "<h2>Penalties"} {
 		if strings.Contains(html, bad) {
 			t.Errorf("page has %q", bad)
+		}
+	}
+}
+
+// TestCSVInert: text a spreadsheet would run as a formula is written as
+// text in the CSV files meant for spreadsheets; numbers are untouched.
+func TestCSVInert(t *testing.T) {
+	for in, want := range map[string]string{"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1": "'+1", "@SUM(A1)": "'@SUM(A1)", "\tx": "'\tx",
+		"-2.0": "-2.0", "Ana": "Ana", "": "", "'quoted": "'quoted"} {
+		if got := standings.Inert(in); got != want {
+			t.Errorf("Inert(%q) = %q, want %q", in, got, want)
+		}
+	}
+	players := []standings.Player{{Number: 1, Name: "=cmd|' /C calc'!A0"}, {Number: 2, Name: "Bo Li"}, {Number: 3, Name: "Cy Do"}, {Number: 4, Name: "Di Ku"}}
+	g := result(1, "@T1", [4]int{1, 2, 3, 4}, [4]int{-2000, 2000, 0, 0})
+	s, err := standings.Rank(players, []standings.Game{g}, nil, standings.Options{Rounds: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ema, round bytes.Buffer
+	if err := standings.WriteEMACSV(&ema, standings.Tournament{Name: "+Open", Rules: "Riichi"}, s); err != nil {
+		t.Fatal(err)
+	}
+	if err := standings.WriteRoundCSV(&round, s, 1); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]string{"EMA": ema.String(), "round": round.String()} {
+		recs, err := csv.NewReader(strings.NewReader(b)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range recs[1:] {
+			for _, cell := range rec {
+				if _, err := strconv.ParseFloat(cell, 64); err != nil && cell != "" && strings.ContainsRune("=+@", rune(cell[0])) {
+					t.Errorf("%s CSV: cell %q would run as a formula", name, cell)
+				}
+			}
+		}
+		if !strings.Contains(b, "-2.0") {
+			t.Errorf("%s CSV: the number -2.0 was changed:\n%s", name, b)
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 var RoundHeader = []string{"round", "table", "seat", "number", "name", "points", "place", "result", "penalty", "result_k", "provisional", "referee_entered"}
 
 // WriteRoundCSV writes the games of one round the standings counted (a
-// withheld round has no rows).
+// withheld round has no rows), names and tables made Inert.
 func WriteRoundCSV(w io.Writer, s Standings, round int) error {
 	names := map[int]string{}
 	for _, r := range s.Rows {
@@ -25,7 +25,7 @@ func WriteRoundCSV(w io.Writer, s Standings, round int) error {
 		}
 		places := tablePlaces(g.Points)
 		for seat, n := range g.Players {
-			rows = append(rows, []string{strconv.Itoa(g.Round), g.Table, seatName(seat), strconv.Itoa(n), names[n],
+			rows = append(rows, []string{strconv.Itoa(g.Round), Inert(g.Table), seatName(seat), strconv.Itoa(n), Inert(names[n]),
 				strconv.Itoa(g.Points[seat]), strconv.Itoa(places[seat]), strconv.Itoa(g.Result[seat]), strconv.Itoa(g.Penalty[seat]), Thousands(g.Result[seat]),
 				strconv.FormatBool(g.Provisional), strconv.FormatBool(g.RefereeEntered)})
 		}
