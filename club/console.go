@@ -13,9 +13,9 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
-	"github.com/tabled/tabled/web"
 )
 
 //go:embed static
@@ -347,7 +347,7 @@ func (c *Console) Handler() http.Handler {
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		// The table's rule for actions: a JSON body, which a cross-site
 		// form cannot send.
-		if !web.JSONOnly(w, r) {
+		if !httpjson.Only(w, r) {
 			return
 		}
 		var a struct {
