@@ -160,7 +160,7 @@ type recordHead struct {
 		Won     []struct{ Seat string } `json:"won"`
 		Lost    []struct{ Seat string } `json:"lost"`
 		Winners []string                `json:"winners"`
-		markBody
+		VoidBody
 	} `json:"body"`
 }
 
@@ -223,7 +223,7 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 					seats |= seatBit(w)
 				}
 			}
-			x.marks.seeBody(h.Kind, h.Seq, h.Body.markBody)
+			x.marks.seeBody(h.Kind, h.Seq, h.Body.VoidBody)
 			x.recs = append(x.recs, indexed{seq: h.Seq, mono: h.Mono, wall: h.Wall.UnixNano(), off: f.off, file: file,
 				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type),
 				inHand: int64(x.clock.see(h.Kind, h.Type, h.Hand, h.Mono)), seats: seats})

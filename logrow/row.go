@@ -51,8 +51,9 @@ type Row struct {
 	WithdrawnBy uint64 `json:"withdrawn_by,omitempty"`
 }
 
-// recordBody is what the words read from the body of a record other than
-// an outcome (an outcome reads as its outcome.Record).
+// recordBody is what the words read from the body of an input or a note
+// (an outcome reads as its outcome.Record, a void as its
+// claimlog.VoidBody, a revision as its claimlog.RevisionBody).
 type recordBody struct {
 	Event *struct {
 		Action      string   `json:"action"`
@@ -65,9 +66,7 @@ type recordBody struct {
 		Name  string            `json:"name"`
 		Hand  []engine.Tile     `json:"hand"`
 	} `json:"event"`
-	Note      string   `json:"note"`
-	Void      uint64   `json:"void"`
-	Retracted []uint64 `json:"retracted"`
+	Note string `json:"note"`
 	// A session note's fields.
 	Rules  string `json:"rules"`
 	Table  string `json:"table"`
@@ -100,7 +99,7 @@ func Of(m claimlog.Marked) Row {
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
 	var badBody bool
-	if r.Kind != claimlog.KindOutcome {
+	if r.Kind != claimlog.KindOutcome && r.Kind != claimlog.KindVoid {
 		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &b) != nil
 	}
 	who := outcome.WindName(r.Seat)
@@ -165,24 +164,23 @@ func Of(m claimlog.Marked) Row {
 		badBody = err != nil
 		describeOutcome(&row, o)
 	case claimlog.KindVoid:
-		row.What = fmt.Sprintf("referee voided input #%d", b.Void)
-		if len(b.Retracted) > 0 {
+		var v claimlog.VoidBody
+		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &v) != nil
+		row.What = fmt.Sprintf("referee voided input #%d", v.Void)
+		if len(v.Retracted) > 0 {
 			row.What += ", withdrawing"
-			for _, o := range b.Retracted {
+			for _, o := range v.Retracted {
 				row.What += fmt.Sprintf(" #%d", o)
 			}
 		}
-		if b.Note != "" {
-			row.What += ": refused, " + b.Note
+		if v.Note != "" {
+			row.What += ": refused, " + v.Note
 		}
 	case claimlog.KindNote:
-		if r.Type == "revision" {
-			var rev struct {
-				Late, Retracted []uint64
-				Note            string
-			}
-			badBody = json.Unmarshal(r.Body, &rev) != nil
-			describeRevision(&row, rev.Late, rev.Retracted, rev.Note)
+		if r.Type == journal.TypeRevision {
+			rev, err := journal.Revision(r)
+			badBody = err != nil
+			describeRevision(&row, rev)
 			break
 		}
 		describeNote(&row, r.Type, b)
@@ -263,20 +261,20 @@ func describeOutcome(row *Row, o outcome.Record) {
 }
 
 // describeRevision: inputs that came late, and the outcomes withdrawn.
-func describeRevision(row *Row, late, retracted []uint64, note string) {
+func describeRevision(row *Row, rev claimlog.RevisionBody) {
 	row.What = "inputs arrived late:"
-	for _, s := range late {
+	for _, s := range rev.Late {
 		row.What += fmt.Sprintf(" #%d", s)
 	}
-	if len(retracted) > 0 {
+	if len(rev.Retracted) > 0 {
 		row.What += "; re-decided at their stamps, withdrawing"
-		for _, s := range retracted {
+		for _, s := range rev.Retracted {
 			row.What += fmt.Sprintf(" #%d", s)
 		}
 		row.Flags = append(row.Flags, "revised")
 	}
-	if note != "" {
-		row.What += ". " + note
+	if rev.Note != "" {
+		row.What += ". " + rev.Note
 	}
 }
 
