@@ -80,18 +80,7 @@ func violations(deps map[string][]string) []string {
 // imports, directly or not, as go list -deps sees them (tests aside).
 func moduleDeps(t *testing.T) map[string][]string {
 	t.Helper()
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := exec.LookPath(gobin); err != nil {
-		gobin = "go"
-	}
-	cmd := exec.Command(gobin, "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, module+"...")
-	cmd.Dir = "../.."
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, stderr.String())
-	}
+	out := goList(t, `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`)
 	deps := map[string][]string{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -109,6 +98,24 @@ func moduleDeps(t *testing.T) map[string][]string {
 		}
 	}
 	return deps
+}
+
+// goList is go list's output with format for every package of the module.
+func goList(t *testing.T, format string) []byte {
+	t.Helper()
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := exec.LookPath(gobin); err != nil {
+		gobin = "go"
+	}
+	cmd := exec.Command(gobin, "list", "-f", format, module+"...")
+	cmd.Dir = "../.."
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	return out
 }
 
 // TestLayers: no package of the module breaks a layer.
