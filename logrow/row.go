@@ -106,59 +106,7 @@ func Of(m claimlog.Marked) Row {
 	switch r.Kind {
 	case claimlog.KindInput:
 		row.Voidable = m.VoidedBy == 0
-		switch r.Type {
-		case "dora":
-			row.What = "dora indicator read"
-		case "newhand":
-			row.What = "new hand"
-			if b.Event != nil && b.Event.Dealer >= 0 && b.Event.Dealer <= 3 {
-				row.What += fmt.Sprintf(", seat %d deals", b.Event.Dealer)
-			}
-		case "tenpai":
-			row.What = "referee: " + who + " is tenpai"
-		case "deadhand":
-			row.What = "referee: " + who + " has a dead hand"
-		case "chombo":
-			row.What = "referee: chombo on " + who
-		case "value":
-			row.What = who + "'s hand is worth"
-			if e := b.Event; e != nil && e.Value != nil {
-				row.What += " " + e.Value.Value.Words()
-			}
-		case "hand":
-			row.What = who + "'s hand is"
-			if e := b.Event; e != nil {
-				row.What += " " + tile.Format(e.Hand)
-				if e.Tile != "" && e.Tile != "?" {
-					row.What += " win " + e.Tile
-				}
-			}
-		case "ura":
-			row.What = "ura dora indicator read"
-		case "name":
-			if e := b.Event; e != nil && e.Name != "" {
-				row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
-			} else {
-				row.What = "the name at " + who + " is cleared"
-			}
-		default:
-			w, ok := inputWords[r.Type]
-			if !ok {
-				w = r.Type
-			}
-			row.What = who + " " + w
-		}
-		if e := b.Event; e != nil {
-			row.Tiles = seen(e.Tile)
-			if s := seen(e.Shown...); len(s) > 0 {
-				row.What += ", showing"
-				row.Tiles = append(row.Tiles, s...)
-			}
-			row.PlusMinusMS = float64(e.Uncertainty) / float64(time.Millisecond)
-		}
-		if b.Note != "" {
-			row.What += " (" + b.Note + ")"
-		}
+		describeInput(&row, r.Type, who, b)
 	case claimlog.KindOutcome:
 		o, err := journal.Outcome(r)
 		badBody = err != nil
@@ -191,6 +139,64 @@ func Of(m claimlog.Marked) Row {
 		row.What = r.Type + " (a body this page cannot read)"
 	}
 	return row
+}
+
+// describeInput: an input of type typ, at seat who, in words, with the
+// tiles it names and its stamp's error.
+func describeInput(row *Row, typ, who string, b recordBody) {
+	switch typ {
+	case "dora":
+		row.What = "dora indicator read"
+	case "newhand":
+		row.What = "new hand"
+		if b.Event != nil && b.Event.Dealer >= 0 && b.Event.Dealer <= 3 {
+			row.What += fmt.Sprintf(", seat %d deals", b.Event.Dealer)
+		}
+	case "tenpai":
+		row.What = "referee: " + who + " is tenpai"
+	case "deadhand":
+		row.What = "referee: " + who + " has a dead hand"
+	case "chombo":
+		row.What = "referee: chombo on " + who
+	case "value":
+		row.What = who + "'s hand is worth"
+		if e := b.Event; e != nil && e.Value != nil {
+			row.What += " " + e.Value.Value.Words()
+		}
+	case "hand":
+		row.What = who + "'s hand is"
+		if e := b.Event; e != nil {
+			row.What += " " + tile.Format(e.Hand)
+			if e.Tile != "" && e.Tile != "?" {
+				row.What += " win " + e.Tile
+			}
+		}
+	case "ura":
+		row.What = "ura dora indicator read"
+	case "name":
+		if e := b.Event; e != nil && e.Name != "" {
+			row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
+		} else {
+			row.What = "the name at " + who + " is cleared"
+		}
+	default:
+		w, ok := inputWords[typ]
+		if !ok {
+			w = typ
+		}
+		row.What = who + " " + w
+	}
+	if e := b.Event; e != nil {
+		row.Tiles = seen(e.Tile)
+		if s := seen(e.Shown...); len(s) > 0 {
+			row.What += ", showing"
+			row.Tiles = append(row.Tiles, s...)
+		}
+		row.PlusMinusMS = float64(e.Uncertainty) / float64(time.Millisecond)
+	}
+	if b.Note != "" {
+		row.What += " (" + b.Note + ")"
+	}
 }
 
 func describeOutcome(row *Row, o outcome.Record) {

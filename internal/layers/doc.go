@@ -23,4 +23,8 @@
 //
 // A new import that breaks a layer fails TestLayers, naming the package,
 // the import and the rule.
+//
+// Beside the layers, the shape of the code: TestArchitecturePage keeps
+// docs/ARCHITECTURE.md's package table and layer rules true, and
+// TestNoLongFunctions fails on a function over 100 lines.
 package layers
