@@ -203,7 +203,19 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 			b = long
 			fallthrough
 		default:
-			err := json.Unmarshal(bytes.TrimSpace(b), &h)
+			line := bytes.TrimSpace(b)
+			err := json.Unmarshal(line, &h)
+			if err != nil {
+				// A body whose fields the head reads hold other types
+				// (a "retracted" of 4.0) is still a record, as the reader
+				// delivers it: indexed without the seats or marks it
+				// would have given, as Marks and Filter.Seat read it.
+				h = recordHead{}
+				err = json.Unmarshal(line, &struct {
+					*recordHead
+					Body json.RawMessage `json:"body"`
+				}{recordHead: &h})
+			}
 			if err == nil && h.Seq == 0 && h.Annotation != "" {
 				break // a note about the log (a deleted file written again), not a record
 			}
