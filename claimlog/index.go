@@ -160,7 +160,7 @@ type recordHead struct {
 		Won     []struct{ Seat string } `json:"won"`
 		Lost    []struct{ Seat string } `json:"lost"`
 		Winners []string                `json:"winners"`
-		markBody
+		VoidBody
 	} `json:"body"`
 }
 
@@ -203,7 +203,19 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 			b = long
 			fallthrough
 		default:
-			err := json.Unmarshal(bytes.TrimSpace(b), &h)
+			line := bytes.TrimSpace(b)
+			err := json.Unmarshal(line, &h)
+			if err != nil {
+				// A body whose fields the head reads hold other types
+				// (a "retracted" of 4.0) is still a record, as the reader
+				// delivers it: indexed without the seats or marks it
+				// would have given, as Marks and Filter.Seat read it.
+				h = recordHead{}
+				err = json.Unmarshal(line, &struct {
+					*recordHead
+					Body json.RawMessage `json:"body"`
+				}{recordHead: &h})
+			}
 			if err == nil && h.Seq == 0 && h.Annotation != "" {
 				break // a note about the log (a deleted file written again), not a record
 			}
@@ -223,7 +235,7 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 					seats |= seatBit(w)
 				}
 			}
-			x.marks.seeBody(h.Kind, h.Seq, h.Body.markBody)
+			x.marks.seeBody(h.Kind, h.Seq, h.Body.VoidBody)
 			x.recs = append(x.recs, indexed{seq: h.Seq, mono: h.Mono, wall: h.Wall.UnixNano(), off: f.off, file: file,
 				size: int32(size), hand: int32(h.Hand), kind: x.intern(h.Kind), source: x.intern(h.Source), seat: x.intern(h.Seat), typ: x.intern(h.Type),
 				inHand: int64(x.clock.see(h.Kind, h.Type, h.Hand, h.Mono)), seats: seats})

@@ -22,22 +22,18 @@ func (m *Marks) See(r Record) {
 	if r.Kind != KindVoid && r.Kind != KindNote || !bytes.Contains(r.Body, []byte(`"void"`)) && !bytes.Contains(r.Body, []byte(`"retracted"`)) {
 		return
 	}
-	var b markBody
+	// A void's body reads a revision's too: what either says of earlier
+	// records is in the fields they share (retracted, note).
+	var b VoidBody
 	if json.Unmarshal(r.Body, &b) == nil {
 		m.seeBody(r.Kind, r.Seq, b)
 	}
 }
 
-// markBody is what a record's body says of earlier records: a void's
-// input and note, and the outcomes a void or a revision retracted.
-type markBody struct {
-	Void      uint64   `json:"void"`
-	Retracted []uint64 `json:"retracted"`
-	Note      string   `json:"note"`
-}
-
-// seeBody marks what the body of record seq, of kind, says.
-func (m *Marks) seeBody(kind string, seq uint64, b markBody) {
+// seeBody marks what the body of record seq, of kind, says: a void's
+// input (unless refused: it has a note), and the outcomes a void or a
+// revision retracted.
+func (m *Marks) seeBody(kind string, seq uint64, b VoidBody) {
 	switch kind {
 	case KindVoid:
 		if b.Note == "" {

@@ -35,71 +35,15 @@ func TestSessionsAsRead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			c := &clock{t: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
-			nextDay := func() {
-				if tc.days {
-					c.set(c.now().Add(24 * time.Hour))
-				}
-			}
-			w, err := Open(dir, Options{Reserve: -1, Now: c.now})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, n := range tc.lengths {
-				var batch []Record
-				if n >= 0 {
-					note, err := sessionNote(fmt.Sprint("s", i), w.LastSeq()+1)
-					if err != nil {
-						t.Fatal(err)
-					}
-					batch = append(batch, note)
-				}
-				if n < 0 {
-					n = 3
-				}
-				for j := range n {
-					body, _ := json.Marshal(map[string]string{"note": fmt.Sprint("record ", j, " of ", i)})
-					batch = append(batch, Record{Kind: KindNote, Source: "table", Hand: j, Type: "reboot", Body: body})
-				}
-				nextDay()
-				half := (len(batch) + 1) / 2
-				if err := w.Append(batch[:half]); err != nil {
-					t.Fatal(err)
-				}
-				nextDay()
-				if err := w.Append(batch[half:]); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if files, _ := Files(dir); tc.days && len(files) <= len(tc.lengths) {
-				t.Fatalf("%d files, want one a day", len(files))
-			}
-			if err := w.Close(); err != nil {
-				t.Fatal(err)
-			}
+			writeSessions(t, dir, tc.lengths, tc.days)
 			if tc.damage {
 				damageLine(t, dir, chunkLen/2)
 			}
-			// What Read delivers, cut at the session notes.
-			var want [][]Record
-			var wantS []Record
-			err = Read(dir, Filter{}, func(r Record) error {
-				if r.Kind == KindNote && r.Type == TypeSession {
-					wantS, want = append(wantS, r), append(want, nil)
-					return nil
-				}
-				if len(want) > 0 {
-					want[len(want)-1] = append(want[len(want)-1], r)
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			wantS, want := readSessions(t, dir)
 			var got [][]Record
 			var gotS []Record
 			var kept [][]Record // deep copies of what fn was given, when given
-			err = Sessions(dir, func(s Record, recs []Record) error {
+			err := Sessions(dir, func(s Record, recs []Record) error {
 				gotS, got = append(gotS, s), append(got, recs)
 				kept = append(kept, deepCopy(recs))
 				return nil
@@ -128,6 +72,75 @@ func TestSessionsAsRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeSessions writes a log in dir of sessions of lengths records each
+// (-1: records before any note), each in two batches; with days, each
+// batch a day after the one before (a file a day).
+func writeSessions(t *testing.T, dir string, lengths []int, days bool) {
+	t.Helper()
+	c := &clock{t: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+	nextDay := func() {
+		if days {
+			c.set(c.now().Add(24 * time.Hour))
+		}
+	}
+	w, err := Open(dir, Options{Reserve: -1, Now: c.now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range lengths {
+		var batch []Record
+		if n >= 0 {
+			note, err := sessionNote(fmt.Sprint("s", i), w.LastSeq()+1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			batch = append(batch, note)
+		}
+		if n < 0 {
+			n = 3
+		}
+		for j := range n {
+			body, _ := json.Marshal(map[string]string{"note": fmt.Sprint("record ", j, " of ", i)})
+			batch = append(batch, Record{Kind: KindNote, Source: "table", Hand: j, Type: "reboot", Body: body})
+		}
+		nextDay()
+		half := (len(batch) + 1) / 2
+		if err := w.Append(batch[:half]); err != nil {
+			t.Fatal(err)
+		}
+		nextDay()
+		if err := w.Append(batch[half:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files, _ := Files(dir); days && len(files) <= len(lengths) {
+		t.Fatalf("%d files, want one a day", len(files))
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readSessions is what Read delivers of the log in dir, cut at the
+// session notes: the notes, and each session's records after its note.
+func readSessions(t *testing.T, dir string) (notes []Record, sessions [][]Record) {
+	t.Helper()
+	err := Read(dir, Filter{}, func(r Record) error {
+		if r.Kind == KindNote && r.Type == TypeSession {
+			notes, sessions = append(notes, r), append(sessions, nil)
+			return nil
+		}
+		if len(sessions) > 0 {
+			sessions[len(sessions)-1] = append(sessions[len(sessions)-1], r)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return notes, sessions
 }
 
 // sessionNote is a note that opens a session, as package journal writes

@@ -13,9 +13,9 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
-	"github.com/tabled/tabled/web"
 )
 
 //go:embed static
@@ -41,10 +41,11 @@ type TableView struct {
 	// standings once the game is over, first place first.
 	Scores    []SeatScore `json:"scores,omitempty"`
 	Standings []Place     `json:"standings,omitempty"`
-	// names are the players' names by physical seat (name inputs); dealer
-	// the dealer's seat of the latest input, scoreDealer that of the hand
-	// Scores are of, to put names to winds.
-	names               [4]string
+	// players are the players' names by physical seat (journal.Players:
+	// name inputs, a voided one undone); dealer the dealer's seat of the
+	// latest input, scoreDealer that of the hand Scores are of, to put
+	// names to winds.
+	players             journal.Players
 	dealer, scoreDealer int
 	// Updated is when the console took the table's latest event.
 	Updated time.Time `json:"updated"`
@@ -159,19 +160,13 @@ type record struct {
 	Body   json.RawMessage `json:"body"`
 }
 
-// noteBody is what the console reads of a note's or a void's body.
-type noteBody struct {
-	Note string `json:"note"`
-	Void uint64 `json:"void"`
-}
-
 // Event takes one table event, as a Watcher delivers it: a claim-log
 // record. One the console cannot read still counts as seen.
 func (c *Console) Event(m Message) {
 	var rec record
 	json.Unmarshal(m.Body, &rec)
 	var o outcome.Record
-	var b noteBody
+	var b claimlog.VoidBody // a void's body; a note's reads as one (its note)
 	switch rec.Kind {
 	case claimlog.KindOutcome:
 		o, _ = outcome.Decode(rec.Body)
@@ -195,6 +190,7 @@ func (c *Console) Event(m Message) {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
 	}
+	t.players.See(claimlog.Record{Seq: m.Seq, Kind: rec.Kind, Type: rec.Type, Body: rec.Body})
 	who := outcome.WindName(rec.Seat)
 	var in journal.InputBody
 	if rec.Kind == claimlog.KindInput && json.Unmarshal(rec.Body, &in) == nil && in.Dealer.Valid() {
@@ -203,7 +199,6 @@ func (c *Console) Event(m Message) {
 	switch {
 	case rec.Kind == claimlog.KindInput && rec.Type == "name":
 		if s := in.Event.Seat; s.Valid() {
-			t.names[s] = in.Event.Name
 			t.Last = fmt.Sprintf("seat %d is %q", s, in.Event.Name)
 		}
 	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
@@ -306,14 +301,15 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 		v := *t
 		v.Alerts = append(make([]Alert, 0, len(t.Alerts)), t.Alerts...)
 		// Names as they are now: one given after the score shows at once.
+		names := t.players.Names()
 		v.Scores = append([]SeatScore(nil), t.Scores...)
 		for i := range v.Scores {
-			v.Scores[i].Name = t.names[(t.scoreDealer+i)%4]
+			v.Scores[i].Name = names[(t.scoreDealer+i)%4]
 		}
 		v.Standings = append([]Place(nil), t.Standings...)
 		for i, p := range v.Standings {
 			if p.Seat >= 0 && p.Seat < 4 {
-				v.Standings[i].Name = t.names[p.Seat]
+				v.Standings[i].Name = names[p.Seat]
 			}
 		}
 		if !t.Updated.IsZero() {
@@ -347,7 +343,7 @@ func (c *Console) Handler() http.Handler {
 	mux.HandleFunc("POST /api/ack", func(w http.ResponseWriter, r *http.Request) {
 		// The table's rule for actions: a JSON body, which a cross-site
 		// form cannot send.
-		if !web.JSONOnly(w, r) {
+		if !httpjson.Only(w, r) {
 			return
 		}
 		var a struct {

@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/tabled/tabled/internal/httpjson"
 )
 
 // NameBody is the body of the console's POST /api/name: a player's name
@@ -30,13 +31,8 @@ var nameClient = &http.Client{Timeout: 10 * time.Second}
 // referee. The console holds no token; it only knows the table's address
 // from the table's status. The table's answer comes back as it is.
 func (c *Console) handleName(w http.ResponseWriter, r *http.Request) {
-	fail := func(code int, msg string) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(code)
-		json.NewEncoder(w).Encode(map[string]string{"error": msg})
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		fail(http.StatusUnsupportedMediaType, "Content-Type must be application/json")
+	fail := func(code int, msg string) { httpjson.Write(w, code, map[string]string{"error": msg}) }
+	if !httpjson.Only(w, r) {
 		return
 	}
 	auth := r.Header.Get("Authorization")

@@ -109,3 +109,24 @@ func TestConsoleSetsNames(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleUndoesAVoidedName: a name the referee voided is taken back
+// (the name before it stands again), as on the results sheet (both read
+// journal.Players); a refused void takes nothing back.
+func TestConsoleUndoesAVoidedName(t *testing.T) {
+	c := NewConsole()
+	for i, r := range []string{
+		`{"seq":1,"kind":"input","type":"name","source":"referee","hand":1,"seat":"S","body":{"event":{"seat":2,"action":"name","name":"Ana"},"dealer":1}}`,
+		`{"seq":2,"kind":"input","type":"name","source":"referee","hand":1,"seat":"S","body":{"event":{"seat":2,"action":"name","name":"Cy"},"dealer":1}}`,
+		`{"seq":3,"kind":"input","type":"name","source":"referee","hand":1,"seat":"E","body":{"event":{"seat":1,"action":"name","name":"Bo"},"dealer":1}}`,
+		`{"seq":4,"kind":"void","type":"void","source":"referee","hand":1,"body":{"void":2}}`,
+		`{"seq":5,"kind":"void","type":"void","source":"referee","hand":1,"body":{"void":3,"note":"input 3 is not in this hand"}}`,
+		`{"seq":6,"kind":"outcome","type":"score","source":"table","hand":1,"body":{"type":"score","result":"ron","deltas":{"E":0,"S":-5200,"W":0,"N":5200},"scores":{"E":30000,"S":24800,"W":30000,"N":35200},"honba":0,"sticks":0}}`,
+	} {
+		c.Event(Message{Table: "t1", Seq: uint64(i + 1), Body: json.RawMessage(r)})
+	}
+	views, _, _ := c.Tables()
+	if got := views[0].Scores; len(got) != 4 || got[0].Name != "Bo" || got[1].Name != "Ana" {
+		t.Fatalf("scores %+v: want East Bo (the refused void took nothing back) and South Ana (Cy voided)", got)
+	}
+}

@@ -66,7 +66,7 @@ type game struct {
 	// total is what the scores and the deposits on the table add up to.
 	total   int
 	penalty [4]int
-	names   [4]string
+	names   Names
 	last    *Score
 	over    bool
 	end     *GameEnd
@@ -344,7 +344,7 @@ func (e *Engine) newGame(dealer Seat) {
 }
 
 // nameSeat gives a seat's player a name.
-func (e *Engine) nameSeat(ev Event) { e.names[ev.Seat] = ev.Name }
+func (e *Engine) nameSeat(ev Event) { e.names.Take(ev) }
 
 // scoreDue reports when a settled-later hand's score is due.
 func (e *Engine) scoreDue() (time.Duration, bool) { return e.h.scoreAt, e.h.scorePending }

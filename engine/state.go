@@ -89,7 +89,7 @@ type State struct {
 	// in the hand already taken off).
 	Scores [4]int
 	// Names are the players' names by physical seat ("" when not given).
-	Names [4]string
+	Names Names
 	// ValueDue marks the winners of the ended hand whose value is still
 	// to be entered.
 	ValueDue [4]bool

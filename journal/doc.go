@@ -10,8 +10,10 @@
 //   - Log is the table.Journal a running table writes through: each batch
 //     of entries one claimlog.Writer.Append (one fsync), in the records
 //     EntryRecord makes: an input's InputBody (the event as applied), an
-//     outcome as its outcome.Record (with its rule codes), a VoidBody, a
-//     "revision" note's RevisionBody, other notes' NoteBody.
+//     outcome as its outcome.Record (with its rule codes), a
+//     claimlog.VoidBody, a "revision" note's claimlog.RevisionBody, other
+//     notes' claimlog.NoteBody (declared in claimlog, which every reader
+//     of a log imports).
 //   - Input, Outcome, Void and Revision decode those bodies; RecordEntry
 //     and Entries turn records back into entries, for a resumed table
 //     (table.Config.Resume) and for Replay.

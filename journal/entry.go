@@ -24,29 +24,6 @@ type InputBody struct {
 	Note   string      `json:"note,omitempty"`
 }
 
-// VoidBody is the body of a void record: the referee took out the input
-// numbered Void; Retracted are the outcomes it withdrew (older logs: not
-// said); Note says why the table refused, if it did.
-type VoidBody struct {
-	Void      uint64   `json:"void"`
-	Retracted []uint64 `json:"retracted,omitempty"`
-	Note      string   `json:"note,omitempty"`
-}
-
-// RevisionBody is the body of a revision note: the late inputs, the
-// outcomes the re-decision withdrew, and what happened in words.
-type RevisionBody struct {
-	Late      []uint64 `json:"late"`
-	Retracted []uint64 `json:"retracted,omitempty"`
-	Note      string   `json:"note"`
-}
-
-// NoteBody is the body of the table's other notes (a controller that
-// rebooted, events lost, ...): the record's type names it.
-type NoteBody struct {
-	Note string `json:"note"`
-}
-
 // Input decodes the body of an input record.
 func Input(r claimlog.Record) (InputBody, error) {
 	if b, ok := decodeInputFast(r.Body); ok {
@@ -63,14 +40,14 @@ func Outcome(r claimlog.Record) (outcome.Record, error) {
 }
 
 // Void decodes the body of a void record.
-func Void(r claimlog.Record) (VoidBody, error) {
-	var b VoidBody
+func Void(r claimlog.Record) (claimlog.VoidBody, error) {
+	var b claimlog.VoidBody
 	return b, decode(r, "void", &b)
 }
 
 // Revision decodes the body of a revision note.
-func Revision(r claimlog.Record) (RevisionBody, error) {
-	var b RevisionBody
+func Revision(r claimlog.Record) (claimlog.RevisionBody, error) {
+	var b claimlog.RevisionBody
 	return b, decode(r, "revision", &b)
 }
 
@@ -103,13 +80,13 @@ func EntryRecord(e table.Entry) (claimlog.Record, error) {
 		r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 	case e.Void != 0:
 		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
-		r.Body, err = json.Marshal(VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note})
+		r.Body, err = json.Marshal(claimlog.VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note})
 	case e.Revision != nil:
 		r.Kind, r.Type = claimlog.KindNote, TypeRevision
-		r.Body, err = json.Marshal(RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
+		r.Body, err = json.Marshal(claimlog.RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
 	default:
 		r.Kind, r.Type = claimlog.KindNote, e.NoteKind
-		r.Body, err = json.Marshal(NoteBody{Note: e.Note})
+		r.Body, err = json.Marshal(claimlog.NoteBody{Note: e.Note})
 	}
 	if err != nil {
 		return r, fmt.Errorf("journal: entry %d: %w", e.Seq, err)

@@ -86,7 +86,7 @@ func TestGoldenRoundTrip(t *testing.T) {
 			}
 			return nil
 		case r.Kind == claimlog.KindNote && r.Type != TypeRevision:
-			var b NoteBody
+			var b claimlog.NoteBody
 			if err := json.Unmarshal(r.Body, &b); err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -17,35 +18,27 @@ var ResultsHeader = []string{"table", "game", "ended_seq", "seat", "wind", "name
 // WriteResults writes, for every game of the claim log in dir that ended,
 // one CSV row per player: the table, the game's number in the log, the
 // record of its end, the physical seat, its wind in the last hand, the
-// player's name (the latest name input for the seat before the end),
-// the final points, the place and the result after uma. A game's end
+// player's name (Players: the latest name input for the seat before the
+// end that no void took out), the final points, the place and the result after uma. A game's end
 // that a re-decision withdrew (a referee's void) is not a result; its
 // replacement is. The filter does not apply: a result needs the whole log.
 func WriteResults(w io.Writer, dir string) error {
 	type ended struct {
 		seq   uint64
 		table string
-		names [4]string
+		names engine.Names
 		body  outcome.Record
 	}
 	var (
 		games   []ended
 		table   string
-		names   [4]string
-		named   = map[uint64][2]string{} // name input -> seat, name: a void takes it back
-		byOrder []uint64
+		players Players
 		retract = map[uint64]bool{}
 	)
-	rename := func() {
-		names = [4]string{}
-		for _, seq := range byOrder {
-			if n, ok := named[seq]; ok {
-				s, _ := strconv.Atoi(n[0])
-				names[s] = n[1]
-			}
-		}
-	}
 	err := claimlog.Read(dir, claimlog.Filter{}, func(r claimlog.Record) error {
+		if err := players.See(r); err != nil {
+			return err
+		}
 		switch {
 		case r.Kind == claimlog.KindNote && (r.Type == claimlog.TypeSession || r.Type == claimlog.TypeRestart):
 			s, err := SessionOf(r)
@@ -61,31 +54,12 @@ func WriteResults(w io.Writer, dir string) error {
 			for _, seq := range rev.Retracted {
 				retract[seq] = true
 			}
-		case r.Kind == claimlog.KindInput && r.Type == "name":
-			in, err := Input(r)
-			if err != nil {
-				return err
-			}
-			if s := in.Event.Seat; s >= 0 && s < 4 {
-				named[r.Seq] = [2]string{strconv.Itoa(int(s)), in.Event.Name}
-				byOrder = append(byOrder, r.Seq)
-				rename()
-			}
-		case r.Kind == claimlog.KindVoid:
-			v, err := Void(r)
-			if err != nil {
-				return err
-			}
-			if _, ok := named[v.Void]; ok {
-				delete(named, v.Void)
-				rename()
-			}
 		case r.Kind == claimlog.KindOutcome && r.Type == "game_end":
 			b, err := Outcome(r)
 			if err != nil {
 				return err
 			}
-			games = append(games, ended{seq: r.Seq, table: table, names: names, body: b})
+			games = append(games, ended{seq: r.Seq, table: table, names: players.Names(), body: b})
 		}
 		return nil
 	})

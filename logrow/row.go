@@ -51,8 +51,9 @@ type Row struct {
 	WithdrawnBy uint64 `json:"withdrawn_by,omitempty"`
 }
 
-// recordBody is what the words read from the body of a record other than
-// an outcome (an outcome reads as its outcome.Record).
+// recordBody is what the words read from the body of an input or a note
+// (an outcome reads as its outcome.Record, a void as its
+// claimlog.VoidBody, a revision as its claimlog.RevisionBody).
 type recordBody struct {
 	Event *struct {
 		Action      string   `json:"action"`
@@ -65,9 +66,7 @@ type recordBody struct {
 		Name  string            `json:"name"`
 		Hand  []engine.Tile     `json:"hand"`
 	} `json:"event"`
-	Note      string   `json:"note"`
-	Void      uint64   `json:"void"`
-	Retracted []uint64 `json:"retracted"`
+	Note string `json:"note"`
 	// A session note's fields.
 	Rules  string `json:"rules"`
 	Table  string `json:"table"`
@@ -100,89 +99,36 @@ func Of(m claimlog.Marked) Row {
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
 	var badBody bool
-	if r.Kind != claimlog.KindOutcome {
+	if r.Kind != claimlog.KindOutcome && r.Kind != claimlog.KindVoid {
 		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &b) != nil
 	}
 	who := outcome.WindName(r.Seat)
 	switch r.Kind {
 	case claimlog.KindInput:
 		row.Voidable = m.VoidedBy == 0
-		switch r.Type {
-		case "dora":
-			row.What = "dora indicator read"
-		case "newhand":
-			row.What = "new hand"
-			if b.Event != nil && b.Event.Dealer >= 0 && b.Event.Dealer <= 3 {
-				row.What += fmt.Sprintf(", seat %d deals", b.Event.Dealer)
-			}
-		case "tenpai":
-			row.What = "referee: " + who + " is tenpai"
-		case "deadhand":
-			row.What = "referee: " + who + " has a dead hand"
-		case "chombo":
-			row.What = "referee: chombo on " + who
-		case "value":
-			row.What = who + "'s hand is worth"
-			if e := b.Event; e != nil && e.Value != nil {
-				row.What += " " + e.Value.Value.Words()
-			}
-		case "hand":
-			row.What = who + "'s hand is"
-			if e := b.Event; e != nil {
-				row.What += " " + tile.Format(e.Hand)
-				if e.Tile != "" && e.Tile != "?" {
-					row.What += " win " + e.Tile
-				}
-			}
-		case "ura":
-			row.What = "ura dora indicator read"
-		case "name":
-			if e := b.Event; e != nil && e.Name != "" {
-				row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
-			} else {
-				row.What = "the name at " + who + " is cleared"
-			}
-		default:
-			w, ok := inputWords[r.Type]
-			if !ok {
-				w = r.Type
-			}
-			row.What = who + " " + w
-		}
-		if e := b.Event; e != nil {
-			row.Tiles = seen(e.Tile)
-			if s := seen(e.Shown...); len(s) > 0 {
-				row.What += ", showing"
-				row.Tiles = append(row.Tiles, s...)
-			}
-			row.PlusMinusMS = float64(e.Uncertainty) / float64(time.Millisecond)
-		}
-		if b.Note != "" {
-			row.What += " (" + b.Note + ")"
-		}
+		describeInput(&row, r.Type, who, b)
 	case claimlog.KindOutcome:
 		o, err := journal.Outcome(r)
 		badBody = err != nil
 		describeOutcome(&row, o)
 	case claimlog.KindVoid:
-		row.What = fmt.Sprintf("referee voided input #%d", b.Void)
-		if len(b.Retracted) > 0 {
+		var v claimlog.VoidBody
+		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &v) != nil
+		row.What = fmt.Sprintf("referee voided input #%d", v.Void)
+		if len(v.Retracted) > 0 {
 			row.What += ", withdrawing"
-			for _, o := range b.Retracted {
+			for _, o := range v.Retracted {
 				row.What += fmt.Sprintf(" #%d", o)
 			}
 		}
-		if b.Note != "" {
-			row.What += ": refused, " + b.Note
+		if v.Note != "" {
+			row.What += ": refused, " + v.Note
 		}
 	case claimlog.KindNote:
-		if r.Type == "revision" {
-			var rev struct {
-				Late, Retracted []uint64
-				Note            string
-			}
-			badBody = json.Unmarshal(r.Body, &rev) != nil
-			describeRevision(&row, rev.Late, rev.Retracted, rev.Note)
+		if r.Type == journal.TypeRevision {
+			rev, err := journal.Revision(r)
+			badBody = err != nil
+			describeRevision(&row, rev)
 			break
 		}
 		describeNote(&row, r.Type, b)
@@ -193,6 +139,64 @@ func Of(m claimlog.Marked) Row {
 		row.What = r.Type + " (a body this page cannot read)"
 	}
 	return row
+}
+
+// describeInput: an input of type typ, at seat who, in words, with the
+// tiles it names and its stamp's error.
+func describeInput(row *Row, typ, who string, b recordBody) {
+	switch typ {
+	case "dora":
+		row.What = "dora indicator read"
+	case "newhand":
+		row.What = "new hand"
+		if b.Event != nil && b.Event.Dealer >= 0 && b.Event.Dealer <= 3 {
+			row.What += fmt.Sprintf(", seat %d deals", b.Event.Dealer)
+		}
+	case "tenpai":
+		row.What = "referee: " + who + " is tenpai"
+	case "deadhand":
+		row.What = "referee: " + who + " has a dead hand"
+	case "chombo":
+		row.What = "referee: chombo on " + who
+	case "value":
+		row.What = who + "'s hand is worth"
+		if e := b.Event; e != nil && e.Value != nil {
+			row.What += " " + e.Value.Value.Words()
+		}
+	case "hand":
+		row.What = who + "'s hand is"
+		if e := b.Event; e != nil {
+			row.What += " " + tile.Format(e.Hand)
+			if e.Tile != "" && e.Tile != "?" {
+				row.What += " win " + e.Tile
+			}
+		}
+	case "ura":
+		row.What = "ura dora indicator read"
+	case "name":
+		if e := b.Event; e != nil && e.Name != "" {
+			row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
+		} else {
+			row.What = "the name at " + who + " is cleared"
+		}
+	default:
+		w, ok := inputWords[typ]
+		if !ok {
+			w = typ
+		}
+		row.What = who + " " + w
+	}
+	if e := b.Event; e != nil {
+		row.Tiles = seen(e.Tile)
+		if s := seen(e.Shown...); len(s) > 0 {
+			row.What += ", showing"
+			row.Tiles = append(row.Tiles, s...)
+		}
+		row.PlusMinusMS = float64(e.Uncertainty) / float64(time.Millisecond)
+	}
+	if b.Note != "" {
+		row.What += " (" + b.Note + ")"
+	}
 }
 
 func describeOutcome(row *Row, o outcome.Record) {
@@ -263,20 +267,20 @@ func describeOutcome(row *Row, o outcome.Record) {
 }
 
 // describeRevision: inputs that came late, and the outcomes withdrawn.
-func describeRevision(row *Row, late, retracted []uint64, note string) {
+func describeRevision(row *Row, rev claimlog.RevisionBody) {
 	row.What = "inputs arrived late:"
-	for _, s := range late {
+	for _, s := range rev.Late {
 		row.What += fmt.Sprintf(" #%d", s)
 	}
-	if len(retracted) > 0 {
+	if len(rev.Retracted) > 0 {
 		row.What += "; re-decided at their stamps, withdrawing"
-		for _, s := range retracted {
+		for _, s := range rev.Retracted {
 			row.What += fmt.Sprintf(" #%d", s)
 		}
 		row.Flags = append(row.Flags, "revised")
 	}
-	if note != "" {
-		row.What += ". " + note
+	if rev.Note != "" {
+		row.What += ". " + rev.Note
 	}
 }
 

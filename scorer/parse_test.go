@@ -60,25 +60,59 @@ func parseCase(line string) (testCase, error) {
 		return c, err
 	}
 	c.win = Win{Concealed: hand, WinTile: hand[len(hand)-1], SeatWind: tile.MustTile("2z"), RoundWind: tile.MustTile("1z")}
-	if f[2] != "" {
-		for _, m := range strings.Split(f[2], ",") {
-			kind, tiles, ok := strings.Cut(strings.TrimSpace(m), " ")
-			if !ok {
-				return c, fmt.Errorf("meld %q: want a kind and its tiles", m)
-			}
-			k, ok := map[string]MeldKind{"chii": Chii, "pon": Pon, "kan": OpenKan, "ckan": ClosedKan}[kind]
-			if !ok {
-				return c, fmt.Errorf("meld %q: kind %q is not chii, pon, kan or ckan", m, kind)
-			}
-			ts, err := tile.ParseHand(tiles)
-			if err != nil {
-				return c, fmt.Errorf("meld %q: %w", m, err)
-			}
-			c.win.Melds = append(c.win.Melds, Meld{Kind: k, Tiles: ts})
-		}
+	if c.win.Melds, err = parseMelds(f[2]); err != nil {
+		return c, err
 	}
-	profile, aka, yakumans := "ema2016", -1, 0
-	words := strings.Fields(f[3])
+	profile, aka, yakumans, err := parseSituation(&c.win, f[3])
+	if err != nil {
+		return c, err
+	}
+	var ok bool
+	if c.rules, ok = Profile(profile); !ok {
+		return c, fmt.Errorf("no rules %q", profile)
+	}
+	if c.pay, ok = engine.ScoreFigures(profile); !ok {
+		return c, fmt.Errorf("no score figures %q", profile)
+	}
+	if aka >= 0 {
+		c.pay.Aka = aka
+	}
+	if yakumans > 0 {
+		c.pay.MaxYakuman = yakumans
+	}
+	return c, parseExpected(&c, f[4])
+}
+
+// parseMelds reads the melds field: "pon 555p, ckan 7777s".
+func parseMelds(field string) ([]Meld, error) {
+	var melds []Meld
+	if field == "" {
+		return nil, nil
+	}
+	for _, m := range strings.Split(field, ",") {
+		kind, tiles, ok := strings.Cut(strings.TrimSpace(m), " ")
+		if !ok {
+			return nil, fmt.Errorf("meld %q: want a kind and its tiles", m)
+		}
+		k, ok := map[string]MeldKind{"chii": Chii, "pon": Pon, "kan": OpenKan, "ckan": ClosedKan}[kind]
+		if !ok {
+			return nil, fmt.Errorf("meld %q: kind %q is not chii, pon, kan or ckan", m, kind)
+		}
+		ts, err := tile.ParseHand(tiles)
+		if err != nil {
+			return nil, fmt.Errorf("meld %q: %w", m, err)
+		}
+		melds = append(melds, Meld{Kind: k, Tiles: ts})
+	}
+	return melds, nil
+}
+
+// parseSituation reads the situation field into win: flags ("tsumo",
+// "riichi", ...), tiles ("win 3p", "dora 1m"), and the rules, the red
+// fives and the yakuman count to score under (-1 and 0: the profile's).
+func parseSituation(win *Win, field string) (profile string, aka, yakumans int, err error) {
+	profile, aka = "ema2016", -1
+	words := strings.Fields(field)
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		// next are the words after w up to the next keyword.
@@ -106,83 +140,77 @@ func parseCase(line string) (testCase, error) {
 		}
 		var err error
 		var ts []tile.Tile
-		flags := map[string]*bool{"tsumo": &c.win.Tsumo, "riichi": &c.win.Riichi, "ippatsu": &c.win.Ippatsu,
-			"last": &c.win.LastTile, "rinshan": &c.win.Rinshan, "chankan": &c.win.Chankan, "first": &c.win.FirstTurn}
+		flags := map[string]*bool{"tsumo": &win.Tsumo, "riichi": &win.Riichi, "ippatsu": &win.Ippatsu,
+			"last": &win.LastTile, "rinshan": &win.Rinshan, "chankan": &win.Chankan, "first": &win.FirstTurn}
 		if flag, ok := flags[w]; ok {
 			*flag = true
 			continue
 		}
 		switch w {
 		case "ron":
-			c.win.Tsumo = false
+			win.Tsumo = false
 		case "double":
-			c.win.Riichi, c.win.DoubleRiichi = true, true
+			win.Riichi, win.DoubleRiichi = true, true
 		case "win", "seat", "round":
 			if ts, err = tiles(); err == nil {
 				if len(ts) != 1 {
-					return c, fmt.Errorf("%s takes one tile", w)
+					return "", 0, 0, fmt.Errorf("%s takes one tile", w)
 				}
 				switch w {
 				case "win":
-					c.win.WinTile = ts[0]
+					win.WinTile = ts[0]
 				case "seat":
-					c.win.SeatWind = ts[0]
+					win.SeatWind = ts[0]
 				default:
-					c.win.RoundWind = ts[0]
+					win.RoundWind = ts[0]
 				}
 			}
 		case "dora":
-			c.win.Indicators, err = tiles()
+			win.Indicators, err = tiles()
 		case "ura":
-			c.win.Ura, err = tiles()
+			win.Ura, err = tiles()
 		case "rules":
 			v := next()
 			if len(v) != 1 {
-				return c, fmt.Errorf("rules takes a profile name")
+				return "", 0, 0, fmt.Errorf("rules takes a profile name")
 			}
 			profile = v[0]
 		case "yakumans":
 			v := next()
 			if len(v) != 1 {
-				return c, fmt.Errorf("yakumans takes a number")
+				return "", 0, 0, fmt.Errorf("yakumans takes a number")
 			}
 			yakumans, err = strconv.Atoi(v[0])
 		case "aka":
 			v := next()
 			if len(v) != 1 {
-				return c, fmt.Errorf("aka takes a number")
+				return "", 0, 0, fmt.Errorf("aka takes a number")
 			}
 			aka, err = strconv.Atoi(v[0])
 		default:
-			return c, fmt.Errorf("situation word %q is not known", w)
+			return "", 0, 0, fmt.Errorf("situation word %q is not known", w)
 		}
 		if err != nil {
-			return c, fmt.Errorf("situation %q: %w", w, err)
+			return "", 0, 0, fmt.Errorf("situation %q: %w", w, err)
 		}
 	}
-	var ok bool
-	if c.rules, ok = Profile(profile); !ok {
-		return c, fmt.Errorf("no rules %q", profile)
-	}
-	if c.pay, ok = engine.ScoreFigures(profile); !ok {
-		return c, fmt.Errorf("no score figures %q", profile)
-	}
-	if aka >= 0 {
-		c.pay.Aka = aka
-	}
-	if yakumans > 0 {
-		c.pay.MaxYakuman = yakumans
-	}
-	exp := strings.Fields(f[4])
+	return profile, aka, yakumans, nil
+}
+
+// parseExpected reads the expected field into c: "refused code", or the
+// value then its yaku (name:han), fu parts (+name:fu), limit (=name) and
+// shape (@shape).
+func parseExpected(c *testCase, field string) error {
+	exp := strings.Fields(field)
 	if len(exp) == 0 {
-		return c, fmt.Errorf("no expected result")
+		return fmt.Errorf("no expected result")
 	}
 	if exp[0] == "refused" {
 		if len(exp) != 2 {
-			return c, fmt.Errorf("refused takes a code")
+			return fmt.Errorf("refused takes a code")
 		}
 		c.refused = exp[1]
-		return c, nil
+		return nil
 	}
 	c.value = exp[0]
 	for _, e := range exp[1:] {
@@ -191,13 +219,13 @@ func parseCase(line string) (testCase, error) {
 			name, fu, ok := strings.Cut(e[1:], ":")
 			n, err := strconv.Atoi(fu)
 			if !ok || err != nil {
-				return c, fmt.Errorf("fu part %q: want +name:fu", e)
+				return fmt.Errorf("fu part %q: want +name:fu", e)
 			}
 			c.parts = append(c.parts, FuPart{strings.ReplaceAll(name, "_", " "), n})
 		case '=':
 			l, err := payment.ParseLimit(e[1:])
 			if err != nil {
-				return c, err
+				return err
 			}
 			c.limit = &l
 		case '@':
@@ -206,12 +234,12 @@ func parseCase(line string) (testCase, error) {
 			name, han, ok := strings.Cut(e, ":")
 			n, err := strconv.Atoi(han)
 			if !ok || err != nil || !known(name) {
-				return c, fmt.Errorf("yaku %q: want a known name:han", e)
+				return fmt.Errorf("yaku %q: want a known name:han", e)
 			}
 			c.yaku = append(c.yaku, Yaku{name, n})
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // situationWords are the keywords of the situation field.

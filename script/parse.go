@@ -79,13 +79,12 @@ func Parse(r io.Reader) (*Script, error) {
 	}
 	s := &Script{Profile: def, Dealer: 0, WaitBound: table.DefaultBound}
 	var (
-		score    []header // the score headers, applied to the profile once it is known
-		window   time.Duration
-		now      time.Duration
-		started  bool
-		sc       = bufio.NewScanner(r)
-		lineNo   int
-		profiles = strings.Join(engine.ProfileNames(), ", ")
+		score   []header // the score headers, applied to the profile once it is known
+		window  time.Duration
+		now     time.Duration
+		started bool
+		sc      = bufio.NewScanner(r)
+		lineNo  int
 	)
 	sc.Buffer(make([]byte, 0, 256), MaxLineLength)
 	for sc.Scan() {
@@ -114,34 +113,8 @@ func Parse(r io.Reader) (*Script, error) {
 			if started {
 				return fail("header %q must come before the first timed line", f[0])
 			}
-			if len(f) != 2 {
-				return fail("header %q takes one value, got %d", f[0], len(f)-1)
-			}
-			switch f[0] {
-			case "rules":
-				p, err := engine.ProfileByName(f[1])
-				if err != nil {
-					return fail("unknown rules %q (known: %s)", f[1], profiles)
-				}
-				s.Profile = p
-			case "window":
-				d, err := time.ParseDuration(f[1])
-				if err != nil || d <= 0 || d > engine.MaxWindow {
-					return fail("window %q is not a duration like 250ms, more than 0 and at most %v", f[1], engine.MaxWindow)
-				}
-				window = d
-			case "dealer":
-				n, err := strconv.Atoi(f[1])
-				if err != nil || n < 0 || n > 3 {
-					return fail("dealer %q is not a seat 0..3", f[1])
-				}
-				s.Dealer = engine.Seat(n)
-			case "wait_bound":
-				d, err := time.ParseDuration(f[1])
-				if err != nil || d <= 0 || d > table.MaxBound {
-					return fail("wait_bound %q is not a duration like 500ms, more than 0 and at most %v", f[1], table.MaxBound)
-				}
-				s.WaitBound = d
+			if err := setHeader(s, f, &window); err != nil {
+				return fail("%v", err)
 			}
 			continue
 		}
@@ -177,6 +150,42 @@ func Parse(r io.Reader) (*Script, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// setHeader applies a one-value header line f (rules, window, dealer,
+// wait_bound) to s; window is kept apart, for the profile the rules
+// header may set later.
+func setHeader(s *Script, f []string, window *time.Duration) error {
+	if len(f) != 2 {
+		return fmt.Errorf("header %q takes one value, got %d", f[0], len(f)-1)
+	}
+	switch f[0] {
+	case "rules":
+		p, err := engine.ProfileByName(f[1])
+		if err != nil {
+			return fmt.Errorf("unknown rules %q (known: %s)", f[1], strings.Join(engine.ProfileNames(), ", "))
+		}
+		s.Profile = p
+	case "window":
+		d, err := time.ParseDuration(f[1])
+		if err != nil || d <= 0 || d > engine.MaxWindow {
+			return fmt.Errorf("window %q is not a duration like 250ms, more than 0 and at most %v", f[1], engine.MaxWindow)
+		}
+		*window = d
+	case "dealer":
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 0 || n > 3 {
+			return fmt.Errorf("dealer %q is not a seat 0..3", f[1])
+		}
+		s.Dealer = engine.Seat(n)
+	case "wait_bound":
+		d, err := time.ParseDuration(f[1])
+		if err != nil || d <= 0 || d > table.MaxBound {
+			return fmt.Errorf("wait_bound %q is not a duration like 500ms, more than 0 and at most %v", f[1], table.MaxBound)
+		}
+		s.WaitBound = d
+	}
+	return nil
 }
 
 // parseArrives reads the delay of "arrives +600ms": after the stamp, at

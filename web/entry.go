@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/httpjson"
 )
 
 // SeatEntry is the body of POST /api/seat: what the people at the table
@@ -95,5 +96,5 @@ func (s *Server) entrant(w http.ResponseWriter, r *http.Request) (engine.Source,
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
 		return 0, false
 	}
-	return src, JSONOnly(w, r)
+	return src, httpjson.Only(w, r)
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"log"
-	"mime"
 	"net"
 	"net/http"
 	"net/netip"
@@ -137,17 +136,6 @@ func Guard(h http.Handler, hosts *Hosts) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
-}
-
-// JSONOnly reports whether r carries a JSON body, answering 415 when it
-// does not: a cross-site form (text/plain, urlencoded, multipart) cannot
-// send one without the browser asking first, which the server never allows.
-func JSONOnly(w http.ResponseWriter, r *http.Request) bool {
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeJSON(w, http.StatusUnsupportedMediaType, map[string]string{"error": "Content-Type must be application/json"})
-		return false
-	}
-	return true
 }
 
 // clientKey is who a request comes from for the per-client limits: its

@@ -89,3 +89,32 @@ func FuzzLogFilter(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSeatConcerned: the log page reads any record's body for a seat
+// filter without panicking, and never shows a seat (a wind letter) a
+// record the log's own reading (claimlog.Record.Concerns) says is not
+// about it.
+func FuzzSeatConcerned(f *testing.F) {
+	for _, seed := range []struct{ kind, typ, seat, body, want string }{
+		{"outcome", "decision", "N", `{"type":"decision","won":[{"seat":"N","call":"pon"}],"lost":[{"seat":"S","call":"chii"}]}`, "S"},
+		{"outcome", "decision", "N", `{"lost":[{"seat":"W"},{"seat":"E"}]}`, "E"},
+		{"outcome", "decision", "", `{"lost":{"seat":"W"}}`, "W"},
+		{"outcome", "hand_end", "", `{"type":"hand_end","result":"ron","winners":["W"]}`, "W"},
+		{"input", "pon", "S", `{"event":{"seat":1,"action":"pon"}}`, "S"},
+		{"outcome", "decision", "", `[1,2]`, "E"},
+		{"outcome", "decision", "", ``, "x"},
+	} {
+		f.Add(seed.kind, seed.typ, seed.seat, []byte(seed.body), seed.want)
+	}
+	f.Fuzz(func(t *testing.T, kind, typ, recSeat string, body []byte, seat string) {
+		r := claimlog.Record{Seq: 1, Kind: kind, Type: typ, Seat: recSeat, Body: body}
+		got := seatConcerned(r, seat)
+		if recSeat == seat && !got {
+			t.Fatalf("a record of seat %q is not its", seat)
+		}
+		wind := len(seat) == 1 && strings.Contains("ESWN", seat) // the log names seats by wind letters
+		if got && wind && !r.Concerns(seat) {
+			t.Fatalf("%s %s %q: shown for seat %q, which the log says it does not concern", kind, typ, body, seat)
+		}
+	})
+}

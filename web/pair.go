@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/httpjson"
 )
 
 // PairBody is the body of POST /api/pair: the code the table's panel shows.
@@ -51,7 +52,7 @@ func (s *Server) refereeRequest(w http.ResponseWriter, r *http.Request) bool {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "referee token wrong"})
 		return false
 	}
-	return JSONOnly(w, r)
+	return httpjson.Only(w, r)
 }
 
 // refereeOverHTTPS answers 403 to a request that would carry the referee
@@ -79,7 +80,7 @@ func (s *Server) isReferee(r *http.Request) bool {
 // failed attempt against the same limit as a wrong referee token.
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	client := clientOf(r)
-	if s.tooMany(w, client) || !JSONOnly(w, r) {
+	if s.tooMany(w, client) || !httpjson.Only(w, r) {
 		return
 	}
 	var b PairBody

@@ -2,7 +2,6 @@ package web
 
 import (
 	"embed"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,6 +14,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
 )
@@ -131,11 +131,8 @@ const pressesPerSecond = 8
 // maxExports is how many exports (each reads the whole log) run at once.
 const maxExports = 2
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	json.NewEncoder(w).Encode(v)
-}
+// writeJSON answers code with v as JSON.
+func writeJSON(w http.ResponseWriter, code int, v any) { httpjson.Write(w, code, v) }
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	t := s.cfg.Table
@@ -226,7 +223,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 }
 
 func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
-	if !JSONOnly(w, r) {
+	if !httpjson.Only(w, r) {
 		return
 	}
 	if client := clientKey(r.RemoteAddr); !loopback(r.RemoteAddr) && !s.presses.take(client) {

@@ -49,6 +49,31 @@ func (s *expanderScene) change(at time.Duration, n int, closed bool) {
 		R: []byte{byte(f), byte(f >> 8), byte(s.port), byte(s.port >> 8), byte(s.port), byte(s.port >> 8)}})
 }
 
+// watch runs an Expander with the button mask on the scene's bus and INT
+// line until the scene has played and the virtual clock passed until, and
+// returns the edges it gave and the bus, to check its traffic.
+func (s *expanderScene) watch(t testing.TB, mask uint16, until time.Duration) ([]pinEdge, *i2ctest.Playback) {
+	t.Helper()
+	bus := &i2ctest.Playback{Ops: s.ops, DontPanic: true}
+	played := finish(s.int, until)
+	x := &Expander{Dev: &i2c.Dev{Bus: bus, Addr: 0x20}, Int: played, Mask: mask, Logf: t.Logf}
+	var mu sync.Mutex
+	var got []pinEdge
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- x.Watch(ctx, s.int.Now, func(pin int, e Edge) { mu.Lock(); got = append(got, pinEdge{pin, e}); mu.Unlock() })
+	}()
+	<-played.done
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Fatalf("Watch: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	return got, bus
+}
+
 type pinEdge struct {
 	pin int
 	e   Edge
@@ -63,22 +88,7 @@ func TestExpanderChatterIsOnePressAtItsFirstEdge(t *testing.T) {
 	s.change(1500*ms, 0, false)
 	s.change(2*time.Second, 11, true)
 	s.change(2300*ms, 11, false)
-	bus := &i2ctest.Playback{Ops: s.ops, DontPanic: true}
-	played := finish(s.int, 3*time.Second)
-	x := &Expander{Dev: &i2c.Dev{Bus: bus, Addr: 0x20}, Int: played, Mask: mask, Logf: t.Logf}
-
-	var mu sync.Mutex
-	var got []pinEdge
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- x.Watch(ctx, s.int.Now, func(pin int, e Edge) { mu.Lock(); got = append(got, pinEdge{pin, e}); mu.Unlock() })
-	}()
-	<-played.done
-	cancel()
-	if err := <-done; err != context.Canceled {
-		t.Fatal(err)
-	}
+	got, bus := s.watch(t, mask, 3*time.Second)
 	if err := bus.Close(); err != nil {
 		t.Fatalf("bus traffic: %v", err)
 	}

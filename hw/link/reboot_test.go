@@ -173,57 +173,67 @@ func TestRebootAfterABrokenStream(t *testing.T) {
 					time.Sleep(17 * time.Second)
 					synctest.Wait()
 
-					h := l.Health()
-					if h.Reboots != 1 || h.Device == nil || h.Device.BootID != 2 || !h.Up {
-						t.Fatalf("health %+v: want the reboot noted once, boot 2, up", h)
-					}
-					if n := r.notices(NoticeReboot); len(n) != 1 {
-						t.Fatalf("reboot notices %+v", n)
-					}
-					// Every press the device had acknowledged is taken once (the
-					// old boot's, if it was taken before the break), and
-					// stamped on its own boot's fit: the old fit puts a new
-					// boot's stamp hundreds of ms off.
-					taken := pressesTaken(t, &r, truth)
-					acked := map[uint8]bool{}
-					for _, m := range dev.Acked() {
-						if b, ok := m.(fwproto.Button); ok {
-							acked[b.Channel] = true
-						}
-					}
-					for ch, n := range taken {
-						if n != 1 || !acked[ch] {
-							t.Errorf("press on %d taken %d times (acknowledged: %v)", ch, n, acked[ch])
-						}
-					}
-					for ch := range acked {
-						if taken[ch] != 1 {
-							t.Errorf("press on %d acknowledged, taken %d times", ch, taken[ch])
-						}
-					}
-					want := []uint8{4}
-					if tc.pressNew {
-						want = append(want, 3)
-					}
-					for _, ch := range want {
-						if taken[ch] != 1 {
-							t.Errorf("press on %d not taken (taken: %v)", ch, taken)
-						}
-					}
-					// Frames are noted lost when the host saw a press and did not
-					// take it (press 1 on a young fit): not for press 2, which the
-					// reboot took off the wire, nor for a new boot's press held until
-					// the reboot showed.
-					lost := r.notices(NoticeEventsLost)
-					if want := oldPress && taken[1] == 0; (len(lost) > 0) != want {
-						t.Errorf("events lost noted: %+v, want a note: %v", lost, want)
-					}
-					if dev.Unacked() != 0 {
-						t.Errorf("the device still holds %d events", dev.Unacked())
-					}
+					checkTakenOnce(t, l, &r, dev, truth, tc.pressNew, oldPress)
 				})
 			})
 		}
+	}
+}
+
+// checkTakenOnce checks a link after its device rebooted once: the reboot
+// noted once, every press the device had acknowledged taken once on its
+// own boot's fit (truth: when each was made, by channel; the new boot's
+// later press, and its first one with pressNew, among them), and frames
+// noted lost only for an old boot's press seen and not taken.
+func checkTakenOnce(t *testing.T, l *Link, r *record, dev *fwsim.Device, truth map[uint8]time.Duration, pressNew, oldPress bool) {
+	t.Helper()
+	h := l.Health()
+	if h.Reboots != 1 || h.Device == nil || h.Device.BootID != 2 || !h.Up {
+		t.Fatalf("health %+v: want the reboot noted once, boot 2, up", h)
+	}
+	if n := r.notices(NoticeReboot); len(n) != 1 {
+		t.Fatalf("reboot notices %+v", n)
+	}
+	// Every press the device had acknowledged is taken once (the
+	// old boot's, if it was taken before the break), and
+	// stamped on its own boot's fit: the old fit puts a new
+	// boot's stamp hundreds of ms off.
+	taken := pressesTaken(t, r, truth)
+	acked := map[uint8]bool{}
+	for _, m := range dev.Acked() {
+		if b, ok := m.(fwproto.Button); ok {
+			acked[b.Channel] = true
+		}
+	}
+	for ch, n := range taken {
+		if n != 1 || !acked[ch] {
+			t.Errorf("press on %d taken %d times (acknowledged: %v)", ch, n, acked[ch])
+		}
+	}
+	for ch := range acked {
+		if taken[ch] != 1 {
+			t.Errorf("press on %d acknowledged, taken %d times", ch, taken[ch])
+		}
+	}
+	want := []uint8{4}
+	if pressNew {
+		want = append(want, 3)
+	}
+	for _, ch := range want {
+		if taken[ch] != 1 {
+			t.Errorf("press on %d not taken (taken: %v)", ch, taken)
+		}
+	}
+	// Frames are noted lost when the host saw a press and did not
+	// take it (press 1 on a young fit): not for press 2, which the
+	// reboot took off the wire, nor for a new boot's press held until
+	// the reboot showed.
+	lost := r.notices(NoticeEventsLost)
+	if want := oldPress && taken[1] == 0; (len(lost) > 0) != want {
+		t.Errorf("events lost noted: %+v, want a note: %v", lost, want)
+	}
+	if dev.Unacked() != 0 {
+		t.Errorf("the device still holds %d events", dev.Unacked())
 	}
 }
 

@@ -16,8 +16,17 @@
 //     through the table.Journal interface;
 //   - nothing under hw/ imports display or web: a device driver knows no
 //     view (light drivers live under display/);
+//   - web imports no club, hw, inputs or simtable; club no web, display,
+//     hw, inputs or simtable; display no web or club: the adapters around
+//     the table do not bring one another in (club's JSON-body rule is
+//     internal/httpjson, not the LAN server);
+//   - internal/... imports nothing of the project;
 //   - no package but cmd/ imports a cmd package.
 //
 // A new import that breaks a layer fails TestLayers, naming the package,
 // the import and the rule.
+//
+// Beside the layers, the shape of the code: TestArchitecturePage keeps
+// docs/ARCHITECTURE.md's package table and layer rules true, and
+// TestNoLongFunctions fails on a function over 100 lines.
 package layers

@@ -35,6 +35,10 @@ var rules = []rule{
 	{pkgs: "journal", forbidden: []string{"script", "web", "club", "display"}, why: "the journal translates table entries, it shows nothing"},
 	{pkgs: "table", forbidden: []string{"web", "display", "club", "claimlog", "journal"}, why: "the table writes through table.Journal and shows nothing"},
 	{pkgs: "hw", forbidden: []string{"display", "web"}, why: "a device driver knows no view: light drivers live under display/"},
+	{pkgs: "web", forbidden: []string{"club", "hw", "inputs", "simtable"}, why: "the LAN server shows a table: it drives no hardware and knows no club"},
+	{pkgs: "club", forbidden: []string{"web", "display", "hw", "inputs", "simtable"}, why: "the club reads claim-log records over MQTT: it brings in no LAN server, view or hardware"},
+	{pkgs: "display", forbidden: []string{"web", "club"}, why: "what the players see is drawn from the table, not from a server"},
+	{pkgs: "internal", allowed: []string{}, why: "an internal helper imports nothing of the project, so any package may use it without bringing in another"},
 	{pkgs: "", forbidden: []string{"cmd"}, why: "commands are the top: nothing imports them"},
 }
 
@@ -78,18 +82,7 @@ func violations(deps map[string][]string) []string {
 // imports, directly or not, as go list -deps sees them (tests aside).
 func moduleDeps(t *testing.T) map[string][]string {
 	t.Helper()
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := exec.LookPath(gobin); err != nil {
-		gobin = "go"
-	}
-	cmd := exec.Command(gobin, "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`, module+"...")
-	cmd.Dir = "../.."
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, stderr.String())
-	}
+	out := goList(t, `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`)
 	deps := map[string][]string{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<20)
@@ -107,6 +100,24 @@ func moduleDeps(t *testing.T) map[string][]string {
 		}
 	}
 	return deps
+}
+
+// goList is go list's output with format for every package of the module.
+func goList(t *testing.T, format string) []byte {
+	t.Helper()
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := exec.LookPath(gobin); err != nil {
+		gobin = "go"
+	}
+	cmd := exec.Command(gobin, "list", "-f", format, module+"...")
+	cmd.Dir = "../.."
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	return out
 }
 
 // TestLayers: no package of the module breaks a layer.
@@ -153,6 +164,13 @@ func TestRulesCatch(t *testing.T) {
 		{"display/seatlights", "display", false},
 		{"web", "cmd/tabled", true},
 		{"cmd/tabled", "web", false},
+		{"club", "web", true},
+		{"club", "internal/httpjson", false},
+		{"web", "club", true},
+		{"web", "display/render", false},
+		{"display/show", "web", true},
+		{"internal/httpjson", "web", true},
+		{"internal/layers", "engine", true},
 		{"tableau", "web", false}, // a prefix of a name is not the package
 	} {
 		got := len(violations(map[string][]string{c.pkg: {c.imp}})) > 0

@@ -1,0 +1,172 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/tabled/tabled/display"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/pairing"
+)
+
+// compact is the layout for the 128x64 OLED.
+func (c *canvas) compact(b display.Board) {
+	W, H := c.img.Rect.Dx(), c.img.Rect.Dy()
+	qr := image.Rectangle{}
+	if b.Mode == display.ModeIdle && b.URL != "" {
+		qr = image.Rect(W-H, 0, W, H)
+		if c.qrCode(qr, b.URL) {
+			W = qr.Min.X - 1
+		}
+	}
+	// Top bar: the round in words, then what fits of honba, riichi sticks
+	// and the wall; the turn letter boxed on the right.
+	c.fill(image.Rect(0, 0, W, 12), Black)
+	if b.Mode == display.ModeGameEnd {
+		c.compactStandings(b, W)
+		return
+	}
+	for _, bar := range compactBars(b) {
+		if width(bar, small) <= W-15 || bar == "" {
+			c.text(2, 10, bar, small, White)
+			break
+		}
+	}
+	c.fill(image.Rect(W-11, 1, W-1, 11), White)
+	c.text(W-10, 10, turnLetter(b), small, Black)
+
+	stripTop := H - 17
+	y := c.compactTagRow(b, 13, W)
+	bottom := stripTop
+	if b.Scoring && qr.Empty() {
+		// The four scores in hundreds, as automatic tables show them.
+		bottom -= 11
+		for i, cell := range scoreCells(b, true) {
+			c.text(1+i*W/4, stripTop-2, shorten(cell, W/4-1, small, ""), small, Black)
+		}
+	}
+	if b.KanDoraDue > 0 {
+		bottom -= 13
+	}
+	var sizes []int
+	for _, px := range []int{16, 14, 12, 10} {
+		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px == 10 {
+			sizes = append(sizes, px)
+		}
+	}
+	if rows := certRows(b.Cert); b.ShowsCert() && y+21 < bottom {
+		// The fingerprint in place of the headline (the top bar says the
+		// round), in two rows as narrow as the QR code leaves.
+		step := min(12, bottom-1-(y+10))
+		c.text(2, y+10, rows[0], small, Black)
+		c.text(2, y+10+step, rows[1], small, Black)
+		y += 10 + step + 2
+	} else {
+		face, head := c.fit(b.Headline, W-3, sizes...)
+		y += face.Metrics().Ascent.Ceil()
+		c.text(2, y, head, face, Black)
+		y += face.Metrics().Descent.Ceil()
+	}
+	switch {
+	case b.KanDoraDue > 0:
+		c.fill(image.Rect(0, bottom, W, bottom+12), Black)
+		c.text(2, bottom+10, "REVEAL KAN DORA", small, White)
+	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
+	case len(b.Detail) > 0 && y+12 <= bottom:
+		c.text(2, bottom-3, shorten(b.Detail[0], W-3, small, "..."), small, Black)
+	}
+	if b.Hand != nil {
+		c.handStrip(image.Rect(1, stripTop+1, W-1, H), b.Hand)
+		return
+	}
+	c.doraStrip(image.Rect(1, stripTop, W-1, H), b)
+}
+
+// compactStandings draws the final standings in the compact layout, a
+// line a place under the top bar, within width W.
+func (c *canvas) compactStandings(b display.Board, W int) {
+	c.text(2, 10, "GAME OVER", small, White)
+	for i, s := range b.Standings {
+		w := engine.Seat(s.Seat).Wind(b.Dealer).Letter()
+		line := fmt.Sprintf("%d %s %s %d %s", s.Place, w, b.Names[s.Seat], s.Points/100, display.Result(s.Result))
+		if b.Names[s.Seat] == "" || width(line, small) > W-3 {
+			line = fmt.Sprintf("%d %s %d %s", s.Place, w, s.Points/100, display.Result(s.Result))
+		}
+		c.text(2, 12+13*(i+1)-2, line, small, Black)
+	}
+}
+
+// compactTagRow draws the compact layout's row under the top bar at y,
+// within width W: the newest alert, the pairing code, the first tag and
+// the reason, or the tags; it returns where the headline may begin.
+func (c *canvas) compactTagRow(b display.Board, y, W int) int {
+	switch {
+	case len(b.Alerts) > 0: // an alert matters more than the tags
+		c.fill(image.Rect(0, y, W, y+12), Black)
+		a := b.Alerts[len(b.Alerts)-1]
+		line := a.Wall.Format("15:04") + " " + a.Label
+		if more := fmt.Sprintf(" +%d", len(b.Alerts)-1); len(b.Alerts) > 1 && width(line+more, small) <= W-3 {
+			line += more
+		}
+		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
+		y += 13
+	case b.ShowsPair() && b.KanDoraDue == 0:
+		// The code in place of the tags: the headline says the rest.
+		code := "CODE " + pairing.Show(b.Pair)
+		if width(code, small)+4 > W-1 { // beside the QR code
+			code = pairing.Show(b.Pair)
+		}
+		c.tags([]string{code}, 1, y, W, 12, 2)
+		y += 12
+	case len(b.Tags) > 0 && b.Brief != "" && b.KanDoraDue == 0:
+		// No room for a row of tags and a line of reason: the first tag,
+		// short, then the reason; the reason alone if both do not fit.
+		x := 2
+		if t := shortTag(b.Tags[0]); width(t, small)+8+width(b.Brief, small) <= W-3 {
+			c.tags([]string{t}, 1, y, W, 12, 2)
+			x = width(t, small) + 8
+		}
+		c.text(x, y+10, shorten(b.Brief, W-3-x, small, "."), small, Black)
+		y += 13
+	case len(b.Tags) > 0 && b.KanDoraDue == 0: // the prompt needs their room
+		c.tags(b.Tags, 1, y, W, 12, 2)
+		y += 12
+	}
+	return y
+}
+
+// shortTag is a tag for the OLED's reason row.
+func shortTag(t string) string {
+	if s, ok := shortTags[t]; ok {
+		return s
+	}
+	return t
+}
+
+// compactBars are the OLED's top bar, longest first: "East 1  1 honba
+// 2 sticks  wall 67" down to "East 1"; honba and sticks only when there
+// are some.
+func compactBars(b display.Board) []string {
+	round := fmt.Sprintf("%s %d", b.RoundWind, b.HandNumber)
+	var extra []string
+	if b.Honba > 0 {
+		extra = append(extra, fmt.Sprintf("%d honba", b.Honba))
+	}
+	if b.RiichiSticks == 1 {
+		extra = append(extra, "1 stick")
+	} else if b.RiichiSticks > 1 {
+		extra = append(extra, fmt.Sprintf("%d sticks", b.RiichiSticks))
+	}
+	wall := fmt.Sprintf("wall %d", b.Wall)
+	var bars []string
+	for n := len(extra); n >= 0; n-- {
+		bars = append(bars, strings.Join(append(append([]string{round}, extra[:n]...), wall), "  "))
+	}
+	for n := len(extra); n >= 1; n-- {
+		bars = append(bars, strings.Join(append([]string{round}, extra[:n]...), " "))
+	}
+	bars = append(bars, round, fmt.Sprintf("%s%d", b.RoundWind.Letter(), b.HandNumber))
+	return bars
+}
