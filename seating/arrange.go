@@ -1,15 +1,23 @@
 package seating
 
-import "context"
+import (
+	"context"
+	"math"
+)
 
 // tables gives each group of the rounds left a table number, so that no
 // player sits at one table more often than the rounds force: a local
-// search swapping the numbers of two groups of one round. It minimises,
-// over players and tables, v(v-1)/2 for v visits plus a heavy cost per
-// visit beyond ceil(R/T): the sum of v(v-1)/2 alone can be flat (in an
-// affine plane two groups of different rounds share exactly one player,
-// so every numbering has the same sum, including one that seats a player
-// at table 1 every round).
+// search (simulated annealing, swapping the numbers of two groups of one
+// round). It minimises, over players and tables, v(v-1)/2 for v visits
+// plus a heavier cost for the square of the visits beyond ceil(R/T) (the
+// square, so that one player at a table four times costs more than three
+// at it twice: the most anyone visits a table is what organisers read).
+// v(v-1)/2 alone
+// cannot tell good from bad (in an affine plane two groups of different
+// rounds share exactly one player, so every numbering has the same sum,
+// including one that seats a player at table 1 every round). Annealing,
+// because a greedy search stops where moving a group off a table one
+// player visits too often costs the three others it moves.
 func (s *search) tables(ctx context.Context) {
 	visits := make([]int32, s.n*s.t)
 	for r := range s.rounds {
@@ -26,86 +34,63 @@ func (s *search) tables(ctx context.Context) {
 	need := (s.rounds + s.t - 1) / s.t
 	f := make([]int64, s.rounds+2)
 	for v := range f {
-		f[v] = pairCost(int64(v)) + int64(s.rounds*s.rounds)*int64(max(0, v-need))
+		over := int64(max(0, v-need))
+		f[v] = pairCost(int64(v)) + 8*over*over
 	}
 	var cost int64
 	for _, v := range visits {
 		cost += f[v]
 	}
-	lb := int64(s.n) * forcedVisits(s.rounds, s.t)
-	// Each round in turn takes its best numbering given the others (an
-	// assignment problem, solved exactly), until a pass changes nothing;
-	// then the rounds are shaken and the passes run again, keeping the
-	// best.
-	costs := make([][]int64, s.t)
-	for g := range costs {
-		costs[g] = make([]int64, s.t)
+	q, rem := int64(s.rounds/s.t), int64(s.rounds%s.t)
+	lb := int64(s.n) * (rem*f[q+1] + (int64(s.t)-rem)*f[q])
+	byTable := make([][]int32, s.rounds)
+	for r := range s.rounds {
+		byTable[r] = make([]int32, s.t)
+		for g, tb := range s.tableOf[r] {
+			byTable[r][tb] = int32(g)
+		}
+	}
+	// delta of moving group g of round r from table a to table b.
+	move := func(r, g, a, b int) int64 {
+		var d int64
+		for _, p := range s.members[r][g] {
+			va, vb := visits[int(p)*s.t+a], visits[int(p)*s.t+b]
+			d += f[vb+1] - f[vb] + f[va-1] - f[va]
+		}
+		return d
+	}
+	apply := func(r, g, a, b int) {
+		for _, p := range s.members[r][g] {
+			visits[int(p)*s.t+a]--
+			visits[int(p)*s.t+b]++
+		}
 	}
 	best, bestOf := cost, s.copyTables()
-	for pass, shakes := 0, 0; pass < 200 && best > lb && shakes < 30; pass++ {
-		if ctx.Err() != nil {
+	const steps = 300_000
+	temp, cool := 30.0, math.Pow(0.1/30.0, 1.0/steps)
+	for it := 0; it < steps && best > lb; it, temp = it+1, temp*cool {
+		if it%4096 == 0 && ctx.Err() != nil {
 			break
 		}
-		improved := false
-		for r := s.fixed; r < s.rounds; r++ {
-			for g, m := range s.members[r] {
-				for _, p := range m {
-					visits[int(p)*s.t+int(s.tableOf[r][g])]--
-				}
-			}
-			var before, after int64
-			for g, m := range s.members[r] {
-				for tb := range s.t {
-					var c int64
-					for _, p := range m {
-						v := visits[int(p)*s.t+tb]
-						c += f[v+1] - f[v]
-					}
-					costs[g][tb] = c
-				}
-				before += costs[g][s.tableOf[r][g]]
-			}
-			assign := hungarian(costs)
-			for g, tb := range assign {
-				after += costs[g][tb]
-			}
-			if after < before {
-				improved = true
-				cost += after - before
-				for g, tb := range assign {
-					s.tableOf[r][g] = int32(tb)
-				}
-			}
-			for g, m := range s.members[r] {
-				for _, p := range m {
-					visits[int(p)*s.t+int(s.tableOf[r][g])]++
-				}
-			}
+		r := s.fixed + s.rng.IntN(free)
+		a, b := s.rng.IntN(s.t), s.rng.IntN(s.t)
+		if a == b {
+			continue
 		}
+		ga, gb := int(byTable[r][a]), int(byTable[r][b])
+		d := move(r, ga, a, b)
+		apply(r, ga, a, b)
+		d += move(r, gb, b, a)
+		if d > 0 && s.rng.Float64() >= math.Exp(-float64(d)/temp) {
+			apply(r, ga, b, a)
+			continue
+		}
+		apply(r, gb, b, a)
+		cost += d
+		byTable[r][a], byTable[r][b] = int32(gb), int32(ga)
+		s.tableOf[r][ga], s.tableOf[r][gb] = int32(b), int32(a)
 		if cost < best {
 			best, bestOf = cost, s.copyTables()
-		}
-		if !improved {
-			// A local optimum: renumber a few rounds at random.
-			shakes++
-			for range 1 + s.rng.IntN(2) {
-				r := s.fixed + s.rng.IntN(free)
-				for g, m := range s.members[r] {
-					for _, p := range m {
-						visits[int(p)*s.t+int(s.tableOf[r][g])]--
-					}
-				}
-				for g, tb := range s.rng.Perm(s.t) {
-					s.tableOf[r][g] = int32(tb)
-					for _, p := range s.members[r][g] {
-						visits[int(p)*s.t+tb]++
-					}
-				}
-			}
-			cost = 0
-			for _, v := range visits {
-				cost += f[v]
-			}
 		}
 	}
 	for r := s.fixed; r < s.rounds; r++ {
@@ -120,13 +105,6 @@ func (s *search) copyTables() [][]int32 {
 		out[i] = append([]int32(nil), s.tableOf[s.fixed+i]...)
 	}
 	return out
-}
-
-// forcedVisits is the least sum over tables of v(v-1)/2 for one player
-// playing rounds rounds at t tables: the visits spread evenly.
-func forcedVisits(rounds, t int) int64 {
-	q, rem := int64(rounds/t), int64(rounds%t)
-	return rem*pairCost(q+1) + (int64(t)-rem)*pairCost(q)
 }
 
 // winds seats each table of the rounds left, so that each player sits

@@ -1,8 +1,10 @@
 package seating
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
+	"slices"
 )
 
 // search is the state of Make: the rounds as groups of players (0-based),
@@ -77,8 +79,12 @@ func newSearch(r Request) *search {
 			s.addGroup(i, g, 1)
 		}
 	}
-	for i := s.fixed; i < s.rounds; i++ {
-		s.greedyRound(i)
+	if s.fixed == 0 {
+		s.construct(s.layered())
+	} else {
+		for i := s.fixed; i < s.rounds; i++ {
+			s.greedyRound(i)
+		}
 	}
 	// About 3 s for the largest tournaments on a slow core; most stop much
 	// earlier, at the lower bound.
@@ -131,6 +137,27 @@ func (s *search) greedyRound(r int) {
 		s.tableOf[r][g] = int32(g)
 		s.addGroup(r, g, 1)
 	}
+}
+
+// layered orders the players for the construction's layers: at random,
+// but the players of one club together, the largest clubs first, so that
+// clubmates share a layer (whose players never meet).
+func (s *search) layered() []int {
+	order := s.rng.Perm(s.n)
+	size := map[int32]int{}
+	for _, c := range s.club {
+		if c >= 0 {
+			size[c]++
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ca, cb := s.club[a], s.club[b]
+		if ca < 0 || cb < 0 {
+			return cmp.Compare(-ca, -cb) // the unaffiliated last
+		}
+		return cmp.Or(cmp.Compare(size[cb], size[ca]), cmp.Compare(ca, cb))
+	})
+	return order
 }
 
 func (s *search) sameClub(a, b int) bool {
