@@ -67,7 +67,7 @@ func (s *search) tables(ctx context.Context) {
 	}
 	best, bestOf := cost, s.copyTables()
 	const steps = 300_000
-	temp, cool := 30.0, math.Pow(0.1/30.0, 1.0/steps)
+	temp, cool := 30.0, math.Pow(0.1/30.0, 1.0/float64(steps))
 	for it := 0; it < steps && best > lb; it, temp = it+1, temp*cool {
 		if it%4096 == 0 && ctx.Err() != nil {
 			break
@@ -218,6 +218,44 @@ func (s *search) winds() {
 					for a != b && count[v][a]-count[v][b] >= 2 && walk(v, a, b) {
 						changed = true
 					}
+				}
+			}
+		}
+	}
+	// Where played rounds stopped a trail, each table of the rounds left
+	// in turn takes the order of its four that most lowers the sum of
+	// squared counts, until none does.
+	for changed := true; changed; {
+		changed = false
+		for r := s.fixed; r < s.rounds; r++ {
+			for _, m := range s.members[r] {
+				var now int32
+				for _, p := range m {
+					now += 2*count[p][s.wind[r][p]] - 1 // its share of the squares
+				}
+				best, bestGain := -1, int32(0)
+				for o, perm := range perms {
+					var c int32
+					for i, p := range m {
+						w := perm[i]
+						if w == s.wind[r][p] {
+							c += 2*count[p][w] - 1
+						} else {
+							c += 2*count[p][w] + 1
+						}
+					}
+					if gain := now - c; gain > bestGain {
+						best, bestGain = o, gain
+					}
+				}
+				if best < 0 {
+					continue
+				}
+				changed = true
+				for i, p := range m {
+					count[p][s.wind[r][p]]--
+					s.wind[r][p] = perms[best][i]
+					count[p][perms[best][i]]++
 				}
 			}
 		}

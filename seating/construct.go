@@ -8,8 +8,8 @@ package seating
 // and k' meet in round r when (c_k - c_k')·r = i' - i. Over the field
 // GF(q) (T = q, a prime power) any four distinct c_k make every
 // difference invertible: each pair of layers meets at most once in the
-// first q rounds (for T = 4, a fifth round seating each layer at one
-// table is the affine plane of order 4). For other T the ring is Z_T and
+// first q rounds; when 4 divides T, one more round splits each layer into
+// tables of its own (for T = 4 this is the affine plane of order 4). For other T the ring is Z_T and
 // the c_k are chosen, among all sets, for the fewest repeats.
 
 // ring is the arithmetic of T elements, as tables.
@@ -18,28 +18,96 @@ type ring struct {
 	add, mul [][]int32
 }
 
-// newRing is GF(T) when T is a prime power, else Z_T.
+// newRing is the product of the fields GF(q) for the prime powers q of
+// T when each is at least 4 (so that four elements can differ pairwise
+// by units), else Z_T.
 func newRing(t int) *ring {
 	r := &ring{t: t, add: table(t), mul: table(t)}
-	p, m := primePower(t)
-	if m > 1 {
-		if poly := primitive(p, m); poly != nil {
-			for a := range t {
-				for b := range t {
-					r.add[a][b] = int32(digitAdd(a, b, p))
-					r.mul[a][b] = int32(polyMul(a, b, p, poly))
-				}
-			}
-			return r
+	var fields []*ring
+	for rest := t; rest > 1; {
+		p := smallestPrime(rest)
+		q := 1
+		for rest%p == 0 {
+			rest /= p
+			q *= p
 		}
+		if q < 4 {
+			fields = nil
+			break
+		}
+		fields = append(fields, field(q, p))
 	}
+	if fields == nil {
+		for a := range t {
+			for b := range t {
+				r.add[a][b] = int32((a + b) % t)
+				r.mul[a][b] = int32(a * b % t)
+			}
+		}
+		return r
+	}
+	// An element is its components in mixed radix, the first field lowest.
+	comp := func(a int) []int {
+		out := make([]int, len(fields))
+		for i, f := range fields {
+			out[i], a = a%f.t, a/f.t
+		}
+		return out
+	}
+	join := func(c []int) int32 {
+		v, place := 0, 1
+		for i, f := range fields {
+			v += c[i] * place
+			place *= f.t
+		}
+		return int32(v)
+	}
+	sum, prod := make([]int, len(fields)), make([]int, len(fields))
 	for a := range t {
+		ca := comp(a)
 		for b := range t {
-			r.add[a][b] = int32((a + b) % t)
-			r.mul[a][b] = int32(a * b % t)
+			cb := comp(b)
+			for i, f := range fields {
+				sum[i] = int(f.add[ca[i]][cb[i]])
+				prod[i] = int(f.mul[ca[i]][cb[i]])
+			}
+			r.add[a][b], r.mul[a][b] = join(sum), join(prod)
 		}
 	}
 	return r
+}
+
+// field is GF(q), q = p^m.
+func field(q, p int) *ring {
+	f := &ring{t: q, add: table(q), mul: table(q)}
+	m := 0
+	for x := q; x > 1; x /= p {
+		m++
+	}
+	var poly []int
+	if m > 1 {
+		poly = primitive(p, m)
+	}
+	for a := range q {
+		for b := range q {
+			if m == 1 {
+				f.add[a][b], f.mul[a][b] = int32((a+b)%p), int32(a*b%p)
+				continue
+			}
+			f.add[a][b] = int32(digitAdd(a, b, p))
+			f.mul[a][b] = int32(polyMul(a, b, p, poly))
+		}
+	}
+	return f
+}
+
+func smallestPrime(n int) int {
+	for p := 2; p*p <= n; p++ {
+		if n%p == 0 {
+			return p
+		}
+	}
+	return n
 }
 
 func table(t int) [][]int32 {
@@ -58,26 +126,6 @@ func (r *ring) sub(a, b int) int {
 		}
 	}
 	return 0
-}
-
-// primePower is p and m with t = p^m, or m = 0 when t is not one.
-func primePower(t int) (p, m int) {
-	for p = 2; p*p <= t; p++ {
-		if t%p == 0 {
-			break
-		}
-	}
-	if p*p > t {
-		return t, 1
-	}
-	for t%p == 0 {
-		t /= p
-		m++
-	}
-	if t != 1 {
-		return 0, 0
-	}
-	return p, m
 }
 
 // digitAdd adds a and b digit by digit in base p (the field's addition).
@@ -149,13 +197,12 @@ func primitive(p, m int) []int {
 	return nil
 }
 
-// construct seats the first rounds of a tournament with no played round
-// by the construction above, the rest greedily; it returns how many
-// rounds it constructed.
-func (s *search) construct(players []int) {
+// construct seats the rounds from from on by the construction above, as
+// many as it can, the rest greedily.
+func (s *search) construct(players []int, from int) {
 	t := s.t
 	rg := newRing(t)
-	built := min(s.rounds, t)
+	built := min(s.rounds-from, t)
 	// The c_k: every set of four elements in order, the first with the
 	// fewest repeat meetings over the rounds built (a field's first set
 	// has none).
@@ -188,20 +235,24 @@ func (s *search) construct(players []int) {
 		for b := range t {
 			for k := range 4 {
 				i := rg.add[b][rg.mul[best[k]][r]]
-				s.members[r][b][k] = int32(players[k*t+int(i)])
+				s.members[from+r][b][k] = int32(players[k*t+int(i)])
 			}
 		}
 	}
-	if t == 4 && s.rounds > 4 {
-		// The affine plane's fifth parallel class: each layer at a table.
-		for b := range 4 {
-			for k := range 4 {
-				s.members[4][b][k] = int32(players[b*t+k])
+	if t%4 == 0 && s.rounds-from > built && bestCost == 0 {
+		// One more round with none met before: each layer split into
+		// tables of four of its own (for T = 4, the affine plane's fifth
+		// parallel class).
+		for l := range 4 {
+			for j := range t / 4 {
+				for k := range 4 {
+					s.members[from+built][l*t/4+j][k] = int32(players[l*t+4*j+k])
+				}
 			}
 		}
 		built++
 	}
-	for r := range built {
+	for r := from; r < from+built; r++ {
 		for g, m := range s.members[r] {
 			for _, p := range m {
 				s.group[r][p] = int32(g)
@@ -210,7 +261,7 @@ func (s *search) construct(players []int) {
 			s.addGroup(r, g, 1)
 		}
 	}
-	for r := built; r < s.rounds; r++ {
+	for r := from + built; r < s.rounds; r++ {
 		s.greedyRound(r)
 	}
 }

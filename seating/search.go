@@ -19,6 +19,11 @@ type search struct {
 	group   [][]int32
 	members [][][4]int32
 	meet    []int32 // meet[a*n+b]: rounds a and b share a table
+	// repeated lists the pairs a*n+b (a < b) meeting more than once, at
+	// their index in where (-1 for the others): the search draws its next
+	// conflict from it at no cost.
+	repeated []int32
+	where    []int32
 	// repeatW weighs a pair's repeat meetings against clubW[r], the cost of
 	// two players of one club together in round r.
 	repeatW int64
@@ -37,8 +42,12 @@ func newSearch(r Request) *search {
 		rng:     rand.New(rand.NewPCG(uint64(r.Seed), 0x7461626c6564)),
 		club:    make([]int32, n),
 		meet:    make([]int32, n*n),
+		where:   make([]int32, n*n),
 		repeatW: int64(r.Hanchan),
 		clubW:   make([]int64, r.Hanchan),
+	}
+	for i := range s.where {
+		s.where[i] = -1
 	}
 	ids := map[string]int32{}
 	for i := range s.club {
@@ -79,16 +88,26 @@ func newSearch(r Request) *search {
 			s.addGroup(i, g, 1)
 		}
 	}
-	if s.fixed == 0 {
-		s.construct(s.layered())
-	} else {
-		for i := s.fixed; i < s.rounds; i++ {
-			s.greedyRound(i)
+	// The rounds left: constructed, or after played rounds the better of
+	// that and a greedy seating (which sees whom the played rounds met).
+	s.construct(s.layered(), s.fixed)
+	if s.fixed > 0 {
+		built := s.cost()
+		kept := s.save()
+		for r := s.fixed; r < s.rounds; r++ {
+			for g := range s.t {
+				s.addGroup(r, g, -1)
+			}
+			s.greedyRound(r)
+		}
+		if s.cost() > built {
+			s.restore(kept)
 		}
 	}
-	// About 3 s for the largest tournaments on a slow core; most stop much
-	// earlier, at the lower bound.
-	s.budget = 400_000
+	// A step weighs up a swap with each of the N players: about 20 million
+	// weighings, 1 to 3 s on one core of the 2-core test machine; most
+	// sizes stop much earlier, at the lower bound.
+	s.budget = min(300_000, 20_000_000/n)
 	return s
 }
 
@@ -98,9 +117,21 @@ func (s *search) addGroup(r, g int, d int32) {
 	m := &s.members[r][g]
 	for i := 0; i < 4; i++ {
 		for j := i + 1; j < 4; j++ {
-			a, b := int(m[i]), int(m[j])
-			s.meet[a*s.n+b] += d
+			a, b := int(min(m[i], m[j])), int(max(m[i], m[j]))
+			k := a*s.n + b
+			s.meet[k] += d
 			s.meet[b*s.n+a] += d
+			switch {
+			case d > 0 && s.meet[k] == 2:
+				s.where[k] = int32(len(s.repeated))
+				s.repeated = append(s.repeated, int32(k))
+			case d < 0 && s.meet[k] == 1:
+				last := s.repeated[len(s.repeated)-1]
+				s.repeated[s.where[k]] = last
+				s.where[last] = s.where[k]
+				s.repeated = s.repeated[:len(s.repeated)-1]
+				s.where[k] = -1
+			}
 		}
 	}
 }
@@ -265,16 +296,51 @@ func (s *search) swap(r, x, y int) {
 	s.addGroup(r, gy, 1)
 }
 
-// conflicted reports whether player p, in round r, shares its table with
-// someone met more than once or a clubmate.
-func (s *search) conflicted(r, p int) bool {
-	for _, q32 := range s.members[r][s.group[r][p]] {
-		q := int(q32)
-		if q != p && (s.meet[p*s.n+q] > 1 || s.clubW[r] > 0 && s.sameClub(p, q)) {
-			return true
+// conflict draws a player in a collision, and its round: one of a pair
+// meeting more than once, in a round (not played) where they meet; or,
+// half the time when there are clubs, a player at a table with a
+// clubmate. It returns r < 0 when there is none the search may change.
+func (s *search) conflict(clubs bool) (r, x int) {
+	free := s.rounds - s.fixed
+	if clubs && (len(s.repeated) == 0 || s.rng.IntN(2) == 0) {
+		off := s.rng.IntN(free * s.n)
+		for k := range free * s.n {
+			i := (off + k) % (free * s.n)
+			r, x := s.fixed+i/s.n, i%s.n
+			for _, q := range s.members[r][s.group[r][x]] {
+				if int(q) != x && s.clubW[r] > 0 && s.sameClub(x, int(q)) {
+					return r, x
+				}
+			}
 		}
 	}
-	return false
+	for range 8 {
+		if len(s.repeated) == 0 {
+			return -1, 0
+		}
+		k := int(s.repeated[s.rng.IntN(len(s.repeated))])
+		a, b := k/s.n, k%s.n
+		off := s.rng.IntN(free)
+		for i := range free {
+			r := s.fixed + (off+i)%free
+			if s.group[r][a] == s.group[r][b] {
+				if s.rng.IntN(2) == 0 {
+					return r, a
+				}
+				return r, b
+			}
+		}
+	}
+	// The pairs drawn meet again only in played rounds: look at them all.
+	for _, k := range s.repeated {
+		a, b := int(k)/s.n, int(k)%s.n
+		for r := s.fixed; r < s.rounds; r++ {
+			if s.group[r][a] == s.group[r][b] {
+				return r, a
+			}
+		}
+	}
+	return -1, 0
 }
 
 // meetings runs the tabu search on who meets whom, keeping the best
@@ -290,26 +356,16 @@ func (s *search) meetings(ctx context.Context) {
 	for r := range tabu {
 		tabu[r] = make([]int, s.n)
 	}
-	type cand struct{ r, p int }
-	var conflicts []cand
+	clubs := slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 })
 	stall := 0
 	for it := 0; it < s.budget && best > lb; it++ {
 		if it%256 == 0 && ctx.Err() != nil {
 			break
 		}
-		conflicts = conflicts[:0]
-		for r := s.fixed; r < s.rounds; r++ {
-			for p := range s.n {
-				if s.conflicted(r, p) {
-					conflicts = append(conflicts, cand{r, p})
-				}
-			}
-		}
-		if len(conflicts) == 0 {
+		r, x := s.conflict(clubs)
+		if r < 0 {
 			break // what is left is in the played rounds
 		}
-		c := conflicts[s.rng.IntN(len(conflicts))]
-		r, x := c.r, c.p
 		by, bd, ties := -1, int64(0), 0
 		for y := range s.n {
 			if s.group[r][y] == s.group[r][x] {
@@ -341,7 +397,7 @@ func (s *search) meetings(ctx context.Context) {
 			saved = s.save()
 			continue
 		}
-		if stall++; stall > 2000 {
+		if stall++; stall > 100 {
 			// Start again near the best found, shaken by a few random swaps.
 			s.restore(saved)
 			for range 1 + s.rng.IntN(4) {
