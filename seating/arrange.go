@@ -215,8 +215,12 @@ func (s *search) winds() {
 		for v := range s.n {
 			for a := int8(0); a < 4; a++ {
 				for b := int8(0); b < 4; b++ {
-					for a != b && count[v][a]-count[v][b] >= 2 && walk(v, a, b) {
-						changed = true
+					// A trail can be stuck on played seats: another
+					// try takes other turns (each starts at random).
+					for try := 0; a != b && count[v][a]-count[v][b] >= 2 && try < 20; try++ {
+						if walk(v, a, b) {
+							changed, try = true, 0
+						}
 					}
 				}
 			}

@@ -24,6 +24,13 @@ type search struct {
 	// conflict from it at no cost.
 	repeated []int32
 	where    []int32
+	// visits[p*t+g]: rounds p sits at table g (in the search a group's
+	// index is its table number); need is ceil(R/T). visitW is 0 in the
+	// search's first phase, on meetings alone, and 1 in the second, on
+	// table visits, where meetings weigh visitScale times more.
+	visits []int32
+	need   int32
+	visitW int64
 	// repeatW weighs a pair's repeat meetings against clubW[r], the cost of
 	// two players of one club together in round r.
 	repeatW int64
@@ -43,6 +50,8 @@ func newSearch(r Request) *search {
 		club:    make([]int32, n),
 		meet:    make([]int32, n*n),
 		where:   make([]int32, n*n),
+		visits:  make([]int32, n*(n/4)),
+		need:    int32((r.Hanchan + n/4 - 1) / (n / 4)),
 		repeatW: int64(r.Hanchan),
 		clubW:   make([]int64, r.Hanchan),
 	}
@@ -111,10 +120,13 @@ func newSearch(r Request) *search {
 	return s
 }
 
-// addGroup counts (d=1) or uncounts (d=-1) the meetings of group g of
-// round r.
+// addGroup counts (d=1) or uncounts (d=-1) the meetings and table
+// visits of group g of round r.
 func (s *search) addGroup(r, g int, d int32) {
 	m := &s.members[r][g]
+	for _, p := range m {
+		s.visits[int(p)*s.t+g] += d
+	}
 	for i := 0; i < 4; i++ {
 		for j := i + 1; j < 4; j++ {
 			a, b := int(min(m[i], m[j])), int(max(m[i], m[j]))
@@ -208,6 +220,11 @@ func (s *search) cost() int64 {
 			c += s.repeatW * pairCost(int64(s.meet[a*s.n+b]))
 		}
 	}
+	if s.visitW > 0 {
+		for _, v := range s.visits {
+			c += s.visitCost(v)
+		}
+	}
 	for r := s.fixed; r < s.rounds; r++ {
 		for g := range s.t {
 			m := &s.members[r][g]
@@ -241,11 +258,24 @@ func forcedCost(n, rounds int) int64 {
 	return per * int64(n) / 2
 }
 
+// visitCost is the cost of v visits of a player to one table: the square
+// of those beyond need.
+func (s *search) visitCost(v int32) int64 {
+	o := int64(max(0, v-s.need))
+	return s.visitW * o * o
+}
+
 // swapDelta is the change in cost if x and y (in different groups of
 // round r) changed places.
 func (s *search) swapDelta(r, x, y int) int64 {
 	gx, gy := s.group[r][x], s.group[r][y]
 	var d int64
+	if s.visitW > 0 {
+		for _, m := range [2]struct{ p, from, to int }{{x, int(gx), int(gy)}, {y, int(gy), int(gx)}} {
+			vf, vt := s.visits[m.p*s.t+m.from], s.visits[m.p*s.t+m.to]
+			d += s.visitCost(vf-1) - s.visitCost(vf) + s.visitCost(vt+1) - s.visitCost(vt)
+		}
+	}
 	cw := s.clubW[r]
 	for _, z32 := range s.members[r][gx] {
 		z := int(z32)
@@ -296,6 +326,21 @@ func (s *search) swap(r, x, y int) {
 	s.addGroup(r, gy, 1)
 }
 
+// overVisit draws a player sitting, in a round the search may change, at
+// a table it visits more than needed; r < 0 when there is none.
+func (s *search) overVisit() (r, x int) {
+	free := s.rounds - s.fixed
+	off := s.rng.IntN(free * s.n)
+	for k := range free * s.n {
+		i := (off + k) % (free * s.n)
+		r, x := s.fixed+i/s.n, i%s.n
+		if s.visits[x*s.t+int(s.group[r][x])] > s.need {
+			return r, x
+		}
+	}
+	return -1, 0
+}
+
 // conflict draws a player in a collision, and its round: one of a pair
 // meeting more than once, in a round (not played) where they meet; or,
 // half the time when there are clubs, a player at a table with a
@@ -343,13 +388,37 @@ func (s *search) conflict(clubs bool) (r, x int) {
 	return -1, 0
 }
 
-// meetings runs the tabu search on who meets whom, keeping the best
-// rounds found.
+// visitScale is how much more meetings weigh than table visits in the
+// second phase: no saving in visits pays for a repeat meeting.
+const visitScale = 1 << 20
+
+// meetings runs the tabu search on who meets whom, then again with the
+// table visits (a group's index is its table number), keeping the best
+// rounds found: the table numbering that follows starts from them.
 func (s *search) meetings(ctx context.Context) {
 	if s.fixed == s.rounds {
 		return
 	}
-	cost, lb := s.cost(), s.lowerBound()
+	s.tabu(ctx, s.lowerBound(), s.budget)
+	// Meetings as they are now are the second phase's bound.
+	bound := s.cost() * visitScale
+	s.repeatW *= visitScale
+	for i := range s.clubW {
+		s.clubW[i] *= visitScale
+	}
+	s.visitW = 1
+	s.tabu(ctx, bound, s.budget/2)
+	s.repeatW /= visitScale
+	for i := range s.clubW {
+		s.clubW[i] /= visitScale
+	}
+	s.visitW = 0
+}
+
+// tabu runs the tabu search for steps steps or until the cost is lb,
+// and leaves the best rounds found.
+func (s *search) tabu(ctx context.Context, lb int64, steps int) {
+	cost := s.cost()
 	best := cost
 	saved := s.save()
 	tabu := make([][]int, s.rounds)
@@ -358,11 +427,20 @@ func (s *search) meetings(ctx context.Context) {
 	}
 	clubs := slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 })
 	stall := 0
-	for it := 0; it < s.budget && best > lb; it++ {
+	for it := 0; it < steps && best > lb; it++ {
 		if it%256 == 0 && ctx.Err() != nil {
 			break
 		}
-		r, x := s.conflict(clubs)
+		r, x := -1, 0
+		if s.visitW > 0 && s.rng.IntN(2) == 0 {
+			r, x = s.overVisit()
+		}
+		if r < 0 {
+			r, x = s.conflict(clubs)
+		}
+		if r < 0 && s.visitW > 0 {
+			r, x = s.overVisit()
+		}
 		if r < 0 {
 			break // what is left is in the played rounds
 		}
