@@ -113,10 +113,11 @@ func newSearch(r Request) *search {
 			s.restore(kept)
 		}
 	}
-	// A step weighs up a swap with each of the N players: about 20 million
-	// weighings, 1 to 3 s on one core of the 2-core test machine; most
-	// sizes stop much earlier, at the lower bound.
-	s.budget = min(300_000, 20_000_000/n)
+	// A step weighs up a swap with each of the N players: at most 12
+	// million weighings and 200,000 steps, and a quarter more for the
+	// table visits, about 1 s on one core of the 2-core test machine;
+	// most sizes stop much earlier, at the lower bound.
+	s.budget = min(200_000, 12_000_000/n)
 	return s
 }
 
@@ -407,7 +408,7 @@ func (s *search) meetings(ctx context.Context) {
 		s.clubW[i] *= visitScale
 	}
 	s.visitW = 1
-	s.tabu(ctx, bound, s.budget/2)
+	s.tabu(ctx, bound, s.budget/4)
 	s.repeatW /= visitScale
 	for i := range s.clubW {
 		s.clubW[i] /= visitScale
