@@ -7,7 +7,8 @@
 // player sits each wind floor(R/4) to ceil(R/4) times; no one sits at one
 // table number more often than needed (ceil(R/T) for T tables); and among
 // the pairs who never meet, as many players in common (opponents of both)
-// as possible. Measure says how a seating does on each.
+// as possible. Measure says how a seating does on each; Make works on the
+// first three (players in common are measured, not yet searched for).
 //
 // Make searches for one. It is deterministic: the same Request (with its
 // Seed) gives the same Seating, whatever the machine, because the search
@@ -15,13 +16,16 @@
 // cuts it short, and then Make returns the best seating found so far. The
 // search has three passes, each on what the earlier ones fixed:
 //
-//  1. who meets whom: a greedy round-by-round start, then a tabu search
-//     that swaps two players of one round between their tables, always
-//     starting from a player in a collision (a pair meeting again, or two
-//     players of one club together in an early round), with the change in
-//     cost computed from the two tables alone;
-//  2. which table number each group gets, a local search on the players'
-//     visits to each table;
+//  1. who meets whom: a construction over a finite field (or a product
+//     of fields, or Z_T) for the first rounds, greedy rounds after it,
+//     then a tabu search that swaps two players of one round between
+//     their tables, always starting from a player in a collision (a pair
+//     meeting again, or two players of one club together in an early
+//     round), with the change in cost computed from the two tables alone;
+//     then the same search again with table visits counted, meetings
+//     weighing more than any saving in visits;
+//  2. which table number each group gets: simulated annealing on the
+//     players' visits to each table;
 //  3. who sits which wind at each table: an equitable colouring of the
 //     players-to-tables graph with four colours, fixed by flipping two
 //     winds along alternating trails, which always reaches the balance
@@ -80,7 +84,7 @@ func Make(ctx context.Context, r Request) (Seating, error) {
 	}
 	s := newSearch(r)
 	s.meetings(ctx)
-	s.tables(ctx)
+	s.tables()
 	s.winds()
 	return s.seating(r.Played), nil
 }
