@@ -130,21 +130,24 @@ func TestPlayedRoundsKept(t *testing.T) {
 
 // TestClubsKeptApart: players of one club do not share a table where the
 // sizes allow it: in every round for 32 players of 8 clubs of 4 in 8
-// rounds; for 16 players of 4 clubs of 4 in 5 rounds (where each player
-// meets every other once, clubmates too) in the first 4 rounds.
+// rounds, and for 48 players (a third without a club, the others in 5
+// clubs) in 7; for 16 players of 4 clubs of 4 in 5 rounds (where each
+// player meets every other once, clubmates too) in the first 4 rounds.
 func TestClubsKeptApart(t *testing.T) {
 	for _, c := range []struct {
 		players, hanchan, clubs, apart int
+		none                           int // every none-th player has no club
 	}{
 		{players: 32, hanchan: 8, clubs: 8, apart: 8},
 		{players: 16, hanchan: 5, clubs: 4, apart: 4},
-		{players: 48, hanchan: 7, clubs: 5, apart: 7},
+		{players: 48, hanchan: 7, clubs: 5, apart: 7, none: 3},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", c.players, c.hanchan), func(t *testing.T) {
 			clubs := make([]string, c.players)
 			for i := range clubs {
-				// Interleaved, so that player numbers say nothing of clubs.
-				if i%(c.players/c.clubs) < c.players/c.clubs {
+				// Interleaved, so that player numbers say nothing of clubs;
+				// with none set, every player of a club.
+				if c.none == 0 || i%c.none != 0 {
 					clubs[i] = fmt.Sprintf("club %d", i%c.clubs)
 				}
 			}
