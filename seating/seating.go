@@ -19,9 +19,10 @@
 //  1. who meets whom: a construction over a finite field (or a product
 //     of fields, or Z_T) for the first rounds, greedy rounds after it,
 //     then a tabu search that swaps two players of one round between
-//     their tables, always starting from a player in a collision (a pair
-//     meeting again, or two players of one club together in an early
-//     round), with the change in cost computed from the two tables alone;
+//     their tables, always moving a player in a collision (either of a
+//     pair meeting again, or one of two players of one club together in
+//     an early round), with the change in cost computed from the two
+//     tables alone;
 //     then the same search again with table visits counted, meetings
 //     weighing more than any saving in visits;
 //  2. which table number each group gets: simulated annealing on the
