@@ -101,7 +101,7 @@ func TestMakeIsDeterministic(t *testing.T) {
 
 // TestPlayedRoundsKept: after a substitution the rounds left are seated
 // again; the played rounds come back exactly, winds are balanced over the
-// whole tournament, and few meetings repeat (the search finds 5 or 6
+// whole tournament, and few meetings repeat (the search finds 2 or 3
 // here, where a seating of all 8 rounds at once has none).
 func TestPlayedRoundsKept(t *testing.T) {
 	first := make_(t, Request{Players: 32, Hanchan: 8, Seed: 1})
@@ -114,7 +114,7 @@ func TestPlayedRoundsKept(t *testing.T) {
 		t.Fatal("the rounds left are the first seating's: nothing was seated again")
 	}
 	q := Measure(again, 32)
-	if q.Repeats > 8 || q.WindOff != 0 {
+	if q.Repeats > 4 || q.WindOff != 0 {
 		t.Errorf("re-seated: %v", q)
 	}
 	// A played round that repeats meetings is kept all the same.
