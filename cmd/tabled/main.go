@@ -6,6 +6,8 @@
 //
 //	tabled [run] --sim [--listen ADDR]  run a simulated table with its status page
 //	tabled sim --script FILE [--json]   run a scenario script through the engine
+//	tabled seating --players N --hanchan R [--seed S] [--json]
+//	                                    print a tournament's seating
 //	tabled version                      print the version
 package main
 
@@ -29,6 +31,7 @@ var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"log":     cmdLog,
 	"replay":  cmdReplay,
 	"run":     cmdRun,
+	"seating": cmdSeating,
 	"sim":     cmdSim,
 	"version": cmdVersion,
 }
@@ -73,6 +76,8 @@ commands:
   fwsim [--link PATH]          a simulated seat/reader controller on a pty (see firmware-protocol.md)
   replay [--sim|--dir D|--config F]
                                replay the claim log through the engine; exit 1 on damage or a divergence, 2 with no log
+  seating --players N --hanchan R [--seed S] [--json]
+                               a tournament's seating: each hanchan's tables, players East South West North
   version                      print the version
 `)
 }

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/tabled/tabled/seating"
+)
+
+// seatingTimeout bounds `tabled seating`: the search is deterministic and
+// ends well before on every size up to 172 players and 12 hanchan; past
+// the deadline it prints the best seating found.
+const seatingTimeout = 10 * time.Second
+
+// cmdSeating prints a tournament's seating: each hanchan's tables, each
+// table's four players in wind order (East, South, West, North).
+func cmdSeating(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("seating", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 0, "the number of players, a multiple of 4")
+	hanchan := fs.Int("hanchan", 0, "the number of hanchan (rounds)")
+	seed := fs.Int64("seed", 1, "chooses among good seatings: the same seed gives the same seating")
+	asJSON := fs.Bool("json", false, "print a JSON list of hanchan, each a list of tables, each the four player numbers East, South, West, North")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "tabled seating: unexpected argument %q (sizes are flags: --players N --hanchan R)\n", fs.Arg(0))
+		return 2
+	case *players == 0:
+		fmt.Fprintln(stderr, "tabled seating: --players is required (a multiple of 4)")
+		return 2
+	case *hanchan == 0:
+		fmt.Fprintln(stderr, "tabled seating: --hanchan is required (the number of rounds)")
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), seatingTimeout)
+	defer cancel()
+	s, err := seating.Make(ctx, seating.Request{Players: *players, Hanchan: *hanchan, Seed: *seed})
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		// One hanchan a line: the list is JSON, and a person can still
+		// read it.
+		lines := make([]string, len(s))
+		for i, round := range s {
+			b, err := json.Marshal(round)
+			if err != nil {
+				fmt.Fprintf(stderr, "tabled seating: %v\n", err)
+				return 1
+			}
+			lines[i] = string(b)
+		}
+		fmt.Fprintf(stdout, "[\n%s\n]\n", strings.Join(lines, ",\n"))
+		return 0
+	}
+	width := len(fmt.Sprint(*players))
+	for r, round := range s {
+		fmt.Fprintf(stdout, "hanchan %d\n", r+1)
+		fmt.Fprintf(stdout, "  table  %*s %*s %*s %*s\n", width, "E", width, "S", width, "W", width, "N")
+		for t, table := range round {
+			fmt.Fprintf(stdout, "  %5d  %*d %*d %*d %*d\n", t+1, width, table[0], width, table[1], width, table[2], width, table[3])
+		}
+	}
+	fmt.Fprintf(stdout, "\n%s", seating.Measure(s, *players))
+	return 0
+}

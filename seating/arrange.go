@@ -1,0 +1,297 @@
+package seating
+
+import "math"
+
+// tables gives each group of the rounds left a table number (a bounded
+// pass, about 0.1 s at most: it runs even when the deadline has cut the
+// search short, so that a cut seating still has good numbers), so that no
+// player sits at one table more often than the rounds force: a local
+// search (simulated annealing, swapping the numbers of two groups of one
+// round). It minimises, over players and tables, v(v-1)/2 for v visits
+// plus a heavier cost for the square of the visits beyond ceil(R/T) (the
+// square, so that one player at a table four times costs more than three
+// at it twice: the most anyone visits a table is what organisers read).
+// v(v-1)/2 alone
+// cannot tell good from bad (in an affine plane two groups of different
+// rounds share exactly one player, so every numbering has the same sum,
+// including one that seats a player at table 1 every round). Annealing,
+// because a greedy search stops where moving a group off a table one
+// player visits too often costs the three others it moves.
+func (s *search) tables() {
+	visits := make([]int32, s.n*s.t)
+	for r := range s.rounds {
+		for g, m := range s.members[r] {
+			for _, p := range m {
+				visits[int(p)*s.t+int(s.tableOf[r][g])]++
+			}
+		}
+	}
+	free := s.rounds - s.fixed
+	if free == 0 || s.t == 1 {
+		return
+	}
+	need := (s.rounds + s.t - 1) / s.t
+	f := make([]int64, s.rounds+2)
+	for v := range f {
+		over := int64(max(0, v-need))
+		f[v] = pairCost(int64(v)) + 8*over*over
+	}
+	var cost int64
+	for _, v := range visits {
+		cost += f[v]
+	}
+	q, rem := int64(s.rounds/s.t), int64(s.rounds%s.t)
+	lb := int64(s.n) * (rem*f[q+1] + (int64(s.t)-rem)*f[q])
+	byTable := make([][]int32, s.rounds)
+	for r := range s.rounds {
+		byTable[r] = make([]int32, s.t)
+		for g, tb := range s.tableOf[r] {
+			byTable[r][tb] = int32(g)
+		}
+	}
+	// delta of moving group g of round r from table a to table b.
+	move := func(r, g, a, b int) int64 {
+		var d int64
+		for _, p := range s.members[r][g] {
+			va, vb := visits[int(p)*s.t+a], visits[int(p)*s.t+b]
+			d += f[vb+1] - f[vb] + f[va-1] - f[va]
+		}
+		return d
+	}
+	apply := func(r, g, a, b int) {
+		for _, p := range s.members[r][g] {
+			visits[int(p)*s.t+a]--
+			visits[int(p)*s.t+b]++
+		}
+	}
+	best, bestOf := cost, s.copyTables()
+	const steps = 300_000
+	temp, cool := 30.0, math.Pow(0.1/30.0, 1.0/float64(steps))
+	for it := 0; it < steps && best > lb; it, temp = it+1, temp*cool {
+		r := s.fixed + s.rng.IntN(free)
+		a, b := s.rng.IntN(s.t), s.rng.IntN(s.t)
+		if a == b {
+			continue
+		}
+		ga, gb := int(byTable[r][a]), int(byTable[r][b])
+		d := move(r, ga, a, b)
+		apply(r, ga, a, b)
+		d += move(r, gb, b, a)
+		if d > 0 && s.rng.Float64() >= math.Exp(-float64(d)/temp) {
+			apply(r, ga, b, a)
+			continue
+		}
+		apply(r, gb, b, a)
+		cost += d
+		byTable[r][a], byTable[r][b] = int32(gb), int32(ga)
+		s.tableOf[r][ga], s.tableOf[r][gb] = int32(b), int32(a)
+		if cost < best {
+			best, bestOf = cost, s.copyTables()
+		}
+	}
+	for r := s.fixed; r < s.rounds; r++ {
+		copy(s.tableOf[r], bestOf[r-s.fixed])
+	}
+}
+
+// copyTables copies the table numbers of the rounds left.
+func (s *search) copyTables() [][]int32 {
+	out := make([][]int32, s.rounds-s.fixed)
+	for i := range out {
+		out[i] = append([]int32(nil), s.tableOf[s.fixed+i]...)
+	}
+	return out
+}
+
+// winds seats each table of the rounds left, so that each player sits
+// each wind floor(R/4) to ceil(R/4) times.
+//
+// The players and the tables of all rounds make a bipartite graph, each
+// seat an edge and its wind a colour; a table has one edge of each colour.
+// Such a graph has an equitable colouring (de Werra): from any start,
+// while a player has more of wind a than of wind b by two or more, walk
+// from it along a trail that leaves each player by an a-edge and each
+// table by its b-edge, until a player with more b than a, and swap a and b
+// along the trail. The tables keep one of each wind, the players inside
+// the trail keep their counts, the first gains a b for an a and the last
+// loses nothing it needs: the sum of squared counts falls each time, so
+// the walks end, balanced. Seats in played rounds are not changed; with
+// them a trail can be stuck, and the balance is then as close as found.
+func (s *search) winds() {
+	count := make([][4]int32, s.n)
+	for r := range s.fixed {
+		for p, w := range s.wind[r] {
+			count[p][w]++
+		}
+	}
+	// A start: each table in turn, its players to the winds they have sat
+	// least (greedy over the 24 orders).
+	for r := s.fixed; r < s.rounds; r++ {
+		for _, m := range s.members[r] {
+			best, bestCost := -1, int32(0)
+			off := s.rng.IntN(24)
+			for k := range 24 {
+				o := (off + k) % 24
+				var c int32
+				for i, p := range m {
+					c += count[p][perms[o][i]]
+				}
+				if best < 0 || c < bestCost {
+					best, bestCost = o, c
+				}
+			}
+			for i, p := range m {
+				s.wind[r][p] = perms[best][i]
+				count[p][perms[best][i]]++
+			}
+		}
+	}
+	// seatAt[r][g][w] is who sits wind w at group g of round r.
+	seatAt := make([][][4]int32, s.rounds)
+	for r := range s.rounds {
+		seatAt[r] = make([][4]int32, s.t)
+		for g, m := range s.members[r] {
+			for _, p := range m {
+				seatAt[r][g][s.wind[r][p]] = p
+			}
+		}
+	}
+	used := make([][]int32, s.rounds) // stamp of the walk that used a seat
+	for r := range used {
+		used[r] = make([]int32, s.n)
+	}
+	stamp := int32(0)
+	type seat struct{ r, p int32 }
+	var trail []seat
+	// walk tries one trail from v, swapping a and b; it reports whether it
+	// found one.
+	walk := func(v int, a, b int8) bool {
+		stamp++
+		trail = trail[:0]
+		cur := v
+		for {
+			next := int32(-1)
+			off := s.rng.IntN(s.rounds - s.fixed)
+			for k := range s.rounds - s.fixed {
+				r := s.fixed + (off+k)%(s.rounds-s.fixed)
+				if s.wind[r][cur] == a && used[r][cur] != stamp {
+					next = int32(r)
+					break
+				}
+			}
+			if next < 0 {
+				return false
+			}
+			r := next
+			w := seatAt[r][s.group[r][cur]][b]
+			used[r][cur], used[r][w] = stamp, stamp
+			trail = append(trail, seat{r, int32(cur)}, seat{r, w})
+			if count[w][b] > count[w][a] {
+				for _, e := range trail {
+					g := s.group[e.r][e.p]
+					if s.wind[e.r][e.p] == a {
+						s.wind[e.r][e.p] = b
+						seatAt[e.r][g][b] = e.p
+					} else {
+						s.wind[e.r][e.p] = a
+						seatAt[e.r][g][a] = e.p
+					}
+				}
+				count[v][a]--
+				count[v][b]++
+				count[w][b]--
+				count[w][a]++
+				return true
+			}
+			cur = int(w)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for v := range s.n {
+			for a := int8(0); a < 4; a++ {
+				for b := int8(0); b < 4; b++ {
+					// A trail can be stuck on played seats: another
+					// try takes other turns (each starts at random).
+					for try := 0; a != b && count[v][a]-count[v][b] >= 2 && try < 20; try++ {
+						if walk(v, a, b) {
+							changed, try = true, 0
+						}
+					}
+				}
+			}
+		}
+	}
+	// Where played rounds stopped a trail, each table of the rounds left
+	// in turn takes the order of its four that most lowers the sum of
+	// squared counts, until none does.
+	for changed := true; changed; {
+		changed = false
+		for r := s.fixed; r < s.rounds; r++ {
+			for _, m := range s.members[r] {
+				var now int32
+				for _, p := range m {
+					now += 2*count[p][s.wind[r][p]] - 1 // its share of the squares
+				}
+				best, bestGain := -1, int32(0)
+				for o, perm := range perms {
+					var c int32
+					for i, p := range m {
+						w := perm[i]
+						if w == s.wind[r][p] {
+							c += 2*count[p][w] - 1
+						} else {
+							c += 2*count[p][w] + 1
+						}
+					}
+					if gain := now - c; gain > bestGain {
+						best, bestGain = o, gain
+					}
+				}
+				if best < 0 {
+					continue
+				}
+				changed = true
+				for i, p := range m {
+					count[p][s.wind[r][p]]--
+					s.wind[r][p] = perms[best][i]
+					count[p][perms[best][i]]++
+				}
+			}
+		}
+	}
+}
+
+// perms are the 24 orders of four seats.
+var perms = func() [][4]int8 {
+	var out [][4]int8
+	for a := int8(0); a < 4; a++ {
+		for b := int8(0); b < 4; b++ {
+			for c := int8(0); c < 4; c++ {
+				d := 6 - a - b - c
+				if a != b && a != c && b != c && d != a && d != b && d != c {
+					out = append(out, [4]int8{a, b, c, d})
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// seating writes out the search's rounds, the played ones as given.
+func (s *search) seating(played [][][4]int) Seating {
+	out := make(Seating, s.rounds)
+	for r := range s.rounds {
+		if r < s.fixed {
+			out[r] = append([][4]int(nil), played[r]...)
+			continue
+		}
+		out[r] = make([][4]int, s.t)
+		for g, m := range s.members[r] {
+			for _, p := range m {
+				out[r][s.tableOf[r][g]][s.wind[r][p]] = int(p) + 1
+			}
+		}
+	}
+	return out
+}
