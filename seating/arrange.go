@@ -118,14 +118,21 @@ func (s *search) copyTables() [][]int32 {
 // the walks end, balanced. Seats in played rounds are not changed; with
 // them a trail can be stuck, and the balance is then as close as found.
 func (s *search) winds() {
+	count := s.startWinds()
+	s.trailWinds(count)
+	s.polishWinds(count)
+}
+
+// startWinds counts the winds of the played rounds and seats each table of
+// the rounds left in turn, its players to the winds they have sat least
+// (greedy over the 24 orders); it returns the counts by player and wind.
+func (s *search) startWinds() [][4]int32 {
 	count := make([][4]int32, s.n)
 	for r := range s.fixed {
 		for p, w := range s.wind[r] {
 			count[p][w]++
 		}
 	}
-	// A start: each table in turn, its players to the winds they have sat
-	// least (greedy over the 24 orders).
 	for r := s.fixed; r < s.rounds; r++ {
 		for _, m := range s.members[r] {
 			best, bestCost := -1, int32(0)
@@ -146,6 +153,13 @@ func (s *search) winds() {
 			}
 		}
 	}
+	return count
+}
+
+// trailWinds swaps winds along trails (de Werra's walks, as winds says)
+// until no player has two more of one wind than of another, or a trail is
+// stuck on played seats.
+func (s *search) trailWinds(count [][4]int32) {
 	// seatAt[r][g][w] is who sits wind w at group g of round r.
 	seatAt := make([][][4]int32, s.rounds)
 	for r := range s.rounds {
@@ -222,9 +236,12 @@ func (s *search) winds() {
 			}
 		}
 	}
-	// Where played rounds stopped a trail, each table of the rounds left
-	// in turn takes the order of its four that most lowers the sum of
-	// squared counts, until none does.
+}
+
+// polishWinds: where played rounds stopped a trail, each table of the
+// rounds left in turn takes the order of its four that most lowers the
+// sum of squared counts, until none does.
+func (s *search) polishWinds(count [][4]int32) {
 	for changed := true; changed; {
 		changed = false
 		for r := s.fixed; r < s.rounds; r++ {
