@@ -116,6 +116,8 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 		out = e.hand(ev, out)
 	case Ura:
 		out = e.ura(ev, out)
+	case Time:
+		out = e.timeSignal(ev, out)
 	}
 	return out, nil
 }
@@ -130,7 +132,7 @@ func (e *Engine) openAfterEnd(ev Event) bool {
 		return e.laying(ev)
 	case Cancel:
 		return e.unlaying(ev)
-	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura:
+	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura, Time:
 		return true
 	case Ron:
 		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))

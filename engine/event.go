@@ -45,10 +45,13 @@ const (
 	Name
 	Hand
 	Ura
+	// Time: the round's time is up (a tournament's signal), a table
+	// action; the game then ends by the profile's time rule (timerule.go).
+	Time
 	actionCount
 )
 
-var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura"}
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura", "time"}
 
 // ActionNames are the names of every action, as scripts and logs spell them.
 func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
@@ -82,7 +85,11 @@ func (a *Action) UnmarshalText(b []byte) error {
 }
 
 // bySeat reports whether the action needs a seat.
-func (a Action) bySeat() bool { return a != Dora && a != Ura && a != NewHand && a != ActNone }
+func (a Action) bySeat() bool { return !a.TableAction() && a != ActNone }
+
+// TableAction reports whether the action is the table's, not a seat's: a
+// dora or ura read, a deal, the round's time signal.
+func (a Action) TableAction() bool { return a == Dora || a == Ura || a == NewHand || a == Time }
 
 // Source is where an input came from, so the log says how precise its stamp is.
 type Source uint8
@@ -169,6 +176,9 @@ type Event struct {
 	// (Tile names it: the drawn tile of a tsumo; after a ron it may be
 	// left out, the discard being known).
 	Hand []Tile `json:"hand,omitempty"`
+	// AfterTime is a Time input's number of hands played after the one in
+	// play (the tournament's); nil: the profile's (payment.Rules.AfterTime).
+	AfterTime *int `json:"after_time,omitempty"`
 }
 
 // HandValue is a winning hand's worth as entered at the table, and who is
@@ -246,6 +256,9 @@ func (ev Event) Validate() error {
 	}
 	if ev.Value != nil && ev.Value.Pao != NoSeat && !ev.Value.Pao.Valid() {
 		return fmt.Errorf("engine: value at %v: liable seat %d is not 0..3", ev.At, ev.Value.Pao)
+	}
+	if ev.AfterTime != nil && (ev.Action != Time || *ev.AfterTime < 0 || *ev.AfterTime > MaxAfterTime) {
+		return fmt.Errorf("engine: %s at %v: hands after the time signal come with a time input only, 0..%d", ev.Action, ev.At, MaxAfterTime)
 	}
 	if ev.Action != Name && ev.Name != "" {
 		return fmt.Errorf("engine: %s at %v: only a name input carries a name", ev.Action, ev.At)

@@ -216,7 +216,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 	switch {
 	case (a == engine.Dora || a == engine.Ura) && !ev.Tile.Known():
 		return engine.Event{}, fmt.Errorf("field tile: a %s read needs a tile", a)
-	case a == engine.Dora || a == engine.Ura || a == engine.NewHand:
+	case a.TableAction():
 	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
 		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)
 	default:
