@@ -420,6 +420,9 @@ func describeOutcome(o outcome.Record) string {
 	case outcome.TypeScore:
 		// The hand's settlement: each win's value, its yaku and hand.
 		return "SCORE: " + outcome.Score(o)
+	case outcome.TypeGameEnd:
+		// The standings, and why the game ended.
+		return "GAME END: " + outcome.GameEnd(o)
 	}
 	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
 	for _, l := range o.Lost {
