@@ -104,6 +104,11 @@ type State struct {
 	// many hands its rule still lets be settled (the one in play included).
 	TimeUp    bool
 	HandsLeft int
+	// Seating is the tournament round's latest seating (players by wind,
+	// East at FirstDealer), nil before one; SeatingAt is its input's stamp.
+	Seating     *Seating
+	SeatingAt   time.Duration
+	FirstDealer Seat
 
 	// Seen is what the table saw of each winner's win (the situation the
 	// scorer needs but the concealed tiles), nil for a seat that did not
@@ -254,6 +259,11 @@ func (e *Engine) State() State {
 		}
 	}
 	st.Names = e.names
+	st.FirstDealer = e.firstDealer
+	if e.seating != nil {
+		c := *e.seating
+		st.Seating, st.SeatingAt = &c, e.seatingAt
+	}
 	st.hand = e.handRules()
 	if h.ended && (h.result == ResultRon || h.result == ResultTsumo) {
 		for _, s := range h.winners {

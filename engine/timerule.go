@@ -95,3 +95,26 @@ func (e *Engine) afterSettle(next Seat) End {
 	}
 	return ""
 }
+
+// seat takes a tournament round's seating: the players' names go to their
+// seats, East at the game's first dealer's seat so that the round's East
+// deals first. A new round at a table whose game is over starts the next
+// game; the same round sent again (its clock changed) only names the seats.
+func (e *Engine) seat(ev Event, out []Outcome) []Outcome {
+	prev, s := e.seating, *ev.Seating // a copy, its cards too: the input's are the caller's
+	for i := range s.Players {
+		s.Players[i].Cards = append([]string(nil), s.Players[i].Cards...)
+	}
+	e.seating, e.seatingAt = &s, ev.At
+	newRound := prev == nil || prev.Round != s.Round || prev.Tournament != s.Tournament
+	if e.over && newRound {
+		e.newGame(e.firstDealer)
+		e.deal()
+		out = append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
+			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
+	}
+	for i, p := range s.Players {
+		e.names[(e.firstDealer+Seat(i))&3] = p.Name
+	}
+	return out
+}
