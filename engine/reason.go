@@ -395,3 +395,20 @@ func handsLeftWords(n int) string {
 	}
 	return fmt.Sprintf("%d hands are left to play", n)
 }
+
+// Words is a round's seating as the log says it: `round 2 of "Spring
+// Open": East Ana (7), South Bo (12), West Cy (3), North Di (30); clock
+// running, 90m0s left`.
+func (s *Seating) Words() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "round %d of %q:", s.Round, s.Tournament)
+	for i, p := range s.Players {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "%s %s %s (%d)", sep, Wind(i), p.Name, p.Player)
+	}
+	fmt.Fprintf(&b, "; clock %s, %v left", s.ClockState, time.Duration(s.RemainingMS)*time.Millisecond)
+	return b.String()
+}

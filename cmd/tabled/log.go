@@ -346,6 +346,15 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 			if v := b.Event.Value; v != nil {
 				what += " " + v.Value.Words()
 			}
+			if b.Event.Name != "" {
+				what += " " + b.Event.Name
+			}
+			if s := b.Event.Seating; s != nil {
+				what += " " + s.Words()
+			}
+			if n := b.Event.AfterTime; n != nil {
+				what += fmt.Sprintf(" (%d hands after the one in play)", *n)
+			}
 			if b.Event.Uncertainty > 0 {
 				what += fmt.Sprintf(" (±%v)", b.Event.Uncertainty)
 			}
