@@ -158,7 +158,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
 		"pairing": s.cfg.Pairing != nil, "clock": s.cfg.Clock != nil,
-		"log":     s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
 }
 
 // ClockView is GET /api/clock: the round's clock as the page shows it.
