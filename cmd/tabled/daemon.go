@@ -207,6 +207,9 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if hw.sim != nil {
 		services = append(services, hw.sim.Run)
 	}
+	if cfg.Club != nil {
+		services = append(services, tr.panelClock(displays.SetClock))
+	}
 	if o.sim {
 		printSimStart(stdout, cfg, p, hw.sim)
 		services = append(services, terminal(t, stdin, stderr, hw.route))

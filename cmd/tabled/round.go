@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/club"
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -184,4 +185,26 @@ func (tr *tournament) signal(ctx context.Context) {
 	tr.mu.Lock()
 	tr.signalled = true
 	tr.mu.Unlock()
+}
+
+// panelClock shows the round's time left on the panels (set), each second
+// (the words change once a minute until the last two, and set redraws
+// only on a change).
+func (tr *tournament) panelClock(set func(string)) func(context.Context) error {
+	return func(ctx context.Context) error {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			words := ""
+			if left, state, ok := tr.Clock(); ok {
+				words = display.ClockWords(left, state)
+			}
+			set(words)
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-tick.C:
+			}
+		}
+	}
 }

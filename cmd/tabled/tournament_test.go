@@ -71,7 +71,8 @@ func waitAsk(t *testing.T, asks chan club.Ask, have uint64) {
 // `tabled run --sim` as a process, logged in as its table at a real
 // mosquitto with the shipped ACL; the console's login sends it a round.
 // The table asks for its round at connect; the names appear on the status
-// page (chromium) and in the claim log; the round's clock (made short)
+// page (chromium) and in the claim log; the time left shows on the page
+// and the panel; the round's clock (made short)
 // runs out, the time signal is logged, the hand in play is finished and
 // the game ends by the time rule (WRC 2015's none after it, as the round
 // says), "reason":"time"; the restarted table asks again, holding the
@@ -128,6 +129,10 @@ func TestTournamentRoundAtTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the status page: %v\n%s", err, pageText(browser))
 	}
+	waitUntil(t, "the time left, then its end, on the panel", func() bool {
+		out := s.out.String()
+		return strings.Contains(out, "| ! time 0:0") && strings.Contains(out, "| TIME UP")
+	})
 	// The time is up with the first hand in play: it is finished, and the
 	// game ends after it.
 	s.press(`{"seat":0,"action":"discard","tile":"1z"}`)
