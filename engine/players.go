@@ -51,10 +51,11 @@ func (e *Engine) confirm(ev Event, out []Outcome) []Outcome {
 	}
 	e.confirmed[ev.Seat] = true
 	o := Outcome{Kind: KindConfirmed, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: Confirm, Code: CodeConfirmed}
-	name := e.names[ev.Seat]
+	// Without a round the player is the seat's name (number 0).
+	o.Player = &SeatedPlayer{Name: e.names[ev.Seat]}
 	if p := e.playerAt(ev.Seat); p != nil {
-		o.Player, name = p, p.Name
+		o.Player = p
 	}
-	o.Reason = e.say(CodeConfirmed, args{seat: ev.Seat, text: name})
+	o.Reason = e.say(CodeConfirmed, args{seat: ev.Seat, text: o.Player.Name})
 	return append(out, o)
 }
