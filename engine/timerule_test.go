@@ -127,4 +127,16 @@ func TestCardsAndConfirmations(t *testing.T) {
 	if c := e.State().Confirmed; c != [4]bool{false, false, false, true} {
 		t.Fatalf("confirmed %v", c)
 	}
+	// The same round sent again names the seats only; the next round
+	// starts the next game, its confirmations afresh.
+	if got = apply(Event{At: 8, Seat: NoSeat, Action: Round, Seating: s}); len(got) != 0 || !e.State().GameOver {
+		t.Fatalf("the round sent again: %+v", got)
+	}
+	next := *s
+	next.Round, next.Sent = 2, 2
+	next.Players[0], next.Players[1] = s.Players[1], s.Players[0]
+	got = apply(Event{At: 9, Seat: NoSeat, Action: Round, Seating: &next})
+	if st := e.State(); len(got) != 1 || got[0].Kind != KindDeal || st.GameOver || st.Confirmed != [4]bool{} || st.Names[st.FirstDealer] != "Bo" || st.Dealer != st.FirstDealer {
+		t.Fatalf("the next round: %+v, state %+v", got, st)
+	}
 }
