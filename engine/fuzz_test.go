@@ -42,6 +42,23 @@ func eventsFromBytes(b []byte) []Event {
 			e.Tile, e.Value = NoTile, fuzzValue(b[2])
 		case Name:
 			e.Tile, e.Name = NoTile, string(rune('A'+b[2]%26))
+		case Time:
+			e.Seat, e.Tile = NoSeat, NoTile
+			if n := int(b[2] % 4); n < 3 {
+				e.AfterTime = &n
+			}
+		case Round:
+			// Round 1 or 2 of a tournament, each player with a card.
+			e.Seat, e.Tile = NoSeat, NoTile
+			e.Seating = &Seating{Tournament: "fuzz", Round: 1 + int(b[2]&1), Sent: uint64(b[2]), AfterTime: -1, ClockState: "running", RemainingMS: 1000,
+				Players: [4]SeatedPlayer{{Player: 1, Name: "A", Cards: []string{"a1"}}, {Player: 2, Name: "B", Cards: []string{"b2"}}, {Player: 3, Name: "C"}, {Player: 4, Name: "D"}}}
+		case Card:
+			e.Tile, e.Card = NoTile, [...]string{"a1", "b2", "ff", "a1"}[b[2]%4]
+			if b[2]&4 != 0 {
+				e.Seat = NoSeat
+			}
+		case Confirm:
+			e.Tile = NoTile
 		}
 		evs = append(evs, e)
 		b = b[3:]

@@ -14,9 +14,9 @@ import (
 
 // RefereeAction is the body of POST /api/referee.
 type RefereeAction struct {
-	// Action is newhand, deadhand, tenpai, void, value, hand, chombo or
-	// name; value, hand and name are a SeatEntry's, which the referee may
-	// always make.
+	// Action is newhand, time (the round's time is up), deadhand, tenpai,
+	// void, value, hand, chombo, name or confirm; value, hand, name and
+	// confirm are a SeatEntry's, which the referee may always make.
 	Action string `json:"action"`
 	// Seq is the claim-log sequence number of the input to void (a mistaken press).
 	Seq uint64 `json:"seq"`
@@ -78,6 +78,10 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 			}
 			ev.Dealer = engine.Seat(*a.Dealer)
 		}
+	case "time":
+		// The round's time is up, said by the referee (a round without the
+		// console's clock): the engine applies the book's time rule.
+		ev.Action = engine.Time
 	case "deadhand":
 		ev.Action = engine.DeadHand
 		ev.Seat, err = seat()
@@ -86,6 +90,9 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 		ev.Seat, err = seat()
 	case "chombo":
 		ev.Action = engine.Chombo
+		ev.Seat, err = seat()
+	case "confirm":
+		ev.Action = engine.Confirm
 		ev.Seat, err = seat()
 	case "name":
 		ev.Action, ev.Name = engine.Name, a.Name
@@ -120,7 +127,7 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 			return ev, a.Replaces, nil
 		}
 	default:
-		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, deadhand, tenpai, void, value, hand, chombo or name", a.Action)
+		return engine.Event{}, 0, fmt.Errorf("field action: %q is not newhand, time, deadhand, tenpai, void, value, hand, chombo, name or confirm", a.Action)
 	}
 	return ev, 0, err
 }

@@ -57,6 +57,10 @@ type Config struct {
 	// referee actions are then refused over plain HTTP, which would show
 	// the token to the whole network.
 	HTTPS string
+	// Clock is the tournament round's clock (the time left, its state),
+	// ok false while the table has no round; nil: never in a tournament.
+	// GET /api/clock serves it, the page shows it.
+	Clock func() (left time.Duration, state string, ok bool)
 }
 
 // Server is the table's HTTP handler.
@@ -97,6 +101,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /tilefaces.js", scriptHandler(tileFacesJS))
 	s.mux.HandleFunc("GET /yakuwords.js", scriptHandler(yakuWordsJS))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("GET /api/clock", s.handleClock)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
 	s.mux.HandleFunc("POST /api/seat", s.handleSeat)
@@ -149,8 +154,51 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv := s.hub.state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
-		"pairing": s.cfg.Pairing != nil,
-		"log":     s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+		"pairing": s.cfg.Pairing != nil, "clock": s.cfg.Clock != nil,
+		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+}
+
+// ClockView is GET /api/clock: the round's clock as the page shows it.
+type ClockView struct {
+	// Round: the table has a round; State is waiting, running, paused or
+	// over; RemainingMS the time left.
+	Round       bool   `json:"round"`
+	State       string `json:"state,omitempty"`
+	RemainingMS int64  `json:"remaining_ms"`
+	// Warn is the warning colour's level: "" (more than WarnAt left),
+	// "warn" (at most WarnAt), "late" (at most LateAt), "over" (none).
+	Warn string `json:"warn"`
+}
+
+// The round's clock turns to warning colours this near its end.
+const (
+	WarnAt = 10 * time.Minute
+	LateAt = 5 * time.Minute
+)
+
+// ClockOf is the page's view of a round's clock.
+func ClockOf(left time.Duration, state string, ok bool) ClockView {
+	if !ok {
+		return ClockView{}
+	}
+	v := ClockView{Round: true, State: state, RemainingMS: left.Milliseconds()}
+	switch {
+	case state == "over" || left <= 0:
+		v.Warn = "over"
+	case left <= LateAt:
+		v.Warn = "late"
+	case left <= WarnAt:
+		v.Warn = "warn"
+	}
+	return v
+}
+
+func (s *Server) handleClock(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Clock == nil {
+		writeJSON(w, http.StatusOK, ClockView{})
+		return
+	}
+	writeJSON(w, http.StatusOK, ClockOf(s.cfg.Clock()))
 }
 
 // stateView is the page's view of a state under the table's profile.
@@ -167,6 +215,9 @@ type Press struct {
 	Seat   *int   `json:"seat"`   // physical seat 0..3; absent for dora and newhand
 	Action string `json:"action"` // discard, chii, pon, kan, ron, tsumo, riichi, cancel, dora, newhand
 	Tile   string `json:"tile"`   // optional mpsz tile; for chii and pon the two shown tiles, "68p"
+	// Card is a player's card UID (hex) laid on the seat's reader (with
+	// seat) or the table's (without): the simulated table's virtual cards.
+	Card string `json:"card"`
 }
 
 // shownTiles reads the two tiles a chii or pon shows from the hand:
@@ -197,7 +248,8 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
-	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name || a == engine.Hand {
+	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name || a == engine.Hand ||
+		a == engine.Round || a == engine.Confirm {
 		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
 	}
 	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}
@@ -210,10 +262,24 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 			return engine.Event{}, fmt.Errorf("field tile: %q is not an mpsz tile", p.Tile)
 		}
 	}
+	if (a == engine.Card) != (p.Card != "") {
+		return engine.Event{}, fmt.Errorf("field card: a card's UID comes with a card and only with it")
+	}
 	switch {
 	case (a == engine.Dora || a == engine.Ura) && !ev.Tile.Known():
 		return engine.Event{}, fmt.Errorf("field tile: a %s read needs a tile", a)
-	case a == engine.Dora || a == engine.Ura || a == engine.NewHand:
+	case a == engine.Card:
+		ev.Card = strings.ToLower(p.Card)
+		if p.Seat != nil {
+			if *p.Seat < 0 || *p.Seat > 3 {
+				return engine.Event{}, fmt.Errorf("field seat: %d is not a seat 0..3 (leave it out for the table's reader)", *p.Seat)
+			}
+			ev.Seat = engine.Seat(*p.Seat)
+		}
+		if err := ev.Validate(); err != nil {
+			return engine.Event{}, fmt.Errorf("field card: %q is not a card's UID (hex)", p.Card)
+		}
+	case a.TableAction():
 	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
 		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)
 	default:

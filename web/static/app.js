@@ -393,6 +393,7 @@ function render() {
   for (const s of st.seats) renderSeat(s);
   $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
+  renderCards();
   renderHeadline();
   renderCountdown();
   renderAlerts();
@@ -410,7 +411,39 @@ function renderStandings() {
     const s = st.seats[r.seat];
     const tr = el("tr");
     tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    // Each player confirms the result at its seat (a paired phone, or this page on a simulated table).
+    const td = el("td", "confirm");
+    if (st.confirmed && st.confirmed[r.seat]) { td.textContent = "✓"; td.title = "confirmed"; } else {
+      const b = el("button", "", "OK");
+      b.title = b.ariaLabel = "confirm the result for seat " + r.seat;
+      b.dataset.confirm = String(r.seat);
+      b.addEventListener("click", async () => { const err = await entry({ action: "confirm", seat: r.seat }); if (err) alert(err); });
+      td.append(b);
+    }
+    tr.append(td);
     body.append(tr);
+  }
+}
+
+// renderCards lays the simulated table's virtual player cards: each
+// seated player's card, on any seat's reader or the table's.
+function renderCards() {
+  const box = $("cards");
+  box.hidden = !(sim && st.round);
+  if (box.hidden) return;
+  const list = $("cardlist");
+  list.replaceChildren();
+  for (const p of st.round.players) {
+    if (!p.cards || !p.cards.length) continue;
+    const li = el("li", "", `${p.name}'s card: `);
+    for (const seat of [0, 1, 2, 3, null]) {
+      const b = el("button", "", seat === null ? "table reader" : "seat " + seat);
+      b.dataset.card = p.cards[0];
+      b.dataset.seat = seat === null ? "table" : String(seat);
+      b.addEventListener("click", () => press(seat === null ? { action: "card", card: p.cards[0] } : { action: "card", seat, card: p.cards[0] }));
+      li.append(b, " ");
+    }
+    list.append(li);
   }
 }
 
@@ -565,6 +598,25 @@ function setState(s) {
 // tick redraws what runs by time (countdowns, a seat's 3 s signal) while something does.
 setInterval(() => { if (st && (renderCountdown() || outcomes.some((e) => tableNow() - e.at_ms < HOLD + 300))) { for (const s of st.seats) renderSeat(s); if (!st.pending.length) renderHeadline(); } }, 250);
 
+// watchClock shows the tournament round's clock: the table counts it down;
+// the page asks each second and turns to warning colours near the end.
+function watchClock() {
+  const el = $("clock");
+  const tick = async () => {
+    try {
+      const c = await (await fetch("/api/clock")).json();
+      el.hidden = !c.round;
+      if (!c.round) return;
+      const s = Math.ceil(c.remaining_ms / 1000);
+      const mmss = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      el.textContent = c.state === "over" ? "time is up" : c.state === "running" ? mmss + " left" : mmss + " (" + c.state + ")";
+      el.className = c.warn;
+    } catch (e) { /* the next tick tries again */ }
+  };
+  tick();
+  setInterval(tick, 1000);
+}
+
 async function start() {
   place();
   const r = await fetch("/api/state");
@@ -575,6 +627,7 @@ async function start() {
   showPairing();
   $("simctl").hidden = !sim;
   $("loglink").hidden = !j.log;
+  if (j.clock) watchClock();
   show(j.recent);
   setState(j.state);
   let seen = j.state.seq;
