@@ -39,6 +39,9 @@ type WatcherConfig struct {
 	// at the start, connected, unreachable after each failed attempt
 	// (with why), connecting again when a connection drops.
 	OnBroker func(BrokerStatus)
+	// OnAsk gets each table's ask for its round (topic tabled/T/ask),
+	// for the console's tournament (Tournament.Ask); nil: not subscribed.
+	OnAsk func(table string, a Ask)
 }
 
 // Watcher follows every table on the broker.
@@ -107,10 +110,14 @@ func (w *Watcher) Run(ctx context.Context) error {
 	cfg.OnConnectionDown = func() bool { w.broker(connecting(host)); return true }
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 		w.broker(connected(host))
-		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{
+		subs := []paho.SubscribeOptions{
 			{Topic: Prefix + "/+/events", QoS: 1},
 			{Topic: Prefix + "/+/status", QoS: 1},
-		}})
+		}
+		if w.cfg.OnAsk != nil {
+			subs = append(subs, paho.SubscribeOptions{Topic: Prefix + "/+/" + KindAsk, QoS: 1})
+		}
+		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: subs})
 	}
 	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
 		if d.ReasonCode == reasonTakenOver {
@@ -147,6 +154,10 @@ func (w *Watcher) broker(s BrokerStatus) {
 
 func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 	table, kind, ok := tableOf(t)
+	if ok && kind == KindAsk {
+		w.ask(table, payload)
+		return
+	}
 	if !ok || kind != "status" && kind != "events" {
 		return
 	}

@@ -124,6 +124,9 @@ type Options struct {
 	Book  string `json:"book,omitempty"`
 	Start int    `json:"start"`
 	Uma   [4]int `json:"uma"`
+	// Chombo is what the book takes off a result after uma for each
+	// chombo in the game (0: the book settles a chombo in the hand).
+	Chombo int `json:"chombo,omitempty"`
 }
 
 // Seated is the seating of rounds From, From+1, ...: for each round, its

@@ -29,6 +29,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	hosts := fs.String("hosts", "", "names the console's page is reached by, comma-separated, besides the machine's own and localhost (others get 421)")
 	host, _ := os.Hostname()
 	id := fs.String("client-id", "tabled-console-"+host, "the console's session at the broker; keep it across restarts")
+	dir := fs.String("dir", "tabled-console", "the directory the console keeps its tournament in (a journal, fsynced at each change)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -49,18 +50,27 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	console := club.NewConsole()
+	store, err := club.OpenStore(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled club: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	tour := &club.Tournament{Store: store, Console: console, Seat: seatRounds}
 	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables,
-		OnEvent: console.Event, OnStatus: console.Status, OnAlert: console.Warn, OnBroker: console.Broker})
+		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
+		OnAlert: console.Warn, OnBroker: console.Broker, OnAsk: tour.Ask})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
 	}
+	tour.Send = w.SendRound
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
 	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
 		names := append([]string{*listen}, strings.Split(*hosts, ",")...)
-		return web.ListenAndServe(ctx, *listen, web.Guard(console.Handler(), web.NewHosts(names...)))
+		return web.ListenAndServe(ctx, *listen, web.Guard(tour.Handler(console.Handler()), web.NewHosts(names...)))
 	})
 }
 

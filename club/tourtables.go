@@ -1,0 +1,201 @@
+package club
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/tournament"
+)
+
+// The console and the tables (docs/tournament.md, "The tables"): the
+// console sends each table of the current round its Round when the
+// round is seated, at each change of its clock or its players, and in
+// answer to each Ask; a table logs the Round it takes as an input, and
+// its game_end becomes the round's result for the players it logged at
+// its seats.
+
+// roundFor is the Round for table in round n of st, at the moment of
+// sending; false when the table does not play it.
+func (t *Tournament) roundFor(st tournament.State, n int, table string) (Round, bool) {
+	g := st.Game(n, table)
+	if g == nil {
+		return Round{}, false
+	}
+	r := Round{Tournament: st.Options.Name, Round: n, AfterTime: st.Options.AfterTime,
+		Clock: roundClock(st.Round(n).Clock, t.now())}
+	for i, num := range g.Players {
+		p, _ := st.Player(num)
+		r.Seats[i] = RoundSeat{Player: num, Name: p.Name, EMA: p.EMA, Cards: p.Cards}
+	}
+	return r, true
+}
+
+// nextSent numbers a message to table: above the last sent to it and at
+// least the console's clock in milliseconds, so the numbers go on rising
+// across the console's restarts without being kept.
+func (t *Tournament) nextSent(table string) uint64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.sent == nil {
+		t.sent = map[string]uint64{}
+	}
+	s := max(t.sent[table]+1, uint64(t.now().UnixMilli()))
+	t.sent[table] = s
+	return s
+}
+
+// sendRound sends the current round's Round to each of its tables.
+func (t *Tournament) sendRound() {
+	if t.Send == nil {
+		return
+	}
+	st, _ := t.Store.State()
+	n := current(st)
+	if n == 0 {
+		return
+	}
+	for _, g := range st.Round(n).Games {
+		t.sendTo(st, n, g.Table)
+	}
+}
+
+func (t *Tournament) sendTo(st tournament.State, n int, table string) {
+	r, ok := t.roundFor(st, n, table)
+	if !ok {
+		return
+	}
+	r.Sent = t.nextSent(table)
+	if err := t.Send(table, r); err != nil && t.Console != nil {
+		t.Console.Warn(table, "round-not-sent", fmt.Sprintf("round %d was not sent to the table: %v", n, err))
+	}
+}
+
+// Ask answers a table's ask with a fresh Round of the current round, if
+// the table plays it (WatcherConfig.OnAsk).
+func (t *Tournament) Ask(table string, a Ask) {
+	if t.Send == nil {
+		return
+	}
+	st, _ := t.Store.State()
+	if n := current(st); n > 0 {
+		t.sendTo(st, n, table)
+	}
+}
+
+// tableRound is what the console follows of a table's game: the Round
+// the table logged and the chombos since.
+type tableRound struct {
+	round   Round
+	chombos int
+}
+
+// RoundInputType is the type of the input a table logs for each Round it
+// takes (its body: {"round": the Round}); ConfirmedType the type of the
+// record a table logs when a player confirms the game's result.
+const (
+	RoundInputType = "round"
+	ConfirmedType  = "confirmed"
+)
+
+// confirmedBody is what the console reads of a table's confirmed record.
+type confirmedBody struct {
+	Round  int `json:"round"`
+	Player int `json:"player"`
+}
+
+// Event follows a table's event for the tournament: the Round it logged,
+// its chombos, its game's end (the round's result) and its players'
+// confirmations. An event the tournament refuses is an alert on the table.
+func (t *Tournament) Event(m Message) {
+	var rec record
+	if json.Unmarshal(m.Body, &rec) != nil {
+		return
+	}
+	t.mu.Lock()
+	if t.played == nil {
+		t.played = map[string]*tableRound{}
+	}
+	tr := t.played[m.Table]
+	switch {
+	case rec.Kind == claimlog.KindInput && rec.Type == RoundInputType:
+		var b struct {
+			Round Round `json:"round"`
+		}
+		if json.Unmarshal(rec.Body, &b) == nil && b.Round.Round > 0 {
+			t.played[m.Table] = &tableRound{round: b.Round}
+		}
+		t.mu.Unlock()
+		return
+	case tr == nil:
+		t.mu.Unlock()
+		return
+	}
+	var o outcome.Record
+	if rec.Kind == claimlog.KindOutcome {
+		o, _ = outcome.Decode(rec.Body)
+	}
+	logged := tr.round
+	switch {
+	case o.Type == outcome.TypeScore && o.Result == "chombo":
+		tr.chombos++
+		t.mu.Unlock()
+		return
+	case o.Type == outcome.TypeGameEnd:
+		chombos := tr.chombos
+		tr.chombos = 0
+		t.mu.Unlock()
+		t.gameEnd(m, logged, o, chombos)
+		return
+	}
+	t.mu.Unlock()
+	if rec.Type == ConfirmedType {
+		var c confirmedBody
+		if json.Unmarshal(rec.Body, &c) == nil && c.Player > 0 {
+			r := newRecord(tournament.KindConfirm, "table "+m.Table, "", t.now())
+			r.Confirm = &tournament.Confirm{Round: logged.Round, Table: m.Table, Player: c.Player}
+			t.addFromTable(m, r)
+		}
+	}
+}
+
+// gameEnd makes a table's game_end the round's result for the players the
+// table logged at its seats.
+func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos int) {
+	st, _ := t.Store.State()
+	if logged.Tournament != st.Options.Name {
+		t.warn(m.Table, fmt.Sprintf("the table ended a game of tournament %q, round %d: not this tournament (%q)", logged.Tournament, logged.Round, st.Options.Name))
+		return
+	}
+	if g := st.Game(logged.Round, m.Table); g != nil && g.Result != nil && g.Result.Seq == m.Seq {
+		return // the same game_end again
+	}
+	res := tournament.Result{Round: logged.Round, Table: m.Table, Sticks: o.Sticks, Seq: m.Seq, Penalties: chombos * st.Options.Chombo}
+	if len(o.Standings) != 4 {
+		t.warn(m.Table, fmt.Sprintf("the table's game end has %d standings, not 4", len(o.Standings)))
+		return
+	}
+	for i, s := range o.Standings {
+		if s.Seat < 0 || s.Seat > 3 {
+			t.warn(m.Table, fmt.Sprintf("the table's game end names seat %d", s.Seat))
+			return
+		}
+		res.Seats[i] = tournament.Seat{Player: logged.Seats[s.Seat].Player, Points: s.Points, Place: s.Place, Result: s.Result}
+	}
+	r := newRecord(tournament.KindResult, "table "+m.Table, "", t.now())
+	r.Result = &res
+	t.addFromTable(m, r)
+}
+
+func (t *Tournament) addFromTable(m Message, r tournament.Record) {
+	if _, err := t.Store.Add(r); err != nil {
+		t.warn(m.Table, fmt.Sprintf("the table's event %d was not taken into the tournament: %v", m.Seq, err))
+	}
+}
+
+func (t *Tournament) warn(table, text string) {
+	if t.Console != nil {
+		t.Console.Warn(table, "tournament", text)
+	}
+}
