@@ -1,8 +1,8 @@
 // Package layers holds no code: its test enforces the layers of tabled's
 // packages, over what `go list` says each imports, directly or not (its Deps):
 //
-//   - tile and payment import only the standard library; scorer only tile
-//     and payment: all three are pure;
+//   - tile, payment and seating import only the standard library; scorer
+//     only tile and payment: all four are pure;
 //   - engine imports only the standard library, tile, payment and scorer:
 //     it is pure and replayable;
 //   - outcome imports only the engine and the pure packages it is built on

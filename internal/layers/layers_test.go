@@ -26,6 +26,7 @@ type rule struct {
 var rules = []rule{
 	{pkgs: "payment", allowed: []string{}, why: "a score sheet's arithmetic is pure: the standard library only"},
 	{pkgs: "tile", allowed: []string{}, why: "a tile face is pure: the standard library only"},
+	{pkgs: "seating", allowed: []string{}, why: "a tournament's seating is pure: the standard library only"},
 	{pkgs: "scorer", allowed: []string{"tile", "payment"}, why: "the scorer is pure: the standard library, tile faces and payment's arithmetic only"},
 	{pkgs: "engine", allowed: []string{"tile", "payment", "scorer"}, why: "the engine is pure: the standard library, tile faces, payment's arithmetic and the scorer only"},
 	{pkgs: "outcome", allowed: []string{"engine", "tile", "payment", "scorer"}, why: "the outcome record depends on the engine alone (and the tile, payment and scorer types in its outcomes)"},
