@@ -14,28 +14,22 @@ import (
 	"github.com/tabled/tabled/web"
 )
 
-// SeatFunc makes a seating of rounds for players 1..players, keeping
-// apart pairs who met in played (each round's tables, East first) and,
-// in the first rounds, players of one club (clubs[i] is player i+1's):
-// each returned round is its tables, each four players East, South,
-// West, North. cmd/tabled wires package seating's Make.
-type SeatFunc func(players, rounds int, seed int64, played [][][4]int, clubs []string) ([][][4]int, error)
-
 // Tournament is the console's tournament: its store, its pages' API, the
 // rounds it sends the tables and the results it takes from them.
 type Tournament struct {
 	Store   *Store
 	Console *Console
-	// Seat makes seatings; Send publishes a Round to a table (nil: the
+	// Send publishes a Round to a table (Watcher.SendRound; nil: the
 	// console sends none, as in a test of the pages alone).
-	Seat SeatFunc
 	Send func(table string, r Round) error
 	// Now is the console's clock; nil is time.Now.
 	Now func() time.Time
 
-	mu     sync.Mutex
-	sent   map[string]uint64      // table -> the last Round's Sent
-	played map[string]*tableRound // table -> the round it logged, the game's chombos
+	sendMu  sync.Mutex // one send of the rounds at a time
+	sending sync.WaitGroup
+	mu      sync.Mutex
+	sent    map[string]uint64      // table -> the last Round's Sent
+	played  map[string]*tableRound // table -> the round it logged, the game's chombos
 }
 
 func (t *Tournament) now() time.Time {

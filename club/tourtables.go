@@ -46,20 +46,32 @@ func (t *Tournament) nextSent(table string) uint64 {
 	return s
 }
 
-// sendRound sends the current round's Round to each of its tables.
+// sendRound sends the current round's Round to each of its tables, after
+// the answer to the change that calls it: the sends are made one at a
+// time, in order, so a table gets the changes in the order made (and a
+// later Sent on each).
 func (t *Tournament) sendRound() {
 	if t.Send == nil {
 		return
 	}
-	st, _ := t.Store.State()
-	n := current(st)
-	if n == 0 {
-		return
-	}
-	for _, g := range st.Round(n).Games {
-		t.sendTo(st, n, g.Table)
-	}
+	t.sending.Add(1)
+	go func() {
+		defer t.sending.Done()
+		t.sendMu.Lock()
+		defer t.sendMu.Unlock()
+		st, _ := t.Store.State()
+		n := current(st)
+		if n == 0 {
+			return
+		}
+		for _, g := range st.Round(n).Games {
+			t.sendTo(st, n, g.Table)
+		}
+	}()
 }
+
+// Wait waits for the rounds being sent.
+func (t *Tournament) Wait() { t.sending.Wait() }
 
 func (t *Tournament) sendTo(st tournament.State, n int, table string) {
 	r, ok := t.roundFor(st, n, table)

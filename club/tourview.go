@@ -1,14 +1,19 @@
 package club
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"time"
 
+	"github.com/tabled/tabled/seating"
 	"github.com/tabled/tabled/tournament"
 )
+
+// seatTime bounds a seating's search: past it, the best found so far.
+const seatTime = 10 * time.Second
 
 // TournamentView is what the console's tournament pages read: the state
 // in force, with what the console adds at the moment of the view.
@@ -160,9 +165,6 @@ func (t *Tournament) seating(st tournament.State, from int, seed int64) (*tourna
 			}
 		}
 	}
-	if t.Seat == nil {
-		return nil, fmt.Errorf("this console has no seating")
-	}
 	// Positions 1..n are the seated players in number order; a
 	// substitute takes the place of the player replaced in what was
 	// played, so the seating keeps apart who met there.
@@ -192,9 +194,11 @@ func (t *Tournament) seating(st tournament.State, from int, seed int64) (*tourna
 		pl, _ := st.Player(p)
 		clubs[i] = pl.Club
 	}
-	rounds, err := t.Seat(len(players), o.Rounds-from+1, seed, played, clubs)
+	ctx, cancel := context.WithTimeout(context.Background(), seatTime)
+	defer cancel()
+	rounds, err := seating.Make(ctx, seating.Request{Players: len(players), Hanchan: o.Rounds, Seed: seed, Played: played, Clubs: clubs})
 	if err != nil {
-		return nil, fmt.Errorf("seating: %w", err)
+		return nil, err
 	}
-	return &tournament.Seated{From: from, Rounds: rounds, Players: players}, nil
+	return &tournament.Seated{From: from, Rounds: rounds[from-1:], Players: players}, nil
 }

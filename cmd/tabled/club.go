@@ -56,7 +56,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
-	tour := &club.Tournament{Store: store, Console: console, Seat: seatRounds}
+	tour := &club.Tournament{Store: store, Console: console}
 	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables,
 		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
 		OnAlert: console.Warn, OnBroker: console.Broker, OnAsk: tour.Ask})
