@@ -20,7 +20,7 @@ import (
 // tourRig is a console with a tournament kept in a temporary directory,
 // its tables t1 and t2 online, the Rounds it sends kept.
 type tourRig struct {
-	t       *testing.T
+	t       testing.TB
 	dir     string
 	console *Console
 	tour    *Tournament
@@ -30,7 +30,7 @@ type tourRig struct {
 	sent    map[string][]Round
 }
 
-func newTourRig(t *testing.T, dir string) *tourRig {
+func newTourRig(t testing.TB, dir string) *tourRig {
 	t.Helper()
 	store, err := OpenStore(dir)
 	if err != nil {

@@ -41,6 +41,10 @@ func ReadPlayers(r io.Reader) ([]tournament.Player, error) {
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return nil, fmt.Errorf("players CSV: line 1: %w", err)
 	}
 	col := map[string]int{}
@@ -64,10 +68,14 @@ func ReadPlayers(r io.Reader) ([]tournament.Player, error) {
 		if errors.Is(err, io.EOF) {
 			return out, nil
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			return nil, fmt.Errorf("players CSV: %w", err)
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("players CSV: line %d, column %d: %w", pe.Line, pe.Column, pe.Err)
+			}
+			return nil, fmt.Errorf("players CSV: line ?: %w", err)
 		}
+		line, _ := cr.FieldPos(0)
 		get := func(k string) string {
 			if i, ok := col[k]; ok && i < len(row) {
 				return strings.TrimSpace(row[i])
