@@ -7,6 +7,8 @@
 //     it is pure and replayable;
 //   - outcome imports only the engine and the pure packages it is built on
 //     (tile, payment, scorer);
+//   - standings (a tournament's results) imports only payment of the
+//     project: it is pure, the console calls it;
 //   - claimlog, the storage, imports nothing of the project but
 //     internal/fastjson: no engine, table, script or web;
 //   - journal (the table's side of the log) imports no script or web;
