@@ -174,9 +174,11 @@ func TestTournamentDay(t *testing.T) {
 		outcome.Standing{Seat: 0, Place: 1, Points: 45000, Result: 31000}, outcome.Standing{Seat: 1, Place: 2, Points: 32000, Result: 7000},
 		outcome.Standing{Seat: 2, Place: 3, Points: 28000, Result: -7000}, outcome.Standing{Seat: 3, Place: 4, Points: 14000, Result: -31000})))
 	seq++
-	// t2: a tie for second (the uma shared) and a chombo, 20,000 off
-	// its offender's result after uma.
-	g.tour.Event(tableEvent("t2", seq, "outcome", "score", outcome.Record{Type: outcome.TypeScore, Result: "chombo", Chombo: "S"}))
+	// t2: a tie for second (the uma shared) and a chombo by East of the
+	// second hand (seat 1, its dealer), 20,000 off its result after uma.
+	g.tour.Event(tableEvent("t2", seq, "outcome", "deal", outcome.Record{Type: outcome.TypeDeal, RoundWind: "E", Hand: 2, DealerSeat: 1}))
+	seq++
+	g.tour.Event(tableEvent("t2", seq, "outcome", "score", outcome.Record{Type: outcome.TypeScore, Result: "chombo", Chombo: "E"}))
 	seq++
 	g.tour.Event(tableEvent("t2", seq, "outcome", "game_end", gameEnd(0,
 		outcome.Standing{Seat: 2, Place: 1, Points: 40000, Result: 25000}, outcome.Standing{Seat: 0, Place: 2, Points: 30000, Result: 0},
@@ -188,7 +190,7 @@ func TestTournamentDay(t *testing.T) {
 	if res := st.Game(1, "t1").Result; res.Seats[0] != (tournament.Seat{Player: t1[0], Points: 45000, Place: 1, Result: 31000}) || res.Sticks != 1 {
 		t.Errorf("t1's result: %+v", res)
 	}
-	if res := st.Game(1, "t2").Result; res.Seats[2] != (tournament.Seat{Player: t2[1], Points: 30000, Place: 2, Result: -20000}) || res.Penalties != 20000 {
+	if res := st.Game(1, "t2").Result; res.Seats[1] != (tournament.Seat{Player: t2[1], Points: 30000, Place: 2, Result: -20000}) || res.Penalties != [4]int{0, 20000, 0, 0} {
 		t.Errorf("t2's result: %+v", res)
 	}
 	if st.Published(1) {

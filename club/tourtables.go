@@ -3,6 +3,7 @@ package club
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/outcome"
@@ -97,10 +98,13 @@ func (t *Tournament) Ask(table string, a Ask) {
 }
 
 // tableRound is what the console follows of a table's game: the Round
-// the table logged and the chombos since.
+// the table logged and the chombos since, by seat.
 type tableRound struct {
-	round   Round
-	chombos int
+	round Round
+	// dealer is the physical seat dealing the hand in play; chombos
+	// count each physical seat's chombos in the game.
+	dealer  int
+	chombos [4]int
 }
 
 // RoundInputType is the type of the input a table logs for each Round it
@@ -150,13 +154,21 @@ func (t *Tournament) Event(m Message) {
 	}
 	logged := tr.round
 	switch {
+	case o.Type == outcome.TypeDeal:
+		tr.dealer = o.DealerSeat
+		t.mu.Unlock()
+		return
 	case o.Type == outcome.TypeScore && o.Result == "chombo":
-		tr.chombos++
+		// The offender is named by wind in the hand: its physical seat
+		// counts from the hand's dealer.
+		if w := strings.Index("ESWN", o.Chombo); w >= 0 && len(o.Chombo) == 1 {
+			tr.chombos[(tr.dealer+w)%4]++
+		}
 		t.mu.Unlock()
 		return
 	case o.Type == outcome.TypeGameEnd:
 		chombos := tr.chombos
-		tr.chombos = 0
+		tr.chombos = [4]int{}
 		t.mu.Unlock()
 		t.gameEnd(m, logged, o, chombos)
 		return
@@ -174,7 +186,7 @@ func (t *Tournament) Event(m Message) {
 
 // gameEnd makes a table's game_end the round's result for the players the
 // table logged at its seats.
-func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos int) {
+func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos [4]int) {
 	st, _ := t.Store.State()
 	if logged.Tournament != st.Options.Name {
 		t.warn(m.Table, fmt.Sprintf("the table ended a game of tournament %q, round %d: not this tournament (%q)", logged.Tournament, logged.Round, st.Options.Name))
@@ -183,17 +195,20 @@ func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos 
 	if g := st.Game(logged.Round, m.Table); g != nil && g.Result != nil && g.Result.Seq == m.Seq {
 		return // the same game_end again
 	}
-	res := tournament.Result{Round: logged.Round, Table: m.Table, Sticks: o.Sticks, Seq: m.Seq, Penalties: chombos * st.Options.Chombo}
+	res := tournament.Result{Round: logged.Round, Table: m.Table, Sticks: o.Sticks, Seq: m.Seq}
 	if len(o.Standings) != 4 {
 		t.warn(m.Table, fmt.Sprintf("the table's game end has %d standings, not 4", len(o.Standings)))
 		return
 	}
-	for i, s := range o.Standings {
-		if s.Seat < 0 || s.Seat > 3 {
-			t.warn(m.Table, fmt.Sprintf("the table's game end names seat %d", s.Seat))
+	var seen [4]bool
+	for _, s := range o.Standings {
+		if s.Seat < 0 || s.Seat > 3 || seen[s.Seat] {
+			t.warn(m.Table, fmt.Sprintf("the table's game end names seat %d, not each seat 0..3 once", s.Seat))
 			return
 		}
-		res.Seats[i] = tournament.Seat{Player: logged.Seats[s.Seat].Player, Points: s.Points, Place: s.Place, Result: s.Result}
+		seen[s.Seat] = true
+		res.Seats[s.Seat] = tournament.Seat{Player: logged.Seats[s.Seat].Player, Points: s.Points, Place: s.Place, Result: s.Result}
+		res.Penalties[s.Seat] = chombos[s.Seat] * st.Options.Chombo
 	}
 	r := newRecord(tournament.KindResult, "table "+m.Table, "", t.now())
 	r.Result = &res

@@ -155,16 +155,18 @@ type Clock struct {
 }
 
 // Result is a game's result: each seat's player, table points, place and
-// result (points after uma and the book's penalties, less the start).
+// result (points after uma and the book's penalties, less the start),
+// East, South, West, North as seated in the first hand.
 type Result struct {
 	Round int     `json:"round"`
 	Table string  `json:"table"`
 	Seats [4]Seat `json:"seats"`
 	// Sticks are the deposits (riichi sticks of 1000) left on the table.
 	Sticks int `json:"sticks,omitempty"`
-	// Penalties are points the book took off results inside the game
-	// (chombo after uma), summed: the game's results add up to minus them.
-	Penalties int `json:"penalties,omitempty"`
+	// Penalties are the points the book took off each seat's result
+	// inside the game (chombo after uma), by seat as Seats: the game's
+	// results add up to minus their sum.
+	Penalties [4]int `json:"penalties,omitzero"`
 	// Referee marks a result entered by a referee for a table that could
 	// not finish; Seq is the table's game_end record otherwise.
 	Referee bool   `json:"referee,omitempty"`

@@ -168,20 +168,21 @@ func check(s *State) []Alert {
 			if g.Result == nil {
 				continue
 			}
-			points, results := 0, 0
-			for _, st := range g.Result.Seats {
+			points, results, penalties := 0, 0, 0
+			for i, st := range g.Result.Seats {
 				points += st.Points
 				results += st.Result
+				penalties += g.Result.Penalties[i]
 			}
 			if want := 4 * s.Options.Start; points+1000*g.Result.Sticks != want {
 				out = append(out, Alert{r.Number, g.Table, fmt.Sprintf(
 					"round %d, table %s: the table points add up to %d with %d deposits of 1000 left, not the starting %d",
 					r.Number, g.Table, points, g.Result.Sticks, want)})
 			}
-			if results+g.Result.Penalties != 0 {
+			if results+penalties != 0 {
 				out = append(out, Alert{r.Number, g.Table, fmt.Sprintf(
 					"round %d, table %s: the results after uma add up to %d, not 0 (less the book's penalties of %d)",
-					r.Number, g.Table, results, g.Result.Penalties)})
+					r.Number, g.Table, results, penalties)})
 			}
 		}
 		players := make([]int, 0, len(at))
