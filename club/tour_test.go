@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/standings"
 	"github.com/tabled/tabled/tournament"
 	"github.com/tabled/tabled/web"
 )
@@ -221,8 +222,34 @@ func TestTournamentDay(t *testing.T) {
 		t.Errorf("penalties in force: %+v", st.Penalties)
 	}
 
+	// The standings, worked out by hand: t1 as corrected (44000 first
+	// with the deposit: +14000+15000+1000), t2 with the tie for second
+	// sharing 5000 and -5000 and the chombo's 20,000 off.
+	code, out := g.do("GET", "/api/tournament/standings", "")
+	var got struct{ Standings standings.Standings }
+	if err := json.Unmarshal([]byte(out), &got); code != 200 || err != nil {
+		t.Fatalf("standings: %d %v %s", code, err, out)
+	}
+	want := []struct{ player, place, total int }{
+		{t1[0], 1, 30000}, {t2[2], 2, 25000}, {t1[1], 3, 8000}, {t2[0], 4, 0},
+		{t1[2], 5, -7000}, {t2[1], 6, -20000}, {t2[3], 7, -25000}, {t1[3], 8, -31000}}
+	for i, w := range want {
+		if r := got.Standings.Rows[i]; r.Player.Number != w.player || r.Place != w.place || r.Total != w.total {
+			t.Errorf("standings row %d: player %d place %d total %d; want %+v", i, r.Player.Number, r.Place, r.Total, w)
+		}
+	}
+	code, out = g.do("GET", "/api/tournament/export/ema.csv", "")
+	if first, _ := st.Player(t1[0]); code != 200 || !strings.Contains(out, fmt.Sprintf("Autumn Cup,8,1,Player,%d,%s,30.0,30000,1,FR", t1[0], first.EMA)) {
+		t.Errorf("EMA sheet: %d %s", code, out)
+	}
+	for _, path := range []string{"ema.xlsx", "round.csv?round=1", "report.html"} {
+		if code, out := g.do("GET", "/api/tournament/export/"+path, ""); code != 200 || len(out) < 100 {
+			t.Errorf("export %s: %d %.200s", path, code, out)
+		}
+	}
+
 	// Where do I sit: player t2[1] in round 1, with the result published.
-	code, out := g.do("GET", fmt.Sprintf("/api/tournament/where?player=%d", t2[1]), "")
+	code, out = g.do("GET", fmt.Sprintf("/api/tournament/where?player=%d", t2[1]), "")
 	if code != http.StatusOK || !strings.Contains(out, `"table":"t2","wind":1`) || !strings.Contains(out, `"result":-20000`) {
 		t.Errorf("where: %d %s", code, out)
 	}
@@ -232,7 +259,7 @@ func TestTournamentDay(t *testing.T) {
 	}
 
 	// The store opened again (as after a kill) holds the same tournament.
-	want, _ := json.Marshal(g.state())
+	wantState, _ := json.Marshal(g.state())
 	g.tour.Store.Close()
 	again, err := OpenStore(dir)
 	if err != nil {
@@ -240,8 +267,8 @@ func TestTournamentDay(t *testing.T) {
 	}
 	defer again.Close()
 	st2, _ := again.State()
-	if got, _ := json.Marshal(st2); !bytes.Equal(got, want) {
-		t.Errorf("reopened:\n%s\nwant\n%s", got, want)
+	if got, _ := json.Marshal(st2); !bytes.Equal(got, wantState) {
+		t.Errorf("reopened:\n%s\nwant\n%s", got, wantState)
 	}
 }
 

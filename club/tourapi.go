@@ -112,6 +112,7 @@ func (t *Tournament) Handler(next http.Handler) http.Handler {
 	mux.HandleFunc("POST /api/tournament/seat", t.seat)
 	mux.HandleFunc("POST /api/tournament/clock", t.clock)
 	t.resultRoutes(mux)
+	t.standingsRoutes(mux)
 	return mux
 }
 

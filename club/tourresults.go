@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/tournament"
 )
 
@@ -53,18 +54,28 @@ func (t *Tournament) result(w http.ResponseWriter, r *http.Request, kind tournam
 	t.add(w, b.By, rec)
 }
 
+// scoreRules are the tournament's book's figures (start, uma, deposits);
+// the zero Rules when the book is unknown.
+func scoreRules(o tournament.Options) payment.Rules {
+	p, err := engine.ProfileByName(o.Book)
+	if err != nil || p.Score == nil {
+		return payment.Rules{}
+	}
+	return *p.Score
+}
+
 // scored makes a game's result from its table points by the book's
 // standings (places, uma, deposits left).
 func scored(o tournament.Options, g tournament.GameState, points [4]int, sticks int) (tournament.Result, error) {
-	p, err := engine.ProfileByName(o.Book)
-	if err != nil || p.Score == nil {
+	rules := scoreRules(o)
+	if rules.StartPoints == 0 {
 		return tournament.Result{}, fmt.Errorf("the tournament's book %q does not score: set it in the options", o.Book)
 	}
 	if sticks < 0 || sticks > 100 {
 		return tournament.Result{}, fmt.Errorf("field sticks: %d deposits", sticks)
 	}
 	res := tournament.Result{Table: g.Table, Sticks: sticks}
-	for _, s := range p.Score.Standings(points, sticks, [4]int{}, 0) {
+	for _, s := range rules.Standings(points, sticks, [4]int{}, 0) {
 		res.Seats[s.Seat] = tournament.Seat{Player: g.Players[s.Seat], Points: s.Points, Place: s.Place, Result: s.Result}
 	}
 	return res, nil

@@ -124,6 +124,13 @@ type Options struct {
 	Book  string `json:"book,omitempty"`
 	Start int    `json:"start"`
 	Uma   [4]int `json:"uma"`
+	// Country (the host's, as the EMA writes it: "FRA"), City, MERS (the
+	// EMA's weight, as text), Dates and Days are for the EMA sheet.
+	Country string `json:"country,omitempty"`
+	City    string `json:"city,omitempty"`
+	MERS    string `json:"mers,omitempty"`
+	Dates   string `json:"dates,omitempty"`
+	Days    int    `json:"days,omitempty"`
 	// Chombo is what the book takes off a result after uma for each
 	// chombo in the game (0: the book settles a chombo in the hand).
 	Chombo int `json:"chombo,omitempty"`
