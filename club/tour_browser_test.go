@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/web"
 	"github.com/tabled/tabled/web/webtest"
 )
@@ -66,5 +67,78 @@ func TestBrowserTournamentPages(t *testing.T) {
 				t.Fatalf("the wall and the player's pages: %v (%q)", err, said)
 			}
 		})
+	}
+}
+
+// TestBrowserStandingsAndCorrections: in chromium on a phone, the
+// standings page shows the results the tables sent, live and marked
+// provisional until confirmed; on the referee's page a penalty is given
+// and withdrawn and a result corrected, each with its reason, and the
+// standings page follows.
+func TestBrowserStandingsAndCorrections(t *testing.T) {
+	g := newTourRig(t, t.TempDir())
+	g.must("/api/tournament/options", `{"by":"Ref","options":{"name":"Cup","rounds":2,"round_minutes":60,"tables":["t1","t2"],"book":"ema2016"}}`)
+	g.must("/api/tournament/players/import", `{"by":"Ref","csv":"name\nAna\nBo\nCy\nDa\nEd\nFi\nGu\nHu\n"}`)
+	g.must("/api/tournament/seat", `{"by":"Ref","from":1,"seed":3}`)
+	g.must("/api/tournament/clock", `{"by":"Ref","round":1,"action":"start"}`)
+	st := g.state()
+	var seq uint64
+	for _, table := range []string{"t1", "t2"} {
+		seq++
+		g.tour.Event(tableEvent(table, seq, "input", RoundInputType, map[string]any{"round": g.lastSent(table)}))
+		seq++
+		g.tour.Event(tableEvent(table, seq, "outcome", "game_end", gameEnd(0,
+			outcome.Standing{Seat: 0, Place: 1, Points: 50000, Result: 35000}, outcome.Standing{Seat: 1, Place: 2, Points: 30000, Result: 5000},
+			outcome.Standing{Seat: 2, Place: 3, Points: 25000, Result: -10000}, outcome.Standing{Seat: 3, Place: 4, Points: 15000, Result: -30000})))
+	}
+	top, _ := st.Player(st.Game(1, "t1").Players[0])
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config.Handler = web.Guard(g.tour.Handler(g.console.Handler()), web.NewHosts(srv.Listener.Addr().String()))
+	srv.Start()
+	defer func() { srv.CloseClientConnections(); srv.Close() }()
+	ctx := webtest.Browser(t)
+	firstRow := `document.querySelector('#rows tr.player')`
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(srv.URL+"/standings.html"),
+		chromedp.Poll[chromedp.Void](firstRow+` && `+firstRow+`.textContent.startsWith('1=`+top.Name+`') && document.querySelectorAll('#rows .provisional').length === 8`),
+		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
+	)
+	if err != nil {
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("standings: %v (%q)", err, said)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/tournament.html"),
+		chromedp.SetValue(`#by`, "Ref"),
+		chromedp.SetValue(`#yplayer`, fmt.Sprint(top.Number)),
+		chromedp.SetValue(`#yamount`, "40000"),
+		chromedp.SetValue(`#ywhy`, "late"),
+		chromedp.Click(`#bpenalty`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#penalties tr').length === 2`),
+		chromedp.SetValue(`#cround`, "1"),
+		chromedp.SetValue(`#ctable`, "t2"),
+		chromedp.SetValue(`#cpoints`, "49000 31000 25000 15000"),
+		chromedp.SetValue(`#cwhy`, "a payment made twice"),
+		chromedp.Click(`#bcorrect`),
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#results .game')].some((d) => d.textContent.includes('t2') && d.textContent.includes('corrected') && d.textContent.includes('+34000'))`),
+	)
+	if err != nil {
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('error').textContent`))
+		t.Fatalf("the referee's page: %v (%q)", err, said)
+	}
+	if s := g.state(); len(s.Penalties) != 1 || s.Penalties[0].Why != "late" || !s.Game(1, "t2").Corrected {
+		t.Fatalf("after the page: penalties %+v, t2 %+v", s.Penalties, s.Game(1, "t2"))
+	}
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(`#ywhy`, "was on time"),
+		chromedp.Click(`#penalties button`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#penalties tr').length === 1`),
+		chromedp.Navigate(srv.URL+"/standings.html"),
+		chromedp.Poll[chromedp.Void](firstRow+` && `+firstRow+`.textContent.startsWith('1`+top.Name+`') && `+firstRow+`.textContent.endsWith('+35.0')`),
+	)
+	if err != nil {
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("after the withdrawal: %v (%q)", err, said)
 	}
 }

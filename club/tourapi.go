@@ -99,6 +99,10 @@ func (t *Tournament) Handler(next http.Handler) http.Handler {
 	mux.Handle("/", next)
 	mux.HandleFunc("GET /api/tournament", func(w http.ResponseWriter, r *http.Request) { reply(w, t.View()) })
 	mux.HandleFunc("GET /api/tournament/stream", t.stream)
+	mux.HandleFunc("GET /api/tournament/public", func(w http.ResponseWriter, r *http.Request) {
+		st, _ := t.Store.State()
+		reply(w, t.public(st))
+	})
 	mux.HandleFunc("GET /api/tournament/records", func(w http.ResponseWriter, r *http.Request) {
 		recs, withdrawn := t.Store.Records()
 		reply(w, map[string]any{"records": recs, "withdrawn": withdrawn})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/seating"
+	"github.com/tabled/tabled/standings"
 	"github.com/tabled/tabled/tournament"
 )
 
@@ -85,17 +86,66 @@ func (t *Tournament) view(st tournament.State) TournamentView {
 	return v
 }
 
-// stream serves GET /api/tournament/stream: the view as server-sent
-// events, again at each change of the tournament and every second while
-// a clock runs (the pages count down between).
+// PublicView is what the players' pages read: the players (without
+// their cards), the seating, the clocks, the results of the rounds
+// published, and the standings as published.
+type PublicView struct {
+	Name      string                  `json:"name"`
+	Rounds    int                     `json:"rounds"`
+	Players   []PublicPlayer          `json:"players"`
+	Seating   []tournament.RoundState `json:"seating"`
+	Current   int                     `json:"current"`
+	Clocks    []RoundClock            `json:"clocks"`
+	Standings *standings.Standings    `json:"standings,omitempty"`
+}
+
+// PublicPlayer is a player as the players' pages show them.
+type PublicPlayer struct {
+	Number  int    `json:"number"`
+	Name    string `json:"name"`
+	Country string `json:"country,omitempty"`
+	Club    string `json:"club,omitempty"`
+}
+
+// public is st as the players may see it now.
+func (t *Tournament) public(st tournament.State) PublicView {
+	v := PublicView{Name: st.Options.Name, Rounds: st.Options.Rounds, Current: current(st), Seating: st.Rounds}
+	for _, p := range st.Players {
+		v.Players = append(v.Players, PublicPlayer{p.Number, p.Name, p.Country, p.Club})
+	}
+	now := t.now()
+	for i, r := range st.Rounds {
+		v.Clocks = append(v.Clocks, roundClock(r.Clock, now))
+		if !st.Published(r.Number) {
+			for j := range v.Seating[i].Games {
+				v.Seating[i].Games[j].Result = nil
+			}
+		}
+	}
+	players, games, pens, opts := rankInput(st, false)
+	if s, err := standings.Rank(players, games, pens, opts); err == nil {
+		v.Standings = &s
+	}
+	return v
+}
+
+// stream serves GET /api/tournament/stream (the referee's view) and
+// /api/tournament/stream?public=1 (the players' view) as server-sent
+// events: at once, at each change of the tournament, and every 5 s (the
+// tables' progress; the pages count the clock down between).
 func (t *Tournament) stream(w http.ResponseWriter, r *http.Request) {
+	public := r.URL.Query().Get("public") != ""
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	for {
 		st, changed := t.Store.State()
-		b, err := json.Marshal(t.view(st))
+		var v any = t.view(st)
+		if public {
+			v = t.public(st)
+		}
+		b, err := json.Marshal(v)
 		if err != nil {
 			return
 		}

@@ -11,9 +11,10 @@ export function el(tag, cls, text) {
 }
 
 // live calls show with the tournament's view at once and at each change
-// (GET /api/tournament/stream); status gets true while the stream is up.
-export function live(show, status) {
-  const es = new EventSource("api/tournament/stream");
+// (GET /api/tournament/stream; the players' view when public is true);
+// status gets true while the stream is up.
+export function live(show, status, public_ = false) {
+  const es = new EventSource("api/tournament/stream" + (public_ ? "?public=1" : ""));
   es.onmessage = (ev) => { status(true); show(JSON.parse(ev.data)); };
   es.onerror = () => status(false);
   return es;
