@@ -70,6 +70,14 @@ type PublisherConfig struct {
 	// the daemon notes it as an alert (alert.ClientID) for the table's
 	// own panel. Nil: only logged.
 	OnTakenOver func(text string)
+	// OnRound is given each Round the console sends the table (on its
+	// round topic, which only the console's login may write), decoded and
+	// checked; nil: the table does not take part in a tournament and
+	// neither subscribes to its round nor asks for it.
+	OnRound func(Round)
+	// Have is the Sent number of the newest Round the table holds (from
+	// its claim log), sent in the Ask at every (re)connect; nil: 0.
+	Have func() uint64
 }
 
 // Publisher publishes a table's outbox to the broker, in order, at least once.
@@ -257,8 +265,17 @@ func (p *Publisher) connConfig(ctx context.Context) (autopaho.ClientConfig, erro
 		p.mu.Unlock()
 		p.logf("club: connected to the broker %s as table %q", p.cfg.Broker.URL, p.cfg.Table)
 		go func() {
-			cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{{Topic: topic(p.cfg.Table, "replay"), QoS: 1}}})
+			subs := []paho.SubscribeOptions{{Topic: topic(p.cfg.Table, "replay"), QoS: 1}}
+			if p.cfg.OnRound != nil {
+				subs = append(subs, paho.SubscribeOptions{Topic: topic(p.cfg.Table, "round"), QoS: 1})
+			}
+			cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: subs})
 			cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "status"), QoS: 1, Retain: true, Payload: p.status(true)})
+			if p.cfg.OnRound != nil {
+				// Ask at every (re)connect: a round sent while the table
+				// was away is not retained.
+				cm.Publish(ctx, &paho.Publish{Topic: topic(p.cfg.Table, "ask"), QoS: 1, Payload: p.ask()})
+			}
 		}()
 		p.poke()
 	}
@@ -282,7 +299,7 @@ func (p *Publisher) connConfig(ctx context.Context) (autopaho.ClientConfig, erro
 			p.cutOff(false)
 		}
 	}
-	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){p.replayAsked}
+	cfg.OnPublishReceived = []func(paho.PublishReceived) (bool, error){p.replayAsked, p.roundSent}
 	return cfg, nil
 }
 

@@ -178,6 +178,32 @@ type Board struct {
 	// the image the status page serves: a copy the network delivers proves
 	// nothing about who delivers it.
 	Cert string
+	// Clock is the tournament round's time left in words ("time 12 min",
+	// "time 0:42", "TIME UP"), "" outside a tournament. NewView leaves it
+	// empty; the Driver fills it in (SetClock).
+	Clock string
+}
+
+// ClockWords is the round's time left as the panels say it: whole minutes
+// above two, then minutes and seconds; "TIME UP" at none; a "!" before it
+// within the last ten minutes (the panels' warning, as the status page
+// turns amber then red).
+func ClockWords(left time.Duration, state string) string {
+	if state == "over" || left <= 0 {
+		return "TIME UP"
+	}
+	s := fmt.Sprintf("time %d min", int(left.Minutes()))
+	if left < 2*time.Minute {
+		secs := int(left.Round(time.Second).Seconds())
+		s = fmt.Sprintf("time %d:%02d", secs/60, secs%60)
+	}
+	if state == "paused" || state == "waiting" {
+		s += " (" + state + ")"
+	}
+	if left <= 10*time.Minute {
+		s = "! " + s
+	}
+	return s
 }
 
 // ShowsPair reports whether the panel shows the pairing code: at idle and
@@ -199,7 +225,7 @@ func (b Board) Equal(c Board) bool {
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Cert == c.Cert && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
 		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings) &&
-		b.Hand.Equal(c.Hand)
+		b.Hand.Equal(c.Hand) && b.Clock == c.Clock
 }
 
 // View is the table as every display shows it at one moment.

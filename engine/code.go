@@ -96,6 +96,10 @@ const (
 	CodeFuriten        // a ron whose waits include a discard it may not win on (referee)
 	CodeValueDisagrees // an entered value and the hand's computed one differ (referee)
 
+	// Added with the round's time rule (timerule.go).
+	CodeGameOver // an input the ended game cannot take (the time signal after the game's end)
+	CodeTimeUp   // a second time signal: the time is already up
+
 	codeCount
 )
 
@@ -112,6 +116,7 @@ var codeNames = [...]string{
 	"win", "exhausted", "referee_ended", "deal", "kong_stands", "score", "chombo", "game_end",
 	"pon_over_chii", "not_a_group", "next_drew", "acted_own_turn", "early_replacement", "dora_withdrawn",
 	"hand_refused", "no_riichi_winner", "no_ura_due", "furiten", "value_disagrees",
+	"game_over", "time_up",
 }
 
 // String is the code's stable name ("head_bump").

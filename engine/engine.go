@@ -20,6 +20,9 @@ type Engine struct {
 	fast     fastDraw
 	now      time.Duration
 	decision int // ordinal of the latest decision
+	// seating is the tournament round's latest seating, nil before one.
+	seating   *Seating
+	seatingAt time.Duration
 
 	game
 }
@@ -116,6 +119,10 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 		out = e.hand(ev, out)
 	case Ura:
 		out = e.ura(ev, out)
+	case Time:
+		out = e.timeSignal(ev, out)
+	case Round:
+		out = e.seat(ev, out)
 	}
 	return out, nil
 }
@@ -130,7 +137,7 @@ func (e *Engine) openAfterEnd(ev Event) bool {
 		return e.laying(ev)
 	case Cancel:
 		return e.unlaying(ev)
-	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura:
+	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura, Time, Round:
 		return true
 	case Ron:
 		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))

@@ -45,10 +45,16 @@ const (
 	Name
 	Hand
 	Ura
+	// Time: the round's time is up (a tournament's signal), a table
+	// action; the game then ends by the profile's time rule (timerule.go).
+	Time
+	// Round: the tournament's round seats its players (the console's
+	// message, taken by the table): the names by seat, East dealing first.
+	Round
 	actionCount
 )
 
-var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura"}
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura", "time", "round"}
 
 // ActionNames are the names of every action, as scripts and logs spell them.
 func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
@@ -82,7 +88,13 @@ func (a *Action) UnmarshalText(b []byte) error {
 }
 
 // bySeat reports whether the action needs a seat.
-func (a Action) bySeat() bool { return a != Dora && a != Ura && a != NewHand && a != ActNone }
+func (a Action) bySeat() bool { return !a.TableAction() && a != ActNone }
+
+// TableAction reports whether the action is the table's, not a seat's: a
+// dora or ura read, a deal, the round's time signal.
+func (a Action) TableAction() bool {
+	return a == Dora || a == Ura || a == NewHand || a == Time || a == Round
+}
 
 // Source is where an input came from, so the log says how precise its stamp is.
 type Source uint8
@@ -99,10 +111,13 @@ const (
 	// ("tabled run --sim") that its simulated controller does not carry
 	// (those are serial or nfc), stamped when its line was read.
 	SourceTerminal
+	// SourceClub: the tournament's console through the club's broker (a
+	// round's seating, its time signal), stamped when the table took it.
+	SourceClub
 	sourceCount
 )
 
-var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee", "terminal"}
+var sourceNames = [...]string{"script", "gpio", "serial", "nfc", "web", "referee", "terminal", "club"}
 
 // SourceNames are the names of every source.
 func SourceNames() []string { return append([]string(nil), sourceNames[:]...) }
@@ -169,6 +184,81 @@ type Event struct {
 	// (Tile names it: the drawn tile of a tsumo; after a ron it may be
 	// left out, the discard being known).
 	Hand []Tile `json:"hand,omitempty"`
+	// AfterTime is a Time input's number of hands played after the one in
+	// play (the tournament's); nil: the profile's (payment.Rules.AfterTime).
+	AfterTime *int `json:"after_time,omitempty"`
+	// Seating is a Round input's round: who plays at the table, as the
+	// console sent it.
+	Seating *Seating `json:"seating,omitempty"`
+}
+
+// Seating is a tournament round's players at a table, as a Round input
+// logs it, so the claim log says who sat where.
+type Seating struct {
+	Tournament string `json:"tournament"`
+	Round      int    `json:"round"`
+	// Players are in wind order: East (who deals first), South, West,
+	// North; East sits at the game's first dealer's seat.
+	Players [4]SeatedPlayer `json:"players"`
+	// Sent is the console's number of the message (a message sent again
+	// has the same one); AfterTime its hands after the time signal, -1 the
+	// profile's.
+	Sent      uint64 `json:"sent"`
+	AfterTime int    `json:"after_time"`
+	// ClockState and RemainingMS are the round's clock as sent ("waiting",
+	// "running", "paused", "over"; the time left when it was sent): the
+	// table counts down from the input's stamp. The engine never reads
+	// them; the time signal is an input of its own (Time).
+	ClockState  string `json:"clock_state"`
+	RemainingMS int64  `json:"remaining_ms"`
+}
+
+// SeatedPlayer is one player of a Seating.
+type SeatedPlayer struct {
+	// Player is the player's number in the tournament, 1..N.
+	Player int    `json:"player"`
+	Name   string `json:"name"`
+	// Cards are the player's card UIDs (hex).
+	Cards []string `json:"cards,omitempty"`
+}
+
+// MaxCards bounds the cards a player has.
+const MaxCards = 8
+
+// Check reports a seating the table cannot take, naming the field.
+func (s *Seating) Check() error {
+	switch {
+	case len(s.Tournament) > 100 || !utf8.ValidString(s.Tournament):
+		return errors.New("a tournament's name is UTF-8 text of at most 100 bytes")
+	case s.Round < 1 || s.Round > 1000:
+		return fmt.Errorf("round %d is not 1..1000", s.Round)
+	case s.AfterTime < -1 || s.AfterTime > MaxAfterTime:
+		return fmt.Errorf("hands after the time signal %d are not -1..%d", s.AfterTime, MaxAfterTime)
+	case s.RemainingMS < 0 || s.RemainingMS > int64(MaxStamp/time.Millisecond):
+		return fmt.Errorf("remaining_ms %d is out of range", s.RemainingMS)
+	}
+	switch s.ClockState {
+	case "waiting", "running", "paused", "over":
+	default:
+		return fmt.Errorf("clock state %q is not waiting, running, paused or over", s.ClockState)
+	}
+	for i, p := range s.Players {
+		if p.Player < 1 || p.Player > 100000 {
+			return fmt.Errorf("%s's player number %d is not 1..100000", Wind(i), p.Player)
+		}
+		if err := CheckName(p.Name); err != nil {
+			return fmt.Errorf("%s's name: %w", Wind(i), err)
+		}
+		if len(p.Cards) > MaxCards {
+			return fmt.Errorf("%s has %d cards, at most %d", Wind(i), len(p.Cards), MaxCards)
+		}
+		for _, c := range p.Cards {
+			if len(c) == 0 || len(c) > 20 || strings.Trim(c, "0123456789abcdef") != "" {
+				return fmt.Errorf("%s's card %q is not a UID in lower-case hex", Wind(i), c)
+			}
+		}
+	}
+	return nil
 }
 
 // HandValue is a winning hand's worth as entered at the table, and who is
@@ -246,6 +336,17 @@ func (ev Event) Validate() error {
 	}
 	if ev.Value != nil && ev.Value.Pao != NoSeat && !ev.Value.Pao.Valid() {
 		return fmt.Errorf("engine: value at %v: liable seat %d is not 0..3", ev.At, ev.Value.Pao)
+	}
+	if ev.AfterTime != nil && (ev.Action != Time || *ev.AfterTime < 0 || *ev.AfterTime > MaxAfterTime) {
+		return fmt.Errorf("engine: %s at %v: hands after the time signal come with a time input only, 0..%d", ev.Action, ev.At, MaxAfterTime)
+	}
+	if (ev.Action == Round) != (ev.Seating != nil) {
+		return fmt.Errorf("engine: %s at %v: a seating comes with a round input and only with it", ev.Action, ev.At)
+	}
+	if ev.Seating != nil {
+		if err := ev.Seating.Check(); err != nil {
+			return fmt.Errorf("engine: round at %v: %w", ev.At, err)
+		}
 	}
 	if ev.Action != Name && ev.Name != "" {
 		return fmt.Errorf("engine: %s at %v: only a name input carries a name", ev.Action, ev.At)

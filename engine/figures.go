@@ -25,6 +25,9 @@ var scoreFigures = map[string]payment.Rules{
 		// the rounding of a split is not stated: see payment.Standings).
 		LeftoverToFirst: true,
 		BustEnds:        false, // 3.6: no bust, play goes on below zero
+		// 5.9 (tournament sessions): at the signal the hand in play is
+		// finished and one more hand is played.
+		AfterTime:       1,
 		Kiriage:         false, // 4.1: 4 han 30 fu is 7,700 (no rounding to mangan)
 		KazoeYakuman:    false, // 4.1: 13 han or more is a sanbaiman
 		MaxYakuman:      1,     // 4.2.5: yakuman are not cumulative
@@ -47,6 +50,9 @@ var scoreFigures = map[string]payment.Rules{
 		TiesSplit:   true,                               // NOT READ: as 2016
 		// NOT READ: leftover deposits; as 2016 (to the first place).
 		LeftoverToFirst: true,
+		// NOT READ: the 2008/2012 text on time-limited sessions; as 2016
+		// 5.9 (the hand in play is finished and one more is played).
+		AfterTime:       1,
 		Kiriage:         false, // no rounding to mangan in 2008 (4.1 table)
 		KazoeYakuman:    true,  // 2008: 13 han or more is a yakuman (dropped in 2016)
 		MaxYakuman:      1,     // NOT READ: a single yakuman, as 2016
@@ -70,6 +76,9 @@ var scoreFigures = map[string]payment.Rules{
 		TiesSplit:   true,                               // 5.9.2: the uma of tied players is averaged
 		// NOT READ: deposits left at the end; as RCR 2016 (to the first place).
 		LeftoverToFirst: true,
+		// 8.2 (tournament hanchans): "When the time ends, players must
+		// finish the current hand"; none is played after it.
+		AfterTime:       0,
 		Kiriage:         true,  // 6.1: 4 han 30 fu and 3 han 60 fu are a mangan
 		KazoeYakuman:    false, // 6.1: no kazoe yakuman, 11+ han is a sanbaiman
 		MaxYakuman:      1,     // every yakuman counts as a single one

@@ -70,6 +70,7 @@ type game struct {
 	last    *Score
 	over    bool
 	end     *GameEnd
+	clock
 }
 
 // startScore readies a fresh game's score, when the profile keeps one.
@@ -304,36 +305,43 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 		o.Seat = h.chombo
 	}
 	out = append(out, o)
-	if e.ends(dealer) {
-		out = e.endGame(out)
+	if why := e.afterSettle(dealer); why != "" {
+		out = e.endGame(out, why)
 	}
 	return out
 }
 
-// ends reports whether the game is over once the hand just settled is
-// followed by next's deal: after the last round's last hand when the
-// dealer passes, or when a seat is below zero under rules that end there.
-func (e *Engine) ends(next Seat) bool {
+// ends says why the game is over once the hand just settled is followed
+// by next's deal, "" when it is not: after the last round's last hand
+// when the dealer passes, or when a seat is below zero under rules that
+// end there.
+func (e *Engine) ends(next Seat) End {
 	r := e.p.Score
 	if r.BustEnds {
 		for _, s := range e.scores {
 			if s < 0 {
-				return true
+				return EndBust
 			}
 		}
 	}
 	rounds := r.Game.Rounds()
 	if rounds == 0 || next == e.dealer {
-		return false
+		return ""
 	}
-	return distance(e.firstDealer, next) <= distance(e.firstDealer, e.dealer) && int(e.roundWind)+1 >= rounds
+	if distance(e.firstDealer, next) <= distance(e.firstDealer, e.dealer) && int(e.roundWind)+1 >= rounds {
+		if rounds == 1 {
+			return EndEast4
+		}
+		return EndSouth4
+	}
+	return ""
 }
 
-// endGame appends the final standings.
-func (e *Engine) endGame(out []Outcome) []Outcome {
-	g := &GameEnd{Scores: e.scores, Sticks: e.riichiSticks, Standings: e.p.Score.Standings(e.scores, e.riichiSticks, e.penalty, int(e.firstDealer))}
+// endGame appends the final standings and why the game ended.
+func (e *Engine) endGame(out []Outcome, why End) []Outcome {
+	g := &GameEnd{Scores: e.scores, Sticks: e.riichiSticks, Standings: e.p.Score.Standings(e.scores, e.riichiSticks, e.penalty, int(e.firstDealer)), End: why}
 	e.over, e.end = true, g
-	return append(out, Outcome{Kind: KindGameEnd, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeGameEnd, Reason: e.say(CodeGameEnd, args{}), GameEnd: g})
+	return append(out, Outcome{Kind: KindGameEnd, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeGameEnd, Reason: e.say(CodeGameEnd, args{text: why.Words()}), GameEnd: g})
 }
 
 // newGame starts the next game at the table after one has ended: every

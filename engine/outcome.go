@@ -184,6 +184,8 @@ type GameEnd struct {
 	Scores    [4]int
 	Sticks    int
 	Standings []payment.Standing
+	// End is why the game ended (the last hand, a bust, the round's time).
+	End End
 }
 
 // Wind is the wind of seat s in the hand the outcome belongs to.

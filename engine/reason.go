@@ -73,7 +73,7 @@ func showing(call Action, shown [2]Tile) string {
 // say is code in words: each group of rules has its words in a function
 // of its own, tried in turn.
 func (e *Engine) say(code RuleCode, a args) string {
-	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable} {
+	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable, e.sayTime} {
 		if s, ok := words(code, a); ok {
 			return s
 		}
@@ -318,6 +318,9 @@ func (e *Engine) sayTable(code RuleCode, a args) (string, bool) {
 	case CodeChombo:
 		return fmt.Sprintf("chombo by %s: the hand is dealt again", n(a.seat)), true
 	case CodeGameEnd:
+		if a.text != "" {
+			return "the game is over: " + a.text, true
+		}
 		return "the game is over", true
 	case CodeWin:
 		return "TSUMO " + n(a.seat), true
@@ -354,4 +357,58 @@ func containsSeat(cs []Claim, s Seat) bool {
 		}
 	}
 	return false
+}
+
+// Words is the end as a referee reads it.
+func (w End) Words() string {
+	switch w {
+	case EndSouth4:
+		return "the last hand (South 4) was played"
+	case EndEast4:
+		return "the last hand (East 4) was played"
+	case EndBust:
+		return "a player's points fell below zero"
+	case EndTime:
+		return "the round's time was up and the hands after the signal were played"
+	}
+	return string(w)
+}
+
+// sayTime is the time rule's words.
+func (e *Engine) sayTime(code RuleCode, a args) (string, bool) {
+	switch code {
+	case CodeGameOver:
+		return "the game is over: a newhand starts the next one", true
+	case CodeTimeUp:
+		return fmt.Sprintf("the time is already up: %s", handsLeftWords(a.n)), true
+	}
+	return "", false
+}
+
+// handsLeftWords says how many hands the time rule still allows.
+func handsLeftWords(n int) string {
+	switch n {
+	case 0:
+		return "no hand is left to play"
+	case 1:
+		return "1 hand is left to play"
+	}
+	return fmt.Sprintf("%d hands are left to play", n)
+}
+
+// Words is a round's seating as the log says it: `round 2 of "Spring
+// Open": East Ana (7), South Bo (12), West Cy (3), North Di (30); clock
+// running, 90m0s left`.
+func (s *Seating) Words() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "round %d of %q:", s.Round, s.Tournament)
+	for i, p := range s.Players {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "%s %s %s (%d)", sep, Wind(i), p.Name, p.Player)
+	}
+	fmt.Fprintf(&b, "; clock %s, %v left", s.ClockState, time.Duration(s.RemainingMS)*time.Millisecond)
+	return b.String()
 }

@@ -100,6 +100,15 @@ type State struct {
 	Game     payment.Length
 	GameOver bool
 	GameEnd  *GameEnd
+	// TimeUp: the round's time signal came in this game; HandsLeft is how
+	// many hands its rule still lets be settled (the one in play included).
+	TimeUp    bool
+	HandsLeft int
+	// Seating is the tournament round's latest seating (players by wind,
+	// East at FirstDealer), nil before one; SeatingAt is its input's stamp.
+	Seating     *Seating
+	SeatingAt   time.Duration
+	FirstDealer Seat
 
 	// Seen is what the table saw of each winner's win (the situation the
 	// scorer needs but the concealed tiles), nil for a seat that did not
@@ -242,6 +251,7 @@ func (e *Engine) State() State {
 	}
 	if r := e.p.Score; r != nil {
 		st.Scoring, st.Scores, st.Game, st.LastScore, st.GameOver, st.GameEnd = true, e.scores, r.Game, e.last, e.over, e.end
+		st.TimeUp, st.HandsLeft = e.timeUp, e.handsLeft
 		if h.ended && !h.scored && (h.result == ResultRon || h.result == ResultTsumo) {
 			for _, s := range h.winners {
 				st.ValueDue[s] = h.values[s] == nil
@@ -249,6 +259,11 @@ func (e *Engine) State() State {
 		}
 	}
 	st.Names = e.names
+	st.FirstDealer = e.firstDealer
+	if e.seating != nil {
+		c := *e.seating
+		st.Seating, st.SeatingAt = &c, e.seatingAt
+	}
 	st.hand = e.handRules()
 	if h.ended && (h.result == ResultRon || h.result == ResultTsumo) {
 		for _, s := range h.winners {

@@ -55,7 +55,9 @@ type Record struct {
 	Referee   string     `json:"referee,omitempty"`
 
 	// Reason is the outcome in the engine's words: decision, rejected,
-	// flag, kong_stands; hand_end too, outside the scenario output.
+	// flag, kong_stands; hand_end too, outside the scenario output. For
+	// game_end it is why the game ended, a word (engine.End: "south4",
+	// "east4", "bust", "time"; absent in logs written before it was kept).
 	Reason string `json:"reason,omitempty"`
 
 	// rejected, flag: the seat ("" for the table as a whole) and its call.
@@ -305,6 +307,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		l.field("scores", nonNilMap(r.Scores))
 		l.field("sticks", r.Sticks)
 		l.field("standings", nonNil(r.Standings))
+		l.optional("reason", r.Reason, r.Reason != "")
 	case TypeRevision:
 		l.field("late_inputs", nonNil(r.LateInputs))
 		l.field("withdraws", nonNil(r.Withdraws))

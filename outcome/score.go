@@ -105,6 +105,7 @@ func gameEndOf(r *Record, o engine.Outcome) {
 		return
 	}
 	r.Scores, r.Sticks, r.Standings = byWind(g.Scores, o.Dealer), g.Sticks, make([]Standing, 0, len(g.Standings))
+	r.Reason = string(g.End)
 	for _, st := range g.Standings {
 		r.Standings = append(r.Standings, Standing{Seat: st.Seat, Wind: letter(engine.Seat(st.Seat), o.Dealer), Place: st.Place, Points: st.Points, Result: st.Result})
 	}
@@ -182,8 +183,9 @@ func Score(r Record) string {
 	return fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, PointsLine(r.Deltas, true), PointsLine(r.Scores, false), r.Honba, r.Sticks)
 }
 
-// GameEnd is the final standings in words: "1. North 35200 (+20200), 2.
-// East 35000 (+10000), ...".
+// GameEnd is the final standings in words and why the game ended: "1.
+// North 35200 (+20200), 2. East 35000 (+10000), ... (the round's time was
+// up and the hands after the signal were played)".
 func GameEnd(r Record) string {
 	// By place, then seat: the order people read a result sheet in.
 	st := slices.SortedStableFunc(slices.Values(r.Standings), func(a, b Standing) int {
@@ -193,5 +195,9 @@ func GameEnd(r Record) string {
 	for _, s := range st {
 		parts = append(parts, fmt.Sprintf("%d. %s %d (%+d)", s.Place, WindName(s.Wind), s.Points, s.Result))
 	}
-	return strings.Join(parts, ", ")
+	s := strings.Join(parts, ", ")
+	if r.Reason != "" {
+		s += " (" + engine.End(r.Reason).Words() + ")"
+	}
+	return s
 }

@@ -53,6 +53,9 @@ func (l *Length) UnmarshalText(b []byte) error {
 // plays; 0 for Open.
 func (l Length) Rounds() int { return [...]int{2, 1, 0}[l%3] }
 
+// MaxAfterTime bounds the hands played after the round's time signal.
+const MaxAfterTime = 16
+
 // Rules is the score part of a rule profile: every figure a score sheet
 // needs. It marshals to JSON losslessly, so a session note records it
 // whole and a replay never depends on defaults in the code.
@@ -77,6 +80,11 @@ type Rules struct {
 	// BustEnds: the game ends as soon as a seat's points fall below zero;
 	// when false play goes on below zero.
 	BustEnds bool `json:"bust_ends"`
+	// AfterTime is how many hands are played after the one in play when
+	// the round's time is up (a tournament's time limit): the game then
+	// ends with its standings, before its last round if need be. A
+	// tournament may set its own number on the signal.
+	AfterTime int `json:"after_time"`
 	// Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan.
 	Kiriage bool `json:"kiriage"`
 	// KazoeYakuman: 13 han or more is a yakuman; when false, a sanbaiman.
@@ -135,6 +143,8 @@ func (r Rules) Validate() error {
 		return bad("noten payments %d must split into halves and thirds", r.Noten)
 	case r.Aka < 0 || r.Aka > 4:
 		return bad("red fives must be 0..4, not %d", r.Aka)
+	case r.AfterTime < 0 || r.AfterTime > MaxAfterTime:
+		return bad("hands after the time signal must be 0..%d, not %d", MaxAfterTime, r.AfterTime)
 	}
 	return nil
 }

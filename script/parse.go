@@ -27,8 +27,8 @@ type Script struct {
 	// the configuration's).
 	WaitBound time.Duration
 	// Start is where the game is picked up (headers "scores", "round",
-	// "honba", "sticks"); "points", "game" and "aka" change the profile's
-	// score figures.
+	// "honba", "sticks"); "points", "game", "aka" and "after_time" change
+	// the profile's score figures.
 	Start engine.Start
 	Steps []Step
 }
@@ -102,7 +102,7 @@ func Parse(r io.Reader) (*Script, error) {
 			return nil, &Error{Line: lineNo, Msg: fmt.Sprintf(format, a...)}
 		}
 		switch f[0] {
-		case "points", "scores", "round", "honba", "sticks", "game", "aka":
+		case "points", "scores", "round", "honba", "sticks", "game", "aka", "after_time":
 			if started {
 				return fail("header %q must come before the first timed line", f[0])
 			}
@@ -236,6 +236,12 @@ func parseAction(f []string) (Step, error) {
 			st.Action = engine.Ura
 		}
 		return st, nil
+	case "time":
+		if len(f) != 1 {
+			return st, fmt.Errorf("time takes nothing: the round's time is up at the line's stamp")
+		}
+		st.Action = engine.Time
+		return st, nil
 	case "newhand":
 		st.Action = engine.NewHand
 		switch {
@@ -253,13 +259,13 @@ func parseAction(f []string) (Step, error) {
 	}
 	w, err := engine.ParseWind(f[0])
 	if err != nil {
-		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora, ura or newhand", f[0])
+		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora, ura, newhand or time", f[0])
 	}
 	if len(f) < 2 {
 		return st, fmt.Errorf("seat %s needs an action: %s", f[0], seatActions)
 	}
 	a, err := engine.ParseAction(f[1])
-	if err != nil || a == engine.Dora || a == engine.Ura || a == engine.NewHand {
+	if err != nil || a.TableAction() {
 		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
 	}
 	st.Wind, st.Action = w, a
@@ -338,6 +344,7 @@ var CommandHelp = `commands (any case):
   <seat> chombo             the referee's chombo on a seat: the hand is dealt again
   <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
+  time                      the round's time is up: the game ends by the rule book's time rule
   help                      this list
 `
 

@@ -17,7 +17,7 @@ import (
 // turned into physical seats by the caller, with the dealer of the moment.
 func (st Step) Event(dealer engine.Seat) engine.Event {
 	ev := engine.Event{At: st.At, Seat: engine.NoSeat, Action: st.Action, Tile: st.Tile, Shown: st.Shown, Dealer: st.Dealer, Source: engine.SourceScript}
-	if st.Action != engine.Dora && st.Action != engine.Ura && st.Action != engine.NewHand {
+	if !st.Action.TableAction() {
 		ev.Seat = st.Wind.Seat(dealer)
 	}
 	ev.Hand = append([]engine.Tile(nil), st.Hand...)
@@ -89,7 +89,7 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 				for _, seq := range en.Revision.Late {
 					st := stepOf[seq]
 					seat := st.Wind.Letter()
-					if st.Action == engine.Dora || st.Action == engine.Ura || st.Action == engine.NewHand {
+					if st.Action.TableAction() {
 						seat = "" // the table's
 					}
 					late = append(late, outcome.LateInput{Line: st.Line, Seat: seat, Call: st.Action.String(),

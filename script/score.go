@@ -16,7 +16,7 @@ type header struct {
 }
 
 // scoreHeader reads a header of the score (points, scores, round, honba,
-// sticks, game, aka). Those that change the profile's figures are kept in
+// sticks, game, aka, after_time). Those that change the profile's figures are kept in
 // profile and applied once the profile is known.
 func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 	num := func(what string, lo, hi int) (int, error) {
@@ -35,7 +35,7 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 	}
 	var err error
 	switch f[0] {
-	case "points", "game", "aka":
+	case "points", "game", "aka", "after_time":
 		*profile = append(*profile, header{line, f})
 	case "scores":
 		for i, t := range f[1:] {
@@ -62,7 +62,7 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 	return err
 }
 
-// applyScore applies the points, game and aka headers to the profile's
+// applyScore applies the points, game, aka and after_time headers to the profile's
 // score figures (a copy of them: the registry's stay as they are).
 func applyScore(s *Script, headers []header) error {
 	if s.Profile.Score == nil {
@@ -93,6 +93,12 @@ func applyScore(s *Script, headers []header) error {
 				return &Error{Line: h.line, Msg: fmt.Sprintf("aka %q is not a number of red fives (0, 3 or 4)", f[1])}
 			}
 			r.Aka = n
+		case "after_time":
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n < 0 || n > payment.MaxAfterTime {
+				return &Error{Line: h.line, Msg: fmt.Sprintf("after_time %q is not a number of hands 0..%d", f[1], payment.MaxAfterTime)}
+			}
+			r.AfterTime = n
 		}
 	}
 	s.Profile.Score = &r

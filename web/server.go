@@ -57,6 +57,10 @@ type Config struct {
 	// referee actions are then refused over plain HTTP, which would show
 	// the token to the whole network.
 	HTTPS string
+	// Clock is the tournament round's clock (the time left, its state),
+	// ok false while the table has no round; nil: never in a tournament.
+	// GET /api/clock serves it, the page shows it.
+	Clock func() (left time.Duration, state string, ok bool)
 }
 
 // Server is the table's HTTP handler.
@@ -97,6 +101,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /tilefaces.js", scriptHandler(tileFacesJS))
 	s.mux.HandleFunc("GET /yakuwords.js", scriptHandler(yakuWordsJS))
 	s.mux.HandleFunc("GET /api/state", s.handleState)
+	s.mux.HandleFunc("GET /api/clock", s.handleClock)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
 	s.mux.HandleFunc("POST /api/referee", s.handleReferee)
 	s.mux.HandleFunc("POST /api/seat", s.handleSeat)
@@ -152,8 +157,51 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	sv := s.hub.state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
-		"pairing": s.cfg.Pairing != nil,
-		"log":     s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+		"pairing": s.cfg.Pairing != nil, "clock": s.cfg.Clock != nil,
+		"log": s.cfg.LogDir != "", "https": s.cfg.HTTPS, "state": sv, "recent": entries})
+}
+
+// ClockView is GET /api/clock: the round's clock as the page shows it.
+type ClockView struct {
+	// Round: the table has a round; State is waiting, running, paused or
+	// over; RemainingMS the time left.
+	Round       bool   `json:"round"`
+	State       string `json:"state,omitempty"`
+	RemainingMS int64  `json:"remaining_ms"`
+	// Warn is the warning colour's level: "" (more than WarnAt left),
+	// "warn" (at most WarnAt), "late" (at most LateAt), "over" (none).
+	Warn string `json:"warn"`
+}
+
+// The round's clock turns to warning colours this near its end.
+const (
+	WarnAt = 10 * time.Minute
+	LateAt = 5 * time.Minute
+)
+
+// ClockOf is the page's view of a round's clock.
+func ClockOf(left time.Duration, state string, ok bool) ClockView {
+	if !ok {
+		return ClockView{}
+	}
+	v := ClockView{Round: true, State: state, RemainingMS: left.Milliseconds()}
+	switch {
+	case state == "over" || left <= 0:
+		v.Warn = "over"
+	case left <= LateAt:
+		v.Warn = "late"
+	case left <= WarnAt:
+		v.Warn = "warn"
+	}
+	return v
+}
+
+func (s *Server) handleClock(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.Clock == nil {
+		writeJSON(w, http.StatusOK, ClockView{})
+		return
+	}
+	writeJSON(w, http.StatusOK, ClockOf(s.cfg.Clock()))
 }
 
 // stateView is the page's view of a state under the table's profile.
@@ -216,7 +264,7 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 	switch {
 	case (a == engine.Dora || a == engine.Ura) && !ev.Tile.Known():
 		return engine.Event{}, fmt.Errorf("field tile: a %s read needs a tile", a)
-	case a == engine.Dora || a == engine.Ura || a == engine.NewHand:
+	case a.TableAction():
 	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
 		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)
 	default:

@@ -185,7 +185,8 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		return fail(1, err)
 	}
-	publish, err := clubPublisher(cfg, logw, fed, stderr, logf, alert)
+	tr := newTournament(t, logf)
+	publish, err := clubPublisher(cfg, logw, fed, stderr, logf, alert, tr)
 	if err != nil {
 		return fail(2, fmt.Errorf("club: %w", err))
 	}
@@ -196,7 +197,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	displays.Cert = https.cert
 	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
 		LogDir: cfg.Log.Dir, Panel: displays.PNG, Pairing: pc, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
-		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url})
+		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url, Clock: tr.Clock})
 	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
 		func(ctx context.Context) error { return web.Serve(ctx, ln, srv) }}
 	if https.ln != nil {
@@ -205,6 +206,9 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if hw.sim != nil {
 		services = append(services, hw.sim.Run)
+	}
+	if cfg.Club != nil {
+		services = append(services, tr.panelClock(displays.SetClock))
 	}
 	if o.sim {
 		printSimStart(stdout, cfg, p, hw.sim)
@@ -373,8 +377,8 @@ func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, std
 // broker, when the config names one. A broker that fails is reported and
 // does not stop the table; stopped, it says offline before it returns.
 // Another client taking the table's client id at the broker is noted, an
-// alert on the table's own panel.
-func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string)) (func(context.Context) error, error) {
+// alert on the table's own panel. The console's rounds go to tr.
+func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string), tr *tournament) (func(context.Context) error, error) {
 	if cfg.Club == nil {
 		return func(context.Context) error { return nil }, nil
 	}
@@ -387,11 +391,14 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 	}
 	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
 		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack"),
-		OnTakenOver: func(text string) { note(noteClientID, text) }})
+		OnTakenOver: func(text string) { note(noteClientID, text) }, OnRound: tr.Take, Have: tr.Have})
 	if err != nil {
 		return nil, err
 	}
 	return func(ctx context.Context) error {
+		// The round's clock runs beside the publisher: a table in a club
+		// takes its rounds from the console.
+		go tr.Run(ctx)
 		if err := pub.Run(ctx); err != nil {
 			fmt.Fprintf(stderr, "tabled: club: %v\n", err)
 		}

@@ -346,6 +346,15 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 			if v := b.Event.Value; v != nil {
 				what += " " + v.Value.Words()
 			}
+			if b.Event.Name != "" {
+				what += " " + b.Event.Name
+			}
+			if s := b.Event.Seating; s != nil {
+				what += " " + s.Words()
+			}
+			if n := b.Event.AfterTime; n != nil {
+				what += fmt.Sprintf(" (%d hands after the one in play)", *n)
+			}
 			if b.Event.Uncertainty > 0 {
 				what += fmt.Sprintf(" (±%v)", b.Event.Uncertainty)
 			}
@@ -420,6 +429,9 @@ func describeOutcome(o outcome.Record) string {
 	case outcome.TypeScore:
 		// The hand's settlement: each win's value, its yaku and hand.
 		return "SCORE: " + outcome.Score(o)
+	case outcome.TypeGameEnd:
+		// The standings, and why the game ended.
+		return "GAME END: " + outcome.GameEnd(o)
 	}
 	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
 	for _, l := range o.Lost {

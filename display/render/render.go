@@ -105,6 +105,9 @@ const certLabel = "https certificate"
 // certificate's fingerprint first when the panel shows them.
 func boardDetail(b display.Board) []string {
 	var lines []string
+	if b.Clock != "" {
+		lines = append(lines, b.Clock)
+	}
 	if b.ShowsPair() {
 		lines = append(lines, pairLine(b.Pair))
 	}

@@ -69,6 +69,9 @@ func WriteText(w io.Writer, v display.View) error {
 	if b.Mode == display.ModeIdle && b.URL != "" {
 		fmt.Fprintf(&sb, "  join: %s", b.URL)
 	}
+	if b.Clock != "" {
+		fmt.Fprintf(&sb, "\n| %s", b.Clock)
+	}
 	if b.ShowsPair() {
 		fmt.Fprintf(&sb, "\n| %s", pairLine(b.Pair))
 	}

@@ -75,19 +75,20 @@ type Driver struct {
 
 	// mu guards everything below; it is never held while a device draws a
 	// panel frame or a PNG is encoded.
-	mu      sync.Mutex
-	alerts  alert.List           // showing until the next deal
-	clock   func() time.Duration // Clock, or the clock of the table Run follows
-	src     *table.Table         // the table Run follows
-	seq     uint64               // the latest entry taken from it
-	taken   chan struct{}        // closed when an update is taken
-	st      engine.State
-	recent  []engine.Outcome
-	view    display.View
-	shown   bool // a board was posted
-	handKey [4]int
-	pair    string    // the pairing code (SetPair)
-	png     *pngFrame // the latest board's PNG, encoded once
+	mu         sync.Mutex
+	alerts     alert.List           // showing until the next deal
+	clock      func() time.Duration // Clock, or the clock of the table Run follows
+	src        *table.Table         // the table Run follows
+	seq        uint64               // the latest entry taken from it
+	taken      chan struct{}        // closed when an update is taken
+	st         engine.State
+	recent     []engine.Outcome
+	view       display.View
+	shown      bool // a board was posted
+	handKey    [4]int
+	pair       string    // the pairing code (SetPair)
+	roundClock string    // the round's time left in words (SetClock)
+	png        *pngFrame // the latest board's PNG, encoded once
 
 	job    *panelJob     // the frame the panel goroutine draws next
 	wake   chan struct{} // tells the panel goroutine a job waits
@@ -316,7 +317,7 @@ func (d *Driver) refresh() {
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
 	v := display.NewView(d.st, d.recent, d.now())
-	v.Board.URL, v.Board.Pair, v.Board.Cert = d.URL, d.pair, d.Cert
+	v.Board.URL, v.Board.Pair, v.Board.Cert, v.Board.Clock = d.URL, d.pair, d.Cert, d.roundClock
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
 	}
@@ -349,6 +350,20 @@ func (d *Driver) SetPair(code string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.pair = code
+	if d.shown {
+		d.show(true)
+	}
+}
+
+// SetClock sets the tournament round's time left the panels show
+// (display.ClockWords), and redraws them when it changed; "" shows none.
+func (d *Driver) SetClock(words string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if words == d.roundClock {
+		return
+	}
+	d.roundClock = words
 	if d.shown {
 		d.show(true)
 	}

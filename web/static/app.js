@@ -565,6 +565,25 @@ function setState(s) {
 // tick redraws what runs by time (countdowns, a seat's 3 s signal) while something does.
 setInterval(() => { if (st && (renderCountdown() || outcomes.some((e) => tableNow() - e.at_ms < HOLD + 300))) { for (const s of st.seats) renderSeat(s); if (!st.pending.length) renderHeadline(); } }, 250);
 
+// watchClock shows the tournament round's clock: the table counts it down;
+// the page asks each second and turns to warning colours near the end.
+function watchClock() {
+  const el = $("clock");
+  const tick = async () => {
+    try {
+      const c = await (await fetch("/api/clock")).json();
+      el.hidden = !c.round;
+      if (!c.round) return;
+      const s = Math.ceil(c.remaining_ms / 1000);
+      const mmss = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+      el.textContent = c.state === "over" ? "time is up" : c.state === "running" ? mmss + " left" : mmss + " (" + c.state + ")";
+      el.className = c.warn;
+    } catch (e) { /* the next tick tries again */ }
+  };
+  tick();
+  setInterval(tick, 1000);
+}
+
 async function start() {
   place();
   const r = await fetch("/api/state");
@@ -575,6 +594,7 @@ async function start() {
   showPairing();
   $("simctl").hidden = !sim;
   $("loglink").hidden = !j.log;
+  if (j.clock) watchClock();
   show(j.recent);
   setState(j.state);
   let seen = j.state.seq;
