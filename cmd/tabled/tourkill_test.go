@@ -16,7 +16,7 @@ import (
 
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/club/clubtest"
-	"github.com/tabled/tabled/tournament"
+	tourn "github.com/tabled/tabled/tournament"
 )
 
 // clubProcess is `tabled club` run as a child process (the test binary,
@@ -142,9 +142,9 @@ func TestClubKillNineLosesNothingAcknowledged(t *testing.T) {
 		}
 		switch {
 		case v.Options.Rounds == 0:
-			step("/api/tournament/options", map[string]any{"by": "Ref", "options": tournament.Options{Name: "Kill Cup", Rounds: 2, RoundMinutes: 45, Tables: []string{"t1", "t2"}, Book: "ema2016"}})
+			step("/api/tournament/options", map[string]any{"by": "Ref", "options": tourn.Options{Name: "Kill Cup", Rounds: 2, RoundMinutes: 45, Tables: []string{"t1", "t2"}, Book: "ema2016"}})
 		case len(v.Players) < 8:
-			step("/api/tournament/player", map[string]any{"by": "Ref", "player": tournament.Player{Name: fmt.Sprintf("Player %d", len(v.Players)+1), Country: "FR"}})
+			step("/api/tournament/player", map[string]any{"by": "Ref", "player": tourn.Player{Name: fmt.Sprintf("Player %d", len(v.Players)+1), Country: "FR"}})
 		case len(v.Rounds) == 0:
 			step("/api/tournament/seat", map[string]any{"by": "Ref", "from": 1, "seed": 5})
 		case i%3 == 0:
