@@ -85,7 +85,9 @@ func TestBrowserStandingsAndCorrections(t *testing.T) {
 	var seq uint64
 	for _, table := range []string{"t1", "t2"} {
 		seq++
-		g.tour.Event(tableEvent(table, seq, "input", RoundInputType, map[string]any{"round": g.lastSent(table)}))
+		g.tour.Event(roundInput(table, seq, g.lastSent(table)))
+		seq++
+		g.tour.Event(deal(table, seq, 1, 0))
 		seq++
 		g.tour.Event(tableEvent(table, seq, "outcome", "game_end", gameEnd(0,
 			outcome.Standing{Seat: 0, Place: 1, Points: 50000, Result: 35000}, outcome.Standing{Seat: 1, Place: 2, Points: 30000, Result: 5000},

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/standings"
 	"github.com/tabled/tabled/tournament"
@@ -97,6 +98,20 @@ func tableEvent(table string, seq uint64, kind, typ string, body any) Message {
 	return Message{Table: table, Seq: seq, Body: rec}
 }
 
+// roundInput is the input a table logs for a Round it takes.
+func roundInput(table string, seq uint64, r Round) Message {
+	seating := engine.Seating{Tournament: r.Tournament, Round: r.Round, Sent: r.Sent, AfterTime: r.AfterTime, ClockState: r.Clock.State, RemainingMS: r.Clock.RemainingMS}
+	for i, s := range r.Seats {
+		seating.Players[i] = engine.SeatedPlayer{Player: s.Player, Name: s.Name, Cards: s.Cards}
+	}
+	return tableEvent(table, seq, "input", RoundInputType, map[string]any{"event": map[string]any{"seating": seating}})
+}
+
+// deal is a table's deal of a hand: the dealer's physical seat.
+func deal(table string, seq uint64, hand, dealer int) Message {
+	return tableEvent(table, seq, "outcome", "deal", outcome.Record{Type: outcome.TypeDeal, RoundWind: "E", Hand: hand, DealerSeat: dealer})
+}
+
 // gameEnd is a game_end of physical seats' points, places and results.
 func gameEnd(sticks int, st ...outcome.Standing) outcome.Record {
 	return outcome.Record{Type: outcome.TypeGameEnd, Sticks: sticks, Standings: st}
@@ -167,7 +182,9 @@ func TestTournamentDay(t *testing.T) {
 	var seq uint64
 	for _, table := range []string{"t1", "t2"} {
 		seq++
-		g.tour.Event(tableEvent(table, seq, "input", RoundInputType, map[string]any{"round": g.lastSent(table)}))
+		g.tour.Event(roundInput(table, seq, g.lastSent(table)))
+		seq++
+		g.tour.Event(deal(table, seq, 1, 0))
 	}
 	t1, t2 := st.Game(1, "t1").Players, st.Game(1, "t2").Players
 	seq++
@@ -177,7 +194,7 @@ func TestTournamentDay(t *testing.T) {
 	seq++
 	// t2: a tie for second (the uma shared) and a chombo by East of the
 	// second hand (seat 1, its dealer), 20,000 off its result after uma.
-	g.tour.Event(tableEvent("t2", seq, "outcome", "deal", outcome.Record{Type: outcome.TypeDeal, RoundWind: "E", Hand: 2, DealerSeat: 1}))
+	g.tour.Event(deal("t2", seq, 2, 1))
 	seq++
 	g.tour.Event(tableEvent("t2", seq, "outcome", "score", outcome.Record{Type: outcome.TypeScore, Result: "chombo", Chombo: "E"}))
 	seq++
@@ -199,7 +216,7 @@ func TestTournamentDay(t *testing.T) {
 	}
 	// The table's players confirm t1 at the table; a referee confirms t2.
 	for i, p := range t1 {
-		g.tour.Event(tableEvent("t1", 10+uint64(i), "note", ConfirmedType, confirmedBody{Round: 1, Player: p}))
+		g.tour.Event(tableEvent("t1", 10+uint64(i), "outcome", ConfirmedType, map[string]any{"type": "confirmed", "player": p}))
 	}
 	g.must("/api/tournament/confirm", `{"by":"Ref","round":1,"table":"t2"}`)
 	if st = g.state(); !st.Published(1) || !st.Game(1, "t1").Confirmed {

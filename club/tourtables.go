@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/tournament"
 )
@@ -97,27 +99,27 @@ func (t *Tournament) Ask(table string, a Ask) {
 	}
 }
 
-// tableRound is what the console follows of a table's game: the Round
-// the table logged and the chombos since, by seat.
+// tableRound is what the console follows of a table's game: the round
+// the table logged (engine.Seating), the game's first dealer's physical
+// seat (where the round's East sits) and the chombos, by physical seat.
 type tableRound struct {
-	round Round
-	// dealer is the physical seat dealing the hand in play; chombos
-	// count each physical seat's chombos in the game.
-	dealer  int
-	chombos [4]int
+	seating     engine.Seating
+	firstDealer int
+	dealer      int // the hand in play's dealer
+	chombos     [4]int
 }
 
 // RoundInputType is the type of the input a table logs for each Round it
-// takes (its body: {"round": the Round}); ConfirmedType the type of the
-// record a table logs when a player confirms the game's result.
+// takes (journal.InputBody, its event's seating); ConfirmedType the type
+// of the outcome a table logs when a player confirms the game's result.
 const (
 	RoundInputType = "round"
 	ConfirmedType  = "confirmed"
 )
 
-// confirmedBody is what the console reads of a table's confirmed record.
+// confirmedBody is what the console reads of a table's confirmed
+// outcome: the confirming player's number in the round's seating.
 type confirmedBody struct {
-	Round  int `json:"round"`
 	Player int `json:"player"`
 }
 
@@ -136,11 +138,13 @@ func (t *Tournament) Event(m Message) {
 	tr := t.played[m.Table]
 	switch {
 	case rec.Kind == claimlog.KindInput && rec.Type == RoundInputType:
-		var b struct {
-			Round Round `json:"round"`
-		}
-		if json.Unmarshal(rec.Body, &b) == nil && b.Round.Round > 0 {
-			t.played[m.Table] = &tableRound{round: b.Round}
+		var in journal.InputBody
+		if json.Unmarshal(rec.Body, &in) == nil && in.Event.Seating != nil && in.Event.Seating.Round > 0 {
+			first := -1
+			if tr != nil {
+				first = tr.firstDealer
+			}
+			t.played[m.Table] = &tableRound{seating: *in.Event.Seating, firstDealer: first}
 		}
 		t.mu.Unlock()
 		return
@@ -152,42 +156,49 @@ func (t *Tournament) Event(m Message) {
 	if rec.Kind == claimlog.KindOutcome {
 		o, _ = outcome.Decode(rec.Body)
 	}
-	logged := tr.round
+	logged := tr.seating
 	switch {
 	case o.Type == outcome.TypeDeal:
-		tr.dealer = o.DealerSeat
+		// The dealer moves one seat a hand number, in the East round and
+		// the South alike: any deal says where the first dealer sat.
+		if o.Hand >= 1 && o.Hand <= 4 && o.DealerSeat >= 0 && o.DealerSeat < 4 {
+			tr.firstDealer = (o.DealerSeat - (o.Hand - 1) + 4) % 4
+			tr.dealer = o.DealerSeat
+		}
 		t.mu.Unlock()
 		return
 	case o.Type == outcome.TypeScore && o.Result == "chombo":
 		// The offender is named by wind in the hand: its physical seat
 		// counts from the hand's dealer.
-		if w := strings.Index("ESWN", o.Chombo); w >= 0 && len(o.Chombo) == 1 {
+		if w := strings.Index("ESWN", o.Chombo); w >= 0 && len(o.Chombo) == 1 && tr.firstDealer >= 0 {
 			tr.chombos[(tr.dealer+w)%4]++
 		}
 		t.mu.Unlock()
 		return
 	case o.Type == outcome.TypeGameEnd:
-		chombos := tr.chombos
+		chombos, first := tr.chombos, tr.firstDealer
 		tr.chombos = [4]int{}
 		t.mu.Unlock()
-		t.gameEnd(m, logged, o, chombos)
+		t.gameEnd(m, logged, first, o, chombos)
 		return
 	}
 	t.mu.Unlock()
-	if rec.Type == ConfirmedType {
-		var c confirmedBody
-		if json.Unmarshal(rec.Body, &c) == nil && c.Player > 0 {
-			r := newRecord(tournament.KindConfirm, "table "+m.Table, "", t.now())
-			r.Confirm = &tournament.Confirm{Round: logged.Round, Table: m.Table, Player: c.Player}
-			t.addFromTable(m, r)
-		}
+	var c confirmedBody
+	if rec.Kind == claimlog.KindOutcome && rec.Type == ConfirmedType && json.Unmarshal(rec.Body, &c) == nil && c.Player > 0 {
+		r := newRecord(tournament.KindConfirm, "table "+m.Table, "", t.now())
+		r.Confirm = &tournament.Confirm{Round: logged.Round, Table: m.Table, Player: c.Player}
+		t.addFromTable(m, r)
 	}
 }
 
 // gameEnd makes a table's game_end the round's result for the players the
 // table logged at its seats.
-func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos [4]int) {
+func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outcome.Record, chombos [4]int) {
 	st, _ := t.Store.State()
+	if first < 0 {
+		t.warn(m.Table, fmt.Sprintf("the table ended a game of round %d before the console saw a deal: its seats cannot be put to players; enter the result", logged.Round))
+		return
+	}
 	if logged.Tournament != st.Options.Name {
 		t.warn(m.Table, fmt.Sprintf("the table ended a game of tournament %q, round %d: not this tournament (%q)", logged.Tournament, logged.Round, st.Options.Name))
 		return
@@ -207,8 +218,12 @@ func (t *Tournament) gameEnd(m Message, logged Round, o outcome.Record, chombos 
 			return
 		}
 		seen[s.Seat] = true
-		res.Seats[s.Seat] = tournament.Seat{Player: logged.Seats[s.Seat].Player, Points: s.Points, Place: s.Place, Result: s.Result}
-		res.Penalties[s.Seat] = chombos[s.Seat] * st.Options.Chombo
+	}
+	// Seats East..North as seated: physical seat p is wind (p-first)%4.
+	for _, s := range o.Standings {
+		w := (s.Seat - first + 4) % 4
+		res.Seats[w] = tournament.Seat{Player: logged.Players[w].Player, Points: s.Points, Place: s.Place, Result: s.Result}
+		res.Penalties[w] = chombos[s.Seat] * st.Options.Chombo
 	}
 	r := newRecord(tournament.KindResult, "table "+m.Table, "", t.now())
 	r.Result = &res
