@@ -22,13 +22,14 @@ func Fold(recs []Record) (*Book, error) {
 		if r.Seq != len(b.recs)+1 {
 			return nil, fmt.Errorf("tournament: record %d comes after record %d: the records are not in order", r.Seq, len(b.recs))
 		}
-		if _, err := b.Add(r); err != nil {
+		if _, err := b.add(r, false); err != nil {
 			return nil, err
 		}
 	}
 	if b.withdrawn == nil {
 		b.refold()
 	}
+	b.state.Alerts = check(&b.state)
 	return b, nil
 }
 
@@ -56,7 +57,11 @@ func (b *Book) Len() int { return len(b.recs) }
 // Add checks r against the records before it and, when it fits, adds it
 // with the next Seq (and, for a new player, the next number) and returns
 // it as added; the error says why a record that does not fit is refused.
-func (b *Book) Add(r Record) (Record, error) {
+func (b *Book) Add(r Record) (Record, error) { return b.add(r, true) }
+
+// add is Add; checked says whether to look for what does not add up now
+// (Fold looks once, at the end).
+func (b *Book) add(r Record, checked bool) (Record, error) {
 	if b.withdrawn == nil {
 		b.refold()
 	}
@@ -81,7 +86,9 @@ func (b *Book) Add(r Record) (Record, error) {
 	}
 	b.recs = append(b.recs, r)
 	b.state.Last = r.Seq
-	b.state.Alerts = check(&b.state)
+	if checked {
+		b.state.Alerts = check(&b.state)
+	}
 	return r, nil
 }
 
