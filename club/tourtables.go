@@ -12,10 +12,10 @@ import (
 	"github.com/tabled/tabled/tournament"
 )
 
-// The console and the tables (docs/tournament.md, "The tables"): the
-// console sends each table of the current round its Round when the
-// round is seated, at each change of its clock or its players, and in
-// answer to each Ask; a table logs the Round it takes as an input, and
+// The console and the tables (docs/tournament.md, "Running a round"):
+// the console sends each table its Round when the round is seated, at
+// each change of its clock or its players, when the table's game of the
+// round before is over, and in answer to each Ask; a table logs the Round it takes as an input, and
 // its game_end becomes the round's result for the players it logged at
 // its seats.
 
@@ -49,10 +49,27 @@ func (t *Tournament) nextSent(table string) uint64 {
 	return s
 }
 
-// sendRound sends the current round's Round to each of its tables, after
-// the answer to the change that calls it: the sends are made one at a
-// time, in order, so a table gets the changes in the order made (and a
-// later Sent on each).
+// tableRoundOf is the round a table plays or is to play next: the last
+// round whose clock has started (the first round before any), or the
+// round after it once the table's game of it has its result, so a table
+// gets the next round's seating when its game is over, not before.
+func tableRoundOf(st tournament.State, table string) int {
+	r := 1
+	for _, rs := range st.Rounds {
+		if rs.Clock.State != tournament.ClockWaiting {
+			r = rs.Number
+		}
+	}
+	if g := st.Game(r, table); g != nil && g.Result != nil && st.Round(r+1) != nil {
+		r++
+	}
+	return r
+}
+
+// sendRound sends each table its round (tableRoundOf), after the answer
+// to the change that calls it: the sends are made one at a time, in
+// order, so a table gets the changes in the order made (and a later Sent
+// on each).
 func (t *Tournament) sendRound() {
 	if t.Send == nil {
 		return
@@ -63,12 +80,10 @@ func (t *Tournament) sendRound() {
 		t.sendMu.Lock()
 		defer t.sendMu.Unlock()
 		st, _ := t.Store.State()
-		n := current(st)
-		if n == 0 {
-			return
-		}
-		for _, g := range st.Round(n).Games {
-			t.sendTo(st, n, g.Table)
+		for _, table := range st.Options.Tables {
+			if n := tableRoundOf(st, table); st.Game(n, table) != nil {
+				t.sendTo(st, n, table)
+			}
 		}
 	}()
 }
@@ -87,16 +102,14 @@ func (t *Tournament) sendTo(st tournament.State, n int, table string) {
 	}
 }
 
-// Ask answers a table's ask with a fresh Round of the current round, if
-// the table plays it (WatcherConfig.OnAsk).
+// Ask answers a table's ask with a fresh Round of its round (tableRoundOf),
+// if it plays one (WatcherConfig.OnAsk).
 func (t *Tournament) Ask(table string, a Ask) {
 	if t.Send == nil {
 		return
 	}
 	st, _ := t.Store.State()
-	if n := current(st); n > 0 {
-		t.sendTo(st, n, table)
-	}
+	t.sendTo(st, tableRoundOf(st, table), table)
 }
 
 // tableRound is what the console follows of a table's game: the round
@@ -136,19 +149,23 @@ func (t *Tournament) Event(m Message) {
 		t.played = map[string]*tableRound{}
 	}
 	tr := t.played[m.Table]
-	switch {
-	case rec.Kind == claimlog.KindInput && rec.Type == RoundInputType:
+	if tr == nil {
+		// Deals are followed before any round: a table deals its first
+		// hand when it starts, and takes its round later.
+		tr = &tableRound{firstDealer: -1}
+		t.played[m.Table] = tr
+	}
+	if rec.Kind == claimlog.KindInput && rec.Type == RoundInputType {
 		var in journal.InputBody
 		if json.Unmarshal(rec.Body, &in) == nil && in.Event.Seating != nil && in.Event.Seating.Round > 0 {
-			first := -1
-			if tr != nil {
-				first = tr.firstDealer
+			tr.seating = *in.Event.Seating
+			if tr.firstDealer < 0 && in.Dealer.Valid() {
+				// No deal seen in this game: its first hand is in play (a
+				// game's first hand has no deal record), dealt by the
+				// dealer the input names.
+				tr.firstDealer, tr.dealer = int(in.Dealer), int(in.Dealer)
 			}
-			t.played[m.Table] = &tableRound{seating: *in.Event.Seating, firstDealer: first}
 		}
-		t.mu.Unlock()
-		return
-	case tr == nil:
 		t.mu.Unlock()
 		return
 	}
@@ -177,12 +194,17 @@ func (t *Tournament) Event(m Message) {
 		return
 	case o.Type == outcome.TypeGameEnd:
 		chombos, first := tr.chombos, tr.firstDealer
-		tr.chombos = [4]int{}
+		tr.chombos, tr.firstDealer = [4]int{}, -1 // the next game's first dealer is its own
 		t.mu.Unlock()
-		t.gameEnd(m, logged, first, o, chombos)
+		if logged.Round > 0 { // a game of no round is no tournament's
+			t.gameEnd(m, logged, first, o, chombos)
+		}
 		return
 	}
 	t.mu.Unlock()
+	if logged.Round == 0 {
+		return
+	}
 	var c confirmedBody
 	if rec.Kind == claimlog.KindOutcome && rec.Type == ConfirmedType && json.Unmarshal(rec.Body, &c) == nil && c.Player > 0 {
 		r := newRecord(tournament.KindConfirm, "table "+m.Table, "", t.now())
@@ -227,13 +249,17 @@ func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outc
 	}
 	r := newRecord(tournament.KindResult, "table "+m.Table, "", t.now())
 	r.Result = &res
-	t.addFromTable(m, r)
+	if t.addFromTable(m, r) {
+		t.sendRound() // the table's game is over: its next round, if seated
+	}
 }
 
-func (t *Tournament) addFromTable(m Message, r tournament.Record) {
+func (t *Tournament) addFromTable(m Message, r tournament.Record) bool {
 	if _, err := t.Store.Add(r); err != nil {
 		t.warn(m.Table, fmt.Sprintf("the table's event %d was not taken into the tournament: %v", m.Seq, err))
+		return false
 	}
+	return true
 }
 
 func (t *Tournament) warn(table, text string) {

@@ -24,14 +24,15 @@ import (
 type clubProcess struct {
 	t      *testing.T
 	args   []string
+	env    []string // added to the test's environment
 	addr   string
 	out    syncBuffer
 	cmd    *exec.Cmd
 	client *http.Client
 }
 
-func startClub(t *testing.T, addr string, args ...string) *clubProcess {
-	c := &clubProcess{t: t, addr: addr, args: append([]string{"--listen", addr}, args...), client: &http.Client{Timeout: 10 * time.Second}}
+func startClub(t *testing.T, addr string, env []string, args ...string) *clubProcess {
+	c := &clubProcess{t: t, addr: addr, env: env, args: append([]string{"--listen", addr}, args...), client: &http.Client{Timeout: 10 * time.Second}}
 	c.start()
 	return c
 }
@@ -39,7 +40,7 @@ func startClub(t *testing.T, addr string, args ...string) *clubProcess {
 func (c *clubProcess) start() {
 	c.t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "TABLED_TEST_CLUB="+strings.Join(c.args, " "))
+	cmd.Env = append(append(os.Environ(), c.env...), "TABLED_TEST_CLUB="+strings.Join(c.args, " "))
 	c.cmd = startLogged(c.t, cmd, &c.out)
 	waitUntil(c.t, "the console's page", func() bool {
 		r, err := c.client.Get("http://" + c.addr + "/api/tournament")
@@ -98,7 +99,7 @@ func TestClubKillNineLosesNothingAcknowledged(t *testing.T) {
 		startDaemonWith(t, fmt.Sprintf("[table]\nname = %q\n\n[club]\nbroker = %q\n", name, b.URL()), strings.NewReader(""), "--sim")
 	}
 	dir := t.TempDir()
-	c := startClub(t, freeAddr(t), "--broker", b.URL(), "--dir", dir, "--client-id", "console-kill")
+	c := startClub(t, freeAddr(t), nil, "--broker", b.URL(), "--dir", dir, "--client-id", "console-kill")
 	seen := func() {
 		waitUntil(t, "both tables seen by the console", func() bool {
 			var v club.TournamentView
