@@ -339,3 +339,45 @@ func TestTournamentRequests(t *testing.T) {
 		t.Errorf("Host evil.example: %d", w.Code)
 	}
 }
+
+// TestTournamentSubstituteReseat: a player who leaves after round 1 is
+// replaced by a substitute for the rounds left, and the rounds left are
+// seated again: round 1 as played, the substitute in the player's place
+// after, every seated player once a round, the player's round 1 result
+// kept as theirs.
+func TestTournamentSubstituteReseat(t *testing.T) {
+	g := newTourRig(t, t.TempDir())
+	g.must("/api/tournament/options", `{"by":"R","options":{"name":"S","rounds":3,"round_minutes":60,"tables":["t1","t2"],"book":"ema2016"}}`)
+	g.must("/api/tournament/players/import", `{"by":"R","csv":"name,reserve,club\nA,,X\nB,,X\nC,,Y\nD,,Y\nE,,Z\nF,,Z\nG,,W\nH,,W\nSub,yes,\n"}`)
+	g.must("/api/tournament/seat", `{"by":"R","from":1,"seed":2}`)
+	g.must("/api/tournament/clock", `{"by":"R","round":1,"action":"start"}`)
+	round1 := g.state().Rounds[0]
+	g.must("/api/tournament/substitute", `{"by":"R","why":"left ill","out":3,"in":9,"from":2}`)
+	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"R","from":1,"seed":2}`); code != 409 || !strings.Contains(out, "round 1 has started") {
+		t.Errorf("seating a round started again: %d %s", code, out)
+	}
+	g.must("/api/tournament/seat", `{"by":"R","why":"player 3 left","from":2,"seed":2}`)
+	st := g.state()
+	if !reflect.DeepEqual(st.Rounds[0], round1) {
+		t.Errorf("round 1 changed:\n%+v\nwant\n%+v", st.Rounds[0], round1)
+	}
+	for _, r := range st.Rounds[1:] {
+		seen := map[int]int{}
+		for _, game := range r.Games {
+			for _, p := range game.Players {
+				seen[p]++
+			}
+		}
+		if seen[3] != 0 || seen[9] != 1 || len(seen) != 8 {
+			t.Errorf("round %d seats %v: want 9 in 3's place, everyone once", r.Number, seen)
+		}
+	}
+	if len(st.Alerts) != 0 {
+		t.Errorf("alerts: %v", st.Alerts)
+	}
+	p3, _ := st.Player(3)
+	p9, _ := st.Player(9)
+	if p3.ReplacedBy != 9 || p9.Replaces != 3 || p9.From != 2 {
+		t.Errorf("the record of the substitution: %+v, %+v", p3, p9)
+	}
+}
