@@ -100,6 +100,14 @@ const (
 	CodeGameOver // an input the ended game cannot take (the time signal after the game's end)
 	CodeTimeUp   // a second time signal: the time is already up
 
+	// Added with the tournament's players at the table (players.go).
+	CodeSeated        // a player's card: where the round seats the player
+	CodeWrongSeat     // a player's card on another seat's reader (referee)
+	CodeNotACard      // a card no player of the round holds, or no round
+	CodeConfirmed     // a player confirmed the game's result
+	CodeNotOver       // a confirmation before the game's end
+	CodeConfirmedOnce // a second confirmation from a seat
+
 	codeCount
 )
 
@@ -117,6 +125,7 @@ var codeNames = [...]string{
 	"pon_over_chii", "not_a_group", "next_drew", "acted_own_turn", "early_replacement", "dora_withdrawn",
 	"hand_refused", "no_riichi_winner", "no_ura_due", "furiten", "value_disagrees",
 	"game_over", "time_up",
+	"seated", "wrong_seat", "not_a_card", "confirmed", "not_over", "confirmed_once",
 }
 
 // String is the code's stable name ("head_bump").

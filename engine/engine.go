@@ -123,6 +123,10 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 		out = e.timeSignal(ev, out)
 	case Round:
 		out = e.seat(ev, out)
+	case Card:
+		out = e.card(ev, out)
+	case Confirm:
+		out = e.confirm(ev, out)
 	}
 	return out, nil
 }
@@ -137,7 +141,7 @@ func (e *Engine) openAfterEnd(ev Event) bool {
 		return e.laying(ev)
 	case Cancel:
 		return e.unlaying(ev)
-	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura, Time, Round:
+	case Dora, NewHand, Tenpai, DeadHand, Value, Chombo, Name, Hand, Ura, Time, Round, Card, Confirm:
 		return true
 	case Ron:
 		return (e.w.open && e.w.ronDecided()) || (e.p.ClaimChecks && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At))

@@ -51,10 +51,16 @@ const (
 	// Round: the tournament's round seats its players (the console's
 	// message, taken by the table): the names by seat, East dealing first.
 	Round
+	// Card: a player's card (an NFC tag not in the tile registry) was laid
+	// on a seat's reader (Seat) or the table's (NoSeat): the table says
+	// where the round seats its player, and flags a player at another
+	// seat. Confirm: the player at a seat confirms the ended game's result.
+	Card
+	Confirm
 	actionCount
 )
 
-var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura", "time", "round"}
+var actionNames = [...]string{"none", "discard", "chii", "pon", "kan", "ron", "tsumo", "riichi", "cancel", "dora", "newhand", "tenpai", "deadhand", "value", "chombo", "name", "hand", "ura", "time", "round", "card", "confirm"}
 
 // ActionNames are the names of every action, as scripts and logs spell them.
 func ActionNames() []string { return append([]string(nil), actionNames[ActNone+1:]...) }
@@ -88,7 +94,7 @@ func (a *Action) UnmarshalText(b []byte) error {
 }
 
 // bySeat reports whether the action needs a seat.
-func (a Action) bySeat() bool { return !a.TableAction() && a != ActNone }
+func (a Action) bySeat() bool { return !a.TableAction() && a != ActNone && a != Card }
 
 // TableAction reports whether the action is the table's, not a seat's: a
 // dora or ura read, a deal, the round's time signal.
@@ -190,6 +196,8 @@ type Event struct {
 	// Seating is a Round input's round: who plays at the table, as the
 	// console sent it.
 	Seating *Seating `json:"seating,omitempty"`
+	// Card is a Card input's UID, lower-case hex.
+	Card string `json:"card,omitempty"`
 }
 
 // Seating is a tournament round's players at a table, as a Round input
@@ -220,6 +228,11 @@ type SeatedPlayer struct {
 	Name   string `json:"name"`
 	// Cards are the player's card UIDs (hex).
 	Cards []string `json:"cards,omitempty"`
+}
+
+// cardUID reports whether c is a card's UID as the table writes it.
+func cardUID(c string) bool {
+	return c != "" && len(c) <= 20 && strings.Trim(c, "0123456789abcdef") == ""
 }
 
 // MaxCards bounds the cards a player has.
@@ -253,7 +266,7 @@ func (s *Seating) Check() error {
 			return fmt.Errorf("%s has %d cards, at most %d", Wind(i), len(p.Cards), MaxCards)
 		}
 		for _, c := range p.Cards {
-			if len(c) == 0 || len(c) > 20 || strings.Trim(c, "0123456789abcdef") != "" {
+			if !cardUID(c) {
 				return fmt.Errorf("%s's card %q is not a UID in lower-case hex", Wind(i), c)
 			}
 		}
@@ -347,6 +360,12 @@ func (ev Event) Validate() error {
 		if err := ev.Seating.Check(); err != nil {
 			return fmt.Errorf("engine: round at %v: %w", ev.At, err)
 		}
+	}
+	if (ev.Action == Card) != (ev.Card != "") || (ev.Card != "" && !cardUID(ev.Card)) {
+		return fmt.Errorf("engine: %s at %v: a card's UID (1..20 lower-case hex digits) comes with a card input and only with it", ev.Action, ev.At)
+	}
+	if ev.Action == Card && ev.Seat != NoSeat && !ev.Seat.Valid() {
+		return fmt.Errorf("engine: card at %v: reader's seat %d is not 0..3 (or none: the table's reader)", ev.At, ev.Seat)
 	}
 	if ev.Action != Name && ev.Name != "" {
 		return fmt.Errorf("engine: %s at %v: only a name input carries a name", ev.Action, ev.At)

@@ -71,6 +71,9 @@ type game struct {
 	over    bool
 	end     *GameEnd
 	clock
+	// confirmed marks the seats whose player confirmed the ended game's
+	// result.
+	confirmed [4]bool
 }
 
 // startScore readies a fresh game's score, when the profile keeps one.

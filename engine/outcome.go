@@ -28,9 +28,15 @@ const (
 	KindScore
 	// KindGameEnd: the game is over: GameEnd, the final standings.
 	KindGameEnd
+	// KindSeated: a player's card was laid on a reader: Seat is where the
+	// round seats the player, Player its number and name.
+	KindSeated
+	// KindConfirmed: a player confirmed the ended game's result at its
+	// seat: Seat, Player.
+	KindConfirmed
 )
 
-var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands", "score", "game_end"}
+var kindNames = [...]string{"", "decision", "rejected", "dora", "hand_end", "flag", "deal", "kong_stands", "score", "game_end", "seated", "confirmed"}
 
 // KindNames are the names of every outcome kind, as the scenario output
 // spells them.
@@ -137,6 +143,9 @@ type Outcome struct {
 
 	Score   *Score
 	GameEnd *GameEnd
+
+	// Player is the round's player of a seated or confirmed outcome.
+	Player *SeatedPlayer
 }
 
 // Score is a hand's settlement: who won what, each seat's change and the

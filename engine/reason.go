@@ -73,7 +73,7 @@ func showing(call Action, shown [2]Tile) string {
 // say is code in words: each group of rules has its words in a function
 // of its own, tried in turn.
 func (e *Engine) say(code RuleCode, a args) string {
-	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable, e.sayTime} {
+	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable, e.sayTime, e.sayPlayers} {
 		if s, ok := words(code, a); ok {
 			return s
 		}
@@ -411,4 +411,27 @@ func (s *Seating) Words() string {
 	}
 	fmt.Fprintf(&b, "; clock %s, %v left", s.ClockState, time.Duration(s.RemainingMS)*time.Millisecond)
 	return b.String()
+}
+
+// sayPlayers is the words of the tournament's players at the table.
+func (e *Engine) sayPlayers(code RuleCode, a args) (string, bool) {
+	switch code {
+	case CodeSeated:
+		return fmt.Sprintf("%s sits %s", a.text, e.name(a.seat)), true
+	case CodeWrongSeat:
+		return fmt.Sprintf("%s's card is on %s's reader: %s sits %s (referee: a player at the wrong seat)", a.text, e.name(a.other), a.text, e.name(a.seat)), true
+	case CodeNotACard:
+		return fmt.Sprintf("card %s is no card of this round's players", a.text), true
+	case CodeConfirmed:
+		who := e.name(a.seat)
+		if a.text != "" {
+			who = a.text + " (" + who + ")"
+		}
+		return who + " confirms the game's result", true
+	case CodeNotOver:
+		return "the game is not over: there is no result to confirm yet", true
+	case CodeConfirmedOnce:
+		return "this seat has confirmed the result already", true
+	}
+	return "", false
 }

@@ -109,6 +109,9 @@ type State struct {
 	Seating     *Seating
 	SeatingAt   time.Duration
 	FirstDealer Seat
+	// Confirmed marks the seats (physical) whose player confirmed the
+	// ended game's result.
+	Confirmed [4]bool
 
 	// Seen is what the table saw of each winner's win (the situation the
 	// scorer needs but the concealed tiles), nil for a seat that did not
@@ -259,7 +262,7 @@ func (e *Engine) State() State {
 		}
 	}
 	st.Names = e.names
-	st.FirstDealer = e.firstDealer
+	st.FirstDealer, st.Confirmed = e.firstDealer, e.confirmed
 	if e.seating != nil {
 		c := *e.seating
 		st.Seating, st.SeatingAt = &c, e.seatingAt

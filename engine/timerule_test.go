@@ -70,3 +70,61 @@ func mustTile(t *testing.T, s string) Tile {
 	}
 	return x
 }
+
+// TestCardsAndConfirmations: a round seats Ana East at the first dealer's
+// seat (2); her card on the table's reader says where she sits, on
+// South's reader it is flagged for the referee; a card of nobody's is
+// refused; a confirmation before the game's end is refused, after it each
+// seat confirms once, with its player from the round.
+func TestCardsAndConfirmations(t *testing.T) {
+	p, _ := ProfileByName("ema2016")
+	e, err := NewGame(p, 1, Start{RoundWind: South, HandNumber: 4, Scores: [4]int{20000, 40000, 30000, 30000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Seating{Tournament: "Spring Open", Round: 1, Sent: 1, AfterTime: -1, ClockState: "running", RemainingMS: 1000,
+		Players: [4]SeatedPlayer{{Player: 7, Name: "Ana", Cards: []string{"0a"}}, {Player: 12, Name: "Bo"}, {Player: 3, Name: "Cy"}, {Player: 30, Name: "Di"}}}
+	var out []Outcome
+	apply := func(ev Event) []Outcome {
+		t.Helper()
+		n := len(out)
+		if out, err = e.Apply(ev, out); err != nil {
+			t.Fatalf("%+v: %v", ev, err)
+		}
+		return out[n:]
+	}
+	if got := apply(Event{At: 0, Seat: NoSeat, Action: Round, Seating: s}); len(got) != 0 || e.State().Names != [4]string{"Cy", "Di", "Ana", "Bo"} {
+		t.Fatalf("round: %+v, names %v", got, e.State().Names)
+	}
+	// South 4 with seat 1 dealing: the game's first dealer is seat 2,
+	// where the round's East, Ana, sits.
+	got := apply(Event{At: 1, Seat: NoSeat, Action: Card, Card: "0a"})
+	if len(got) != 1 || got[0].Kind != KindSeated || got[0].Seat != e.State().FirstDealer || got[0].Player.Name != "Ana" || got[0].Reason != "Ana sits "+e.name(e.State().FirstDealer) {
+		t.Fatalf("card on the table's reader: %+v", got)
+	}
+	wrong := (e.State().FirstDealer + 1) & 3
+	got = apply(Event{At: 2, Seat: wrong, Action: Card, Card: "0a"})
+	if len(got) != 2 || got[1].Kind != KindFlag || got[1].Code != CodeWrongSeat || !strings.Contains(got[1].Reason, "Ana's card is on") {
+		t.Fatalf("card on another seat's reader: %+v", got)
+	}
+	if got = apply(Event{At: 3, Seat: 0, Action: Card, Card: "ff"}); len(got) != 1 || got[0].Code != CodeNotACard {
+		t.Fatalf("nobody's card: %+v", got)
+	}
+	if got = apply(Event{At: 4, Seat: 2, Action: Confirm}); len(got) != 1 || got[0].Code != CodeNotOver {
+		t.Fatalf("a confirmation in play: %+v", got)
+	}
+	apply(Event{At: 5, Seat: NoSeat, Action: NewHand}) // S4 drawn, East noten: the game ends
+	if !e.State().GameOver {
+		t.Fatal("the game did not end after South 4")
+	}
+	got = apply(Event{At: 6, Seat: 3, Action: Confirm})
+	if len(got) != 1 || got[0].Kind != KindConfirmed || got[0].Seat != 3 || got[0].Player == nil || got[0].Player.Name != "Bo" {
+		t.Fatalf("Bo's confirmation: %+v", got)
+	}
+	if got = apply(Event{At: 7, Seat: 3, Action: Confirm}); len(got) != 1 || got[0].Code != CodeConfirmedOnce {
+		t.Fatalf("a second confirmation: %+v", got)
+	}
+	if c := e.State().Confirmed; c != [4]bool{false, false, false, true} {
+		t.Fatalf("confirmed %v", c)
+	}
+}

@@ -1,6 +1,7 @@
 package inputs
 
 import (
+	"encoding/hex"
 	"fmt"
 
 	"github.com/tabled/tabled/config"
@@ -15,6 +16,13 @@ import (
 // again will not help.
 func (in *Inputs) hardware(hw link.Event) error {
 	ev, ok, err := in.events.event(hw)
+	if err != nil && in.t.State().Seating != nil {
+		// In a tournament round a tag no tile is may be a player's card:
+		// the engine says whose, or that it is nobody's.
+		if card, isCard := in.events.card(hw); isCard {
+			ev, ok, err = card, true, nil
+		}
+	}
 	if err != nil {
 		in.logf("tabled: %v", err)
 	}
@@ -80,6 +88,20 @@ func newEventMap(cfg config.Config, registry *nfc.Registry) eventMap {
 		}
 	}
 	return m
+}
+
+// card is a tile read of a tag no tile is as a player's card laid on the
+// reader: a seat's discard reader is that seat's, any other the table's.
+func (m eventMap) card(hw link.Event) (engine.Event, bool) {
+	if hw.Kind != link.TileRead || len(hw.UID) == 0 || len(hw.UID) > 10 {
+		return engine.Event{}, false
+	}
+	ev := engine.Event{At: hw.At, Uncertainty: hw.Uncertainty, Device: hw.Device, Seat: engine.NoSeat, Action: engine.Card,
+		Card: hex.EncodeToString(hw.UID), Source: engine.SourceNFC}
+	if seat, discard := m.discards[hw.Reader]; discard {
+		ev.Seat = seat
+	}
+	return ev, true
 }
 
 // event is the engine event a hardware event stands for: a serial button

@@ -198,6 +198,10 @@ func (m *Writer) seatOf(letter string) int {
 
 // Input adds a logged input.
 func (m *Writer) Input(in journal.InputBody) {
+	switch in.Event.Action {
+	case engine.Time, engine.Round, engine.Card, engine.Confirm:
+		return // the tournament's, not the play's: mjai has no event for them
+	}
 	if m.closing && in.Event.Action != engine.NewHand {
 		m.closeHand()
 	}

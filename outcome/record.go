@@ -26,6 +26,11 @@ const (
 	TypeKongStands Type = "kong_stands"
 	TypeScore      Type = "score"
 	TypeGameEnd    Type = "game_end"
+	// TypeSeated: a player's card was laid on a reader: where the
+	// tournament round seats the player. TypeConfirmed: a player confirmed
+	// the ended game's result at its seat (the console counts them).
+	TypeSeated    Type = "seated"
+	TypeConfirmed Type = "confirmed"
 	// TypeRevision is the table's, not the engine's: inputs reached it
 	// after it had decided past their stamps; what they change is
 	// re-decided, the outcomes it takes back are withdrawn, and the new
@@ -94,6 +99,14 @@ type Record struct {
 	Sticks int    `json:"sticks,omitempty"`
 	// game_end: every seat's place and result, by physical seat.
 	Standings []Standing `json:"standings,omitempty"`
+
+	// seated, confirmed: the player's physical seat (Seat is its wind in
+	// the hand), its number in the tournament and its name, from the
+	// round's seating (Player 0 and the seat's name when the table has no
+	// round).
+	PhysicalSeat *int   `json:"physical_seat,omitempty"`
+	Player       int    `json:"player,omitempty"`
+	Name         string `json:"name,omitempty"`
 
 	// revision: the inputs that arrived late, and the output lines (from
 	// 1, as printed) of the published outcomes it withdraws. At is the time
@@ -197,6 +210,12 @@ func Of(o engine.Outcome) Record {
 		scoreOf(&r, o)
 	case engine.KindGameEnd:
 		gameEndOf(&r, o)
+	case engine.KindSeated, engine.KindConfirmed:
+		seat := int(o.Seat)
+		r.Seat, r.PhysicalSeat, r.Reason = letter(o.Seat, o.Dealer), &seat, o.Reason
+		if p := o.Player; p != nil {
+			r.Player, r.Name = p.Player, p.Name
+		}
 	}
 	return r
 }
@@ -308,6 +327,16 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		l.field("sticks", r.Sticks)
 		l.field("standings", nonNil(r.Standings))
 		l.optional("reason", r.Reason, r.Reason != "")
+	case TypeSeated, TypeConfirmed:
+		l.field("seat", r.Seat)
+		physical := -1
+		if r.PhysicalSeat != nil {
+			physical = *r.PhysicalSeat
+		}
+		l.field("physical_seat", physical)
+		l.field("player", r.Player)
+		l.field("name", r.Name)
+		l.field("reason", r.Reason)
 	case TypeRevision:
 		l.field("late_inputs", nonNil(r.LateInputs))
 		l.field("withdraws", nonNil(r.Withdraws))

@@ -170,6 +170,10 @@ func Line(r Record) string {
 		return "GAME END " + GameEnd(r)
 	case TypeRevision:
 		return "REVISION " + Revision(r)
+	case TypeSeated:
+		return "SEATED   " + r.Reason
+	case TypeConfirmed:
+		return "CONFIRMED " + r.Reason
 	}
 	return string(r.Type)
 }

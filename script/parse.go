@@ -214,7 +214,7 @@ func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name"
+var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm"
 
 // parseAction reads what follows the time: "S chii 2p 3p", "dora 4m", "newhand dealer 1".
 func parseAction(f []string) (Step, error) {
@@ -267,6 +267,9 @@ func parseAction(f []string) (Step, error) {
 	a, err := engine.ParseAction(f[1])
 	if err != nil || a.TableAction() {
 		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
+	}
+	if a == engine.Card {
+		return st, fmt.Errorf("card is a reader's read of a player's card (a tournament round's), not a script action")
 	}
 	st.Wind, st.Action = w, a
 	switch a {

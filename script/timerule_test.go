@@ -43,6 +43,11 @@ func init() {
 		{"time-signal-once", "The round's time is up once; a signal after the game's end is refused; the next game is a new round's",
 			[]string{`"rejected","at_ms":2000,"seat":null,"call":"time","reason":"the time is already up: 1 hand is left to play"`, `"type":"game_end","at_ms":18500`, `"reason":"time"}`,
 				`"rejected","at_ms":19500,"seat":null,"call":"time","reason":"the game is over`, `"type":"deal","at_ms":24500,"round_wind":"E","hand":1`}},
+		{"confirm-result-after-game-end", "Each player confirms the ended game's result at its seat, once",
+			[]string{`"rejected","at_ms":2000,"seat":"W","call":"confirm","reason":"the game is not over`, `"type":"game_end"`,
+				`{"type":"confirmed","at_ms":20500,"seat":"S","physical_seat":1,"player":0,"name":"Bo","reason":"Bo (South) confirms the game's result"}`,
+				`"rejected","at_ms":21500,"seat":"S","call":"confirm","reason":"this seat has confirmed the result already"`,
+				`{"type":"confirmed","at_ms":22500,"seat":"E","physical_seat":0,"player":0,"name":"","reason":"East confirms the game's result"}`}},
 	}...)
 }
 
@@ -52,7 +57,7 @@ func init() {
 // every profile: each scenario sets after_time, and its golden output is
 // every profile's.
 func TestTimeRuleUnderEveryProfile(t *testing.T) {
-	for _, name := range []string{"time-dealer-repeat-is-a-hand", "time-game-ends-by-itself-first", "time-in-last-hand-dealer-repeat", "time-after-time-header", "time-signal-once"} {
+	for _, name := range []string{"time-dealer-repeat-is-a-hand", "time-game-ends-by-itself-first", "time-in-last-hand-dealer-repeat", "time-after-time-header", "time-signal-once", "confirm-result-after-game-end"} {
 		path := filepath.Join("testdata", "rules", name+".tbl")
 		want, err := os.ReadFile(strings.TrimSuffix(path, ".tbl") + ".jsonl")
 		if err != nil {

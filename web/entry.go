@@ -18,7 +18,8 @@ import (
 // ("win": "5m"); the table scores it. A name for the player at a seat (""
 // clears it).
 type SeatEntry struct {
-	// Action is value, hand or name.
+	// Action is value, hand, name or confirm (the player at the seat
+	// confirms the ended game's result).
 	Action string `json:"action"`
 	// Seat is the physical seat (0..3).
 	Seat *int `json:"seat"`
@@ -43,8 +44,8 @@ func DecodeSeatEntry(r io.Reader) (engine.Event, error) {
 	if err := decodeBody(r, &e); err != nil {
 		return engine.Event{}, err
 	}
-	if e.Action != "value" && e.Action != "name" && e.Action != "hand" {
-		return engine.Event{}, fmt.Errorf("field action: %q is not value, hand or name", e.Action)
+	if e.Action != "value" && e.Action != "name" && e.Action != "hand" && e.Action != "confirm" {
+		return engine.Event{}, fmt.Errorf("field action: %q is not value, hand, name or confirm", e.Action)
 	}
 	if e.Action != "value" && (e.Value != "" || e.Pao != nil) {
 		return engine.Event{}, fmt.Errorf("field value: a %s carries no value", e.Action)

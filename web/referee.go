@@ -87,6 +87,9 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 	case "chombo":
 		ev.Action = engine.Chombo
 		ev.Seat, err = seat()
+	case "confirm":
+		ev.Action = engine.Confirm
+		ev.Seat, err = seat()
 	case "name":
 		ev.Action, ev.Name = engine.Name, a.Name
 		if err = engine.CheckName(a.Name); err != nil {

@@ -218,6 +218,9 @@ type Press struct {
 	Seat   *int   `json:"seat"`   // physical seat 0..3; absent for dora and newhand
 	Action string `json:"action"` // discard, chii, pon, kan, ron, tsumo, riichi, cancel, dora, newhand
 	Tile   string `json:"tile"`   // optional mpsz tile; for chii and pon the two shown tiles, "68p"
+	// Card is a player's card UID (hex) laid on the seat's reader (with
+	// seat) or the table's (without): the simulated table's virtual cards.
+	Card string `json:"card"`
 }
 
 // shownTiles reads the two tiles a chii or pon shows from the hand:
@@ -248,7 +251,8 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 		return engine.Event{}, err
 	}
 	a, err := engine.ParseAction(p.Action)
-	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name || a == engine.Hand {
+	if err != nil || a == engine.Tenpai || a == engine.DeadHand || a == engine.Value || a == engine.Chombo || a == engine.Name || a == engine.Hand ||
+		a == engine.Round || a == engine.Confirm {
 		return engine.Event{}, fmt.Errorf("field action: %q is not a seat button or table action", p.Action)
 	}
 	ev := engine.Event{Action: a, Seat: engine.NoSeat, Dealer: engine.NoSeat, Source: engine.SourceWeb}
@@ -261,9 +265,23 @@ func DecodePress(r io.Reader) (engine.Event, error) {
 			return engine.Event{}, fmt.Errorf("field tile: %q is not an mpsz tile", p.Tile)
 		}
 	}
+	if (a == engine.Card) != (p.Card != "") {
+		return engine.Event{}, fmt.Errorf("field card: a card's UID comes with a card and only with it")
+	}
 	switch {
 	case (a == engine.Dora || a == engine.Ura) && !ev.Tile.Known():
 		return engine.Event{}, fmt.Errorf("field tile: a %s read needs a tile", a)
+	case a == engine.Card:
+		ev.Card = strings.ToLower(p.Card)
+		if p.Seat != nil {
+			if *p.Seat < 0 || *p.Seat > 3 {
+				return engine.Event{}, fmt.Errorf("field seat: %d is not a seat 0..3 (leave it out for the table's reader)", *p.Seat)
+			}
+			ev.Seat = engine.Seat(*p.Seat)
+		}
+		if err := ev.Validate(); err != nil {
+			return engine.Event{}, fmt.Errorf("field card: %q is not a card's UID (hex)", p.Card)
+		}
 	case a.TableAction():
 	case p.Seat == nil || *p.Seat < 0 || *p.Seat > 3:
 		return engine.Event{}, fmt.Errorf("field seat: %s needs a seat 0..3", a)

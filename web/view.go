@@ -100,6 +100,20 @@ type StateView struct {
 	// Aka is the number of red fives in the set: the hand picker offers
 	// them only where there are some.
 	Aka int `json:"aka,omitempty"`
+
+	// Round is the tournament round's players by physical seat, nil
+	// outside a tournament; Confirmed the seats whose player confirmed the
+	// ended game's result.
+	Round     *RoundView `json:"round,omitempty"`
+	Confirmed []bool     `json:"confirmed,omitempty"`
+}
+
+// RoundView is a tournament round at the table: its players by physical
+// seat, with their cards (the simulated table lays them on its readers).
+type RoundView struct {
+	Tournament string                 `json:"tournament"`
+	Round      int                    `json:"round"`
+	Players    [4]engine.SeatedPlayer `json:"players"`
 }
 
 // OpenView is what may be claimed now.
@@ -223,6 +237,13 @@ func scoreView(v *StateView, st engine.State, p engine.Profile) {
 	}
 	if st.GameEnd != nil {
 		v.Standings = st.GameEnd.Standings
+		v.Confirmed = st.Confirmed[:]
+	}
+	if r := st.Seating; r != nil {
+		v.Round = &RoundView{Tournament: r.Tournament, Round: r.Round}
+		for i, p := range r.Players {
+			v.Round.Players[(int(st.FirstDealer)+i)&3] = p
+		}
 	}
 }
 

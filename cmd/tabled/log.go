@@ -352,6 +352,9 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 			if s := b.Event.Seating; s != nil {
 				what += " " + s.Words()
 			}
+			if b.Event.Card != "" {
+				what += " " + b.Event.Card
+			}
 			if n := b.Event.AfterTime; n != nil {
 				what += fmt.Sprintf(" (%d hands after the one in play)", *n)
 			}

@@ -197,7 +197,7 @@ func TestLogFlagErrors(t *testing.T) {
 		{[]string{"--type", "pong"}, `, pon, `},
 		{[]string{"--type", "pong"}, `, decision, `},
 		{[]string{"--type", "pong"}, `, reboot, `},
-		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, table`},
+		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, club, table`},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var out, errb bytes.Buffer

@@ -71,11 +71,13 @@ func waitAsk(t *testing.T, asks chan club.Ask, have uint64) {
 // `tabled run --sim` as a process, logged in as its table at a real
 // mosquitto with the shipped ACL; the console's login sends it a round.
 // The table asks for its round at connect; the names appear on the status
-// page (chromium) and in the claim log; the time left shows on the page
+// page (chromium) and in the claim log; the players lay their virtual
+// cards, one at the wrong seat, flagged; the time left shows on the page
 // and the panel; the round's clock (made short)
 // runs out, the time signal is logged, the hand in play is finished and
 // the game ends by the time rule (WRC 2015's none after it, as the round
-// says), "reason":"time"; the restarted table asks again, holding the
+// says), "reason":"time"; two players confirm the result on the page,
+// each a confirmed record; the restarted table asks again, holding the
 // round its log has; `tabled replay` decides it all again the same.
 func TestTournamentRoundAtTheTable(t *testing.T) {
 	if testing.Short() {
@@ -114,16 +116,35 @@ func TestTournamentRoundAtTheTable(t *testing.T) {
 			t.Fatalf("the console cannot send t7 its round: %v", err)
 		}
 	}
-	r := club.Round{Tournament: "Spring Open", Round: 1, Sent: 1, AfterTime: 0, Clock: club.RoundClock{State: "running", RemainingMS: 4000},
-		Seats: [4]club.RoundSeat{{Player: 7, Name: "Ana"}, {Player: 12, Name: "Bo"}, {Player: 3, Name: "Cy"}, {Player: 30, Name: "Di"}}}
+	// The round is seated with its clock paused; the players lay their
+	// cards; then the console starts the clock (short).
+	r := club.Round{Tournament: "Spring Open", Round: 1, Sent: 1, AfterTime: 0, Clock: club.RoundClock{State: "paused", RemainingMS: 5000},
+		Seats: [4]club.RoundSeat{{Player: 7, Name: "Ana", Cards: []string{"04a1b2c3"}}, {Player: 12, Name: "Bo", Cards: []string{"04d4e5f6"}}, {Player: 3, Name: "Cy"}, {Player: 30, Name: "Di"}}}
 	send(r)
 	send(r) // sent again: logged once
+	card := func(player string, seat string) string {
+		return fmt.Sprintf(`[...document.querySelectorAll('#cardlist li')].find((li) => li.textContent.startsWith(%q)).querySelector('button[data-seat="%s"]').click()`, player+"'s card", seat)
+	}
 	err := chromedp.Do(browser,
 		chromedp.EmulateViewport(1024, 768),
 		chromedp.Navigate(s.base),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`['Ana','Bo','Cy','Di'].every((n, i) => document.getElementById('seat-' + i).textContent.includes(n))`),
-		chromedp.Poll[chromedp.Void](`!document.getElementById('clock').hidden && / left$/.test(document.getElementById('clock').textContent)`),
+		chromedp.Poll[chromedp.Void](`!document.getElementById('clock').hidden && document.getElementById('clock').textContent === '0:05 (paused)'`),
+		// Ana's card on the table's reader says where she sits; Bo's on
+		// West's reader (seat 2) flags him at the wrong seat.
+		chromedp.Poll[chromedp.Void](`!document.getElementById('cards').hidden && document.querySelectorAll('#cardlist li').length === 2`),
+		chromedp.Evaluate[chromedp.Void](card("Ana", "table")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('log').textContent.includes('SEATED   Ana sits East')`),
+		chromedp.Evaluate[chromedp.Void](card("Bo", "2")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('log').textContent.includes("Bo's card is on West's reader: Bo sits South")`),
+	)
+	if err != nil {
+		t.Fatalf("the status page: %v\n%s", err, pageText(browser))
+	}
+	r.Sent, r.Clock = 2, club.RoundClock{State: "running", RemainingMS: 4000}
+	send(r)
+	err = chromedp.Do(browser,
 		chromedp.Poll[chromedp.Void](`document.getElementById('clock').textContent === 'time is up' && document.getElementById('clock').className === 'over'`),
 	)
 	if err != nil {
@@ -149,8 +170,30 @@ func TestTournamentRoundAtTheTable(t *testing.T) {
 		log = out.String()
 		return strings.Contains(log, "GAME END")
 	})
+	// Two players confirm the result on the page.
+	err = chromedp.Do(browser,
+		chromedp.Poll[chromedp.Void](`!document.getElementById('standings').hidden && document.querySelectorAll('#standrows button[data-confirm]').length === 4`),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#standrows button[data-confirm="3"]').click()`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#standrows button[data-confirm]').length === 3`),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#standrows button[data-confirm="0"]').click()`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#standrows button[data-confirm]').length === 2`),
+	)
+	if err != nil {
+		t.Fatalf("the confirmations: %v\n%s", err, pageText(browser))
+	}
+	waitUntil(t, "the confirmations in the claim log", func() bool {
+		var out, errb bytes.Buffer
+		run([]string{"log", "--dir", s.logDir}, &out, &errb)
+		log = out.String()
+		return strings.Count(log, "confirms the game's result") == 2
+	})
 	for _, want := range []string{
+		`club       round round 1 of "Spring Open": East Ana (7), South Bo (12), West Cy (3), North Di (30); clock paused, 5s left`,
 		`club       round round 1 of "Spring Open": East Ana (7), South Bo (12), West Cy (3), North Di (30); clock running, 4s left`,
+		"web     W  card 04d4e5f6",
+		"FLAG: Bo's card is on West's reader: Bo sits South",
+		"CONFIRMED: Di (North) confirms the game's result",
+		"CONFIRMED: Ana (East) confirms the game's result",
 		"club       time (0 hands after the one in play)",
 		"(the round's time was up and the hands after the signal were played)",
 	} {
@@ -158,20 +201,22 @@ func TestTournamentRoundAtTheTable(t *testing.T) {
 			t.Errorf("tabled log lacks %q:\n%s", want, log)
 		}
 	}
-	if n := strings.Count(log, "round round 1"); n != 1 {
-		t.Errorf("the round is logged %d times, want once:\n%s", n, log)
+	if n := strings.Count(log, "round round 1"); n != 2 {
+		t.Errorf("the round is logged %d times, want once for each of its two messages:\n%s", n, log)
 	}
 	var jl bytes.Buffer
 	run([]string{"log", "--dir", s.logDir, "--format", "json"}, &jl, &bytes.Buffer{})
-	if !strings.Contains(jl.String(), `"reason":"time"`) {
-		t.Errorf("the game_end record lacks its reason:\n%s", jl.String())
+	for _, want := range []string{`"reason":"time"`, `"type":"confirmed"`, `"physical_seat":3,"player":30,"name":"Di"`} {
+		if !strings.Contains(jl.String(), want) {
+			t.Errorf("the log's records lack %s:\n%s", want, jl.String())
+		}
 	}
 
 	// Restarted, the table asks again, holding the round its log has.
 	s.cmd.Process.Signal(syscall.SIGTERM)
 	s.cmd.Wait()
 	start()
-	waitAsk(t, asks, 1)
+	waitAsk(t, asks, 2)
 	var out, errb bytes.Buffer
 	if code := run([]string{"replay", "--dir", s.logDir}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d:\n%s%s", code, out.String(), errb.String())

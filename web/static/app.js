@@ -393,6 +393,7 @@ function render() {
   for (const s of st.seats) renderSeat(s);
   $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
+  renderCards();
   renderHeadline();
   renderCountdown();
   renderAlerts();
@@ -410,7 +411,39 @@ function renderStandings() {
     const s = st.seats[r.seat];
     const tr = el("tr");
     tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    // Each player confirms the result at its seat (a paired phone, or this page on a simulated table).
+    const td = el("td", "confirm");
+    if (st.confirmed && st.confirmed[r.seat]) { td.textContent = "✓"; td.title = "confirmed"; } else {
+      const b = el("button", "", "OK");
+      b.title = b.ariaLabel = "confirm the result for seat " + r.seat;
+      b.dataset.confirm = String(r.seat);
+      b.addEventListener("click", async () => { const err = await entry({ action: "confirm", seat: r.seat }); if (err) alert(err); });
+      td.append(b);
+    }
+    tr.append(td);
     body.append(tr);
+  }
+}
+
+// renderCards lays the simulated table's virtual player cards: each
+// seated player's card, on any seat's reader or the table's.
+function renderCards() {
+  const box = $("cards");
+  box.hidden = !(sim && st.round);
+  if (box.hidden) return;
+  const list = $("cardlist");
+  list.replaceChildren();
+  for (const p of st.round.players) {
+    if (!p.cards || !p.cards.length) continue;
+    const li = el("li", "", `${p.name}'s card: `);
+    for (const seat of [0, 1, 2, 3, null]) {
+      const b = el("button", "", seat === null ? "table reader" : "seat " + seat);
+      b.dataset.card = p.cards[0];
+      b.dataset.seat = seat === null ? "table" : String(seat);
+      b.addEventListener("click", () => press(seat === null ? { action: "card", card: p.cards[0] } : { action: "card", seat, card: p.cards[0] }));
+      li.append(b, " ");
+    }
+    list.append(li);
   }
 }
 
