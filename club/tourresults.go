@@ -95,7 +95,9 @@ func (t *Tournament) confirm(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := newRecord(tournament.KindConfirm, b.By, "", t.now())
 	rec.Confirm = &b.Confirm
-	t.add(w, b.By, rec)
+	if t.add(w, b.By, rec) {
+		t.sendRound() // the game confirmed: the table's next round, if seated
+	}
 }
 
 // SwapBody is the body of POST /api/tournament/swap.

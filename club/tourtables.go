@@ -51,8 +51,10 @@ func (t *Tournament) nextSent(table string) uint64 {
 
 // tableRoundOf is the round a table plays or is to play next: the last
 // round whose clock has started (the first round before any), or the
-// round after it once the table's game of it has its result, so a table
-// gets the next round's seating when its game is over, not before.
+// round after it once the table's game of it has its result and it is
+// confirmed: a new round starts the table's next game, so it comes once
+// the players have confirmed the game at the table (or a referee has),
+// or when the referee starts the next round's clock.
 func tableRoundOf(st tournament.State, table string) int {
 	r := 1
 	for _, rs := range st.Rounds {
@@ -60,7 +62,7 @@ func tableRoundOf(st tournament.State, table string) int {
 			r = rs.Number
 		}
 	}
-	if g := st.Game(r, table); g != nil && g.Result != nil && st.Round(r+1) != nil {
+	if g := st.Game(r, table); g != nil && g.Result != nil && g.Confirmed && st.Round(r+1) != nil {
 		r++
 	}
 	return r
@@ -209,7 +211,9 @@ func (t *Tournament) Event(m Message) {
 	if rec.Kind == claimlog.KindOutcome && rec.Type == ConfirmedType && json.Unmarshal(rec.Body, &c) == nil && c.Player > 0 {
 		r := newRecord(tournament.KindConfirm, "table "+m.Table, "", t.now())
 		r.Confirm = &tournament.Confirm{Round: logged.Round, Table: m.Table, Player: c.Player}
-		t.addFromTable(m, r)
+		if t.addFromTable(m, r) {
+			t.sendRound() // the game confirmed: the table's next round, if seated
+		}
 	}
 }
 
@@ -249,9 +253,7 @@ func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outc
 	}
 	r := newRecord(tournament.KindResult, "table "+m.Table, "", t.now())
 	r.Result = &res
-	if t.addFromTable(m, r) {
-		t.sendRound() // the table's game is over: its next round, if seated
-	}
+	t.addFromTable(m, r)
 }
 
 func (t *Tournament) addFromTable(m Message, r tournament.Record) bool {

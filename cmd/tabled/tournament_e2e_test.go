@@ -163,12 +163,30 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 		}
 		return got.Standings
 	}
-	// Round 1 is withheld until its last table is confirmed.
-	for _, name := range names {
+	// Round 1 is withheld until its last table is confirmed: the others
+	// by the referee, the last by its four players at the table.
+	for i, name := range names {
 		if s := standingsNow(); len(s.Counted) != 0 || len(s.Withheld) != 1 {
 			t.Fatalf("before %s is confirmed: counted %v, withheld %v", name, s.Counted, s.Withheld)
 		}
-		must("/api/tournament/confirm", map[string]any{"by": "Head", "round": 1, "table": name})
+		if i < n-1 {
+			must("/api/tournament/confirm", map[string]any{"by": "Head", "round": 1, "table": name})
+			continue
+		}
+		for seat := range 4 {
+			if code, got := tables[name].post("/api/seat", "", fmt.Sprintf(`{"action":"confirm","seat":%d}`, seat)); code != http.StatusAccepted {
+				t.Fatalf("%s seat %d confirms: %d %v", name, seat, code, got)
+			}
+			if seat < 3 {
+				waitUntil(t, fmt.Sprintf("%s's seat %d's confirmation at the console", name, seat), func() bool {
+					return len(view().Rounds[0].Games[i].ConfirmedBy) == seat+1
+				})
+				if s := standingsNow(); len(s.Counted) != 0 {
+					t.Fatalf("%d of %s's players confirmed: counted %v", seat+1, name, s.Counted)
+				}
+			}
+		}
+		waitUntil(t, name+" confirmed by its players", func() bool { return view().Rounds[0].Games[i].Confirmed })
 	}
 	if s := standingsNow(); !slices.Equal(s.Counted, []int{1}) {
 		t.Fatalf("every table confirmed: counted %v, withheld %v", s.Counted, s.Withheld)
