@@ -17,6 +17,9 @@ import (
 	"github.com/tabled/tabled/standings"
 )
 
+// e2eReferee is the simulated tables' referee token.
+const e2eReferee = "e2e-referee-token-0123456789"
+
 // e2eTables is how many simulated tables TestTournamentDayEndToEnd runs:
 // TABLED_TOURNAMENT_TABLES, or 8: the 32 players of a tournament day
 // (each simulated table needs little CPU).
@@ -35,7 +38,8 @@ func e2eTables(t *testing.T) int {
 // play by the time rule (no hand after it, as the tournament says) and
 // its game_end reaches the console as the round's result for the players
 // it seated; round 1 is withheld until its last table is confirmed; a
-// penalty is given and withdrawn, a result corrected; the console is
+// penalty is given and withdrawn, a result corrected, a chombo given at
+// a table by its referee counts 20,000 after uma; the console is
 // killed with SIGKILL at rest and during round 2's confirmations and
 // comes back with nothing lost; the standings and the EMA sheet equal the
 // values worked out here.
@@ -59,8 +63,8 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 		addr := freeAddr(t)
 		s.base = "http://" + addr
 		cfg := filepath.Join(dir, "tabled.toml")
-		os.WriteFile(cfg, []byte(fmt.Sprintf("[table]\nname = %q\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\n\n[club]\nbroker = %q\nusername = %q\npassword = \"%s-pw\"\n",
-			name, s.logDir, addr, b.URL(), name, name)), 0o644)
+		os.WriteFile(cfg, []byte(fmt.Sprintf("[table]\nname = %q\n\n[log]\ndir = %q\n\n[web]\nlisten = %q\nreferee_token = %q\n\n[club]\nbroker = %q\nusername = %q\npassword = \"%s-pw\"\n",
+			name, s.logDir, addr, e2eReferee, b.URL(), name, name)), 0o644)
 		s.cmd = startChild(t, cfg, s.out)
 		tables[name] = s
 	}
@@ -119,6 +123,14 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 			s := tables[name]
 			waitUntil(t, name+"'s time signal", func() bool { return strings.Contains(tableLog(s), "club       time (0 hands after the one in play)") })
 			dealer := dealerSeat(s)
+			if round == 2 && name == "t1" {
+				// A chombo by South ends the hand in play, and the game:
+				// RCR 2016 3.4.6, 20,000 off South's result after uma.
+				if code, got := s.post("/api/referee", "Bearer "+e2eReferee, fmt.Sprintf(`{"action":"chombo","seat":%d}`, (dealer+1)%4)); code != http.StatusAccepted {
+					t.Fatalf("t1 chombo: %d %v", code, got)
+				}
+				continue
+			}
 			s.press(fmt.Sprintf(`{"seat":%d,"action":"discard","tile":"1z"}`, dealer))
 			s.press(fmt.Sprintf(`{"seat":%d,"action":"discard","tile":"5m"}`, (dealer+1)%4))
 			s.press(fmt.Sprintf(`{"seat":%d,"action":"ron"}`, (dealer+3)%4))
@@ -145,11 +157,20 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 	expect := func(round int) {
 		t.Helper()
 		for _, g := range view().Rounds[round-1].Games {
-			for w, p := range g.Players {
-				if s := g.Result.Seats[w]; s.Player != p || s.Points != points[w] || s.Result != byWind[w] {
-					t.Errorf("round %d %s %s seat: %+v, want player %d, %d points, result %d", round, g.Table, [4]string{"East", "South", "West", "North"}[w], s, p, points[w], byWind[w])
+			results, pts := byWind, points
+			if round == 2 && g.Table == "t1" {
+				// The chombo: no points change hands, the four tie and
+				// share the uma (0 each); South's result is -20,000.
+				results, pts = [4]int{0, -20000, 0, 0}, [4]int{30000, 30000, 30000, 30000}
+				if g.Result.Penalties != [4]int{0, 20000, 0, 0} {
+					t.Errorf("round 2 t1: in-game penalties %v, want South's chombo", g.Result.Penalties)
 				}
-				want[p] += byWind[w]
+			}
+			for w, p := range g.Players {
+				if s := g.Result.Seats[w]; s.Player != p || s.Points != pts[w] || s.Result != results[w] {
+					t.Errorf("round %d %s %s seat: %+v, want player %d, %d points, result %d", round, g.Table, [4]string{"East", "South", "West", "North"}[w], s, p, pts[w], results[w])
+				}
+				want[p] += results[w]
 			}
 		}
 	}
