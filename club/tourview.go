@@ -131,8 +131,9 @@ func (t *Tournament) public(st tournament.State) PublicView {
 
 // stream serves GET /api/tournament/stream (the referee's view) and
 // /api/tournament/stream?public=1 (the players' view) as server-sent
-// events: at once, at each change of the tournament, and every 5 s (the
-// tables' progress; the pages count the clock down between).
+// events: at once, at each change of the tournament, at a table's event
+// (the referee's view, at most two a second: the tables' progress), and
+// every 15 s; the pages count the clock down between.
 func (t *Tournament) stream(w http.ResponseWriter, r *http.Request) {
 	public := r.URL.Query().Get("public") != ""
 	rc := http.NewResponseController(w)
@@ -153,11 +154,24 @@ func (t *Tournament) stream(w http.ResponseWriter, r *http.Request) {
 		if _, err := fmt.Fprintf(w, "data: %s\n\n", b); err != nil || rc.Flush() != nil {
 			return
 		}
+		var tables <-chan struct{}
+		if t.Console != nil && !public {
+			_, _, tables = t.Console.Tables()
+		}
 		select {
 		case <-r.Context().Done():
 			return
 		case <-changed:
-		case <-time.After(5 * time.Second): // the tables' progress, and a keep-alive
+		case <-tables:
+			// A table's event: its progress, at most two views a second.
+			pace := time.NewTimer(500 * time.Millisecond)
+			select {
+			case <-r.Context().Done():
+				pace.Stop()
+				return
+			case <-pace.C:
+			}
+		case <-time.After(15 * time.Second): // a keep-alive
 		}
 	}
 }
