@@ -10,11 +10,17 @@ import (
 )
 
 // checkpointEvery is how many inputs a rebuild applies between two
-// checkpoints it keeps. A rebuild from a checkpoint applies at most about
-// as many before it reaches a late input's stamp (a few hundred
-// microseconds on a Pi); a session of 200,000 inputs keeps about 200
-// engine states, a few hundred KB. Tests make it small, to leave many.
-var checkpointEvery = 1024
+// checkpoints it leaves. A rebuild from a checkpoint applies about half as
+// many, and more inputs, each a microsecond or so (the engine words every
+// outcome), cost more than the clones: BenchmarkResumeLong in cmd/tabled
+// measured 128 and 32. Tests make it small, to leave many.
+var checkpointEvery = 32
+
+// maxCheckpoints bounds the checkpoints a session keeps (each is an engine
+// state, a few KB): when it is reached, every other one of the older half
+// is dropped, so they thin out towards the session's start, where late
+// inputs do not reach.
+const maxCheckpoints = 256
 
 // checkpoint is the state a rebuild reached after applying, in stamp
 // order, every input the rebuild takes up to and including one: the
@@ -165,6 +171,18 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 func (c *core) leave(ck checkpoint) {
 	if n := len(c.checkpoints); n > 0 && key(c.checkpoints[n-1].at, c.checkpoints[n-1].seq)(ck.at, ck.seq) >= 0 {
 		return
+	}
+	if len(c.checkpoints) >= maxCheckpoints {
+		old := c.checkpoints[:maxCheckpoints/2]
+		kept := old[:0]
+		for i := range old {
+			if i%2 == 0 {
+				kept = append(kept, old[i])
+			}
+		}
+		n := copy(c.checkpoints[len(kept):], c.checkpoints[len(old):])
+		clear(c.checkpoints[len(kept)+n:])
+		c.checkpoints = c.checkpoints[:len(kept)+n]
 	}
 	c.checkpoints = append(c.checkpoints, ck)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -155,9 +156,10 @@ func BenchmarkResume(b *testing.B) {
 }
 
 // BenchmarkRevisions is BenchmarkResume's rebuild of a session where a
-// pon reached the table late about once in 200 discards: every revision
-// rebuilds the engine from the session's first input (in the running
-// table too), so the rebuild grows with revisions times inputs.
+// pon reached the table late about once in 200 discards: a revision
+// rebuilds the engine from the latest checkpoint before the late pon (it
+// rebuilt from the session's first input, and the rebuild grew with
+// revisions times inputs).
 //
 //	go test -run=^$ -bench=Revisions -benchmem ./cmd/tabled
 func BenchmarkRevisions(b *testing.B) {
@@ -191,6 +193,72 @@ func BenchmarkRevisions(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(revisions), "revisions")
+}
+
+// The session of the 100-cut power run when it had slowed most: 73,716
+// records, 2,129 of them revisions. One late pon in longLate discards
+// makes about as many.
+const (
+	longRecords = 73_716
+	longLate    = 1
+)
+
+// BenchmarkResumeLong is a resume (BenchmarkResume's steps) and `tabled
+// replay` of a session as long as the 100-cut run's, without revisions
+// and with as many as it had: a revision must not make either grow with
+// the session.
+//
+//	go test -run '^$' -bench 'ResumeLong' -benchmem ./cmd/tabled
+func BenchmarkResumeLong(b *testing.B) {
+	for _, late := range []int{0, longLate} {
+		dir := benchLogDir(b)
+		writeSessionLogLate(b, dir, longRecords, late)
+		last, recs, err := journal.LastSession(dir)
+		if err != nil || last == nil {
+			b.Fatalf("last session: %v", err)
+		}
+		revisions := 0
+		for _, r := range recs {
+			if r.Kind == claimlog.KindNote && r.Type == journal.TypeRevision {
+				revisions++
+			}
+		}
+		name := fmt.Sprintf("revisions=%d", revisions)
+		b.Run(name+"/resume", func(b *testing.B) {
+			runtime.GC()
+			cpu0 := cpuTime(b)
+			for b.Loop() {
+				last, recs, err := journal.LastSession(dir)
+				if err != nil || last == nil {
+					b.Fatalf("last session: %v", err)
+				}
+				entries, err := journal.Entries(recs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := last.RuleProfile()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: entries}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(len(recs)), "records")
+		})
+		b.Run(name+"/replay", func(b *testing.B) {
+			runtime.GC()
+			cpu0 := cpuTime(b)
+			for b.Loop() {
+				if code := run([]string{"replay", "--dir", dir}, io.Discard, io.Discard); code != 0 {
+					b.Fatalf("replay exit %d", code)
+				}
+			}
+			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(len(recs)), "records")
+		})
+	}
 }
 
 // BenchmarkOpen is the other half of a restart: `tabled run` opens the
