@@ -10,11 +10,15 @@ import (
 )
 
 // checkpointEvery is how many inputs a rebuild applies between two
-// checkpoints it leaves. A rebuild from a checkpoint applies about half as
-// many, and more inputs, each a microsecond or so (the engine words every
-// outcome), cost more than the clones: BenchmarkResumeLong in cmd/tabled
-// measured 128 and 32. Tests make it small, to leave many.
-var checkpointEvery = 32
+// checkpoints it leaves. A rebuild starts from the last checkpoint before
+// its late input and applies the inputs since: half this many on average,
+// and those that came since the revision before (a running table
+// re-decides only at a revision, so each input is applied again at most
+// about once). Each input costs a microsecond or so (the engine words
+// every outcome) and each checkpoint a clone of the engine:
+// BenchmarkResumeLong in cmd/tabled measured 128, 32, 16 and 8 (the last
+// three within its noise). Tests make it small, to leave many.
+var checkpointEvery = 16
 
 // maxCheckpoints bounds the checkpoints a session keeps (each is an engine
 // state, a few KB): when it is reached, every other one of the older half

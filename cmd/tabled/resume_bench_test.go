@@ -35,6 +35,13 @@ func writeSessionLog(tb testing.TB, dir string, n int) {
 // discards (0: never), a pon that reaches the table after it decided the
 // discard before: the table re-decides, and the log holds a revision.
 func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
+	writeSessionLogPons(tb, dir, n, late, false)
+}
+
+// writeSessionLogPons is writeSessionLogLate, with the extra pons sent
+// late or (onTime) the same pons sent before the table's clock passes
+// their stamps: the same presses, without the revisions.
+func writeSessionLogPons(tb testing.TB, dir string, n, late int, onTime bool) {
 	tb.Helper()
 	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
 	if err != nil {
@@ -61,6 +68,9 @@ func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	done := make(chan error, 1)
 	go func() { done <- t.Run(ctx) }()
 	r := rand.New(rand.NewPCG(1, 2))
+	// The extra pons draw from their own source, so the rest of the
+	// session is drawn the same with them or without.
+	rl := rand.New(rand.NewPCG(3, 4))
 	submit := func(ev engine.Event) {
 		ev.Dealer = engine.NoSeat
 		if _, err := t.Submit(ctx, ev); err != nil {
@@ -69,18 +79,29 @@ func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	}
 	tile := func() engine.Tile { return engine.Tile(1 + r.IntN(34)) }
 	for w.LastSeq() < uint64(n) {
-		at := time.Duration(now.Add(int64(400 * time.Millisecond)))
+		at := time.Duration(now.Load() + int64(400*time.Millisecond))
 		st := t.State()
 		if st.Ended || !st.Turn.Valid() {
+			now.Store(int64(at))
 			submit(engine.Event{At: at, Action: engine.NewHand, Seat: engine.NoSeat, Source: engine.SourceWeb})
 			submit(engine.Event{At: at + time.Millisecond, Action: engine.Dora, Seat: engine.NoSeat, Tile: tile(), Source: engine.SourceSerial})
 			continue
 		}
-		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
-		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
-		if late > 0 && r.IntN(late) == 0 {
-			submit(engine.Event{At: at - 300*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
+		// A pon on the discard before, 100 ms after it: sent before the
+		// clock moves on, it is on time; after this discard, late.
+		var pon *engine.Event
+		if late > 0 && rl.IntN(late) == 0 {
+			pon = &engine.Event{At: at - 300*time.Millisecond, Action: engine.Pon, Seat: engine.Seat((int(st.Turn) + 1 + rl.IntN(3)) % 4), Source: engine.SourceSerial}
+			if onTime {
+				submit(*pon)
+			}
 		}
+		now.Store(int64(at))
+		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
+		if pon != nil && !onTime {
+			submit(*pon)
+		}
+		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
 		switch x := r.IntN(100); {
 		case x < 15:
 			submit(engine.Event{At: at + 60*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
@@ -204,15 +225,15 @@ const (
 )
 
 // BenchmarkResumeLong is a resume (BenchmarkResume's steps) and `tabled
-// replay` of a session as long as the 100-cut run's, without revisions
-// and with as many as it had: a revision must not make either grow with
-// the session.
+// replay` of a session as long as the 100-cut run's, with as many
+// revisions as it had, and of the same presses all on time (no revision):
+// a revision must not make either grow with the session.
 //
 //	go test -run '^$' -bench 'ResumeLong' -benchmem ./cmd/tabled
 func BenchmarkResumeLong(b *testing.B) {
-	for _, late := range []int{0, longLate} {
+	for _, onTime := range []bool{true, false} {
 		dir := benchLogDir(b)
-		writeSessionLogLate(b, dir, longRecords, late)
+		writeSessionLogPons(b, dir, longRecords, longLate, onTime)
 		last, recs, err := journal.LastSession(dir)
 		if err != nil || last == nil {
 			b.Fatalf("last session: %v", err)
