@@ -35,6 +35,13 @@ type WatcherConfig struct {
 	// event or status may be (0: DefaultMaxJump).
 	MaxTables int
 	MaxJump   uint64
+	// Roster names the tables to follow (ParseRoster); messages for any
+	// other are refused and passed to OnRefused (Console.Refused). Without
+	// one, a table that only published a status gives way to a new name
+	// at the cap, and is passed to OnForget (Console.Forget).
+	Roster    []string
+	OnRefused func(table string)
+	OnForget  func(table string)
 	// OnBroker gets the connection to the broker as it changes: connecting
 	// at the start, connected, unreachable after each failed attempt
 	// (with why), connecting again when a connection drops.
@@ -60,6 +67,7 @@ type Watcher struct {
 	told          map[string]uint64
 	warned        map[string]time.Time
 	refusedTables int
+	admission     admission
 	cm            *autopaho.ConnectionManager
 	// publish sends a replay request; nil: through cm.
 	publish func(ctx context.Context, table string, r Replay)
@@ -77,7 +85,8 @@ func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 		return nil, err
 	}
 	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
-		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{}}, nil
+		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{},
+		admission: newAdmission(cfg.Roster)}, nil
 }
 
 // Last is the last sequence delivered for a table.

@@ -25,6 +25,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	passwordFile := fs.String("password-file", "", "a file holding the broker password (else $TABLED_BROKER_PASSWORD)")
 	caFile := fs.String("ca-file", "", "the club's CA certificate (PEM) for an mqtts:// broker")
 	maxTables := fs.Int("max-tables", club.DefaultMaxTables, "the most tables the console follows; messages for more are refused and alerted")
+	tables := fs.String("tables", "", "the club's (or the tournament's) tables, comma-separated: the console follows these and refuses others at once; empty: the first --max-tables names, those with events kept")
 	listen := fs.String("listen", "127.0.0.1:8081", "address of the console page")
 	hosts := fs.String("hosts", "", "names the console's page is reached by, comma-separated, besides the machine's own and localhost (others get 421)")
 	host, _ := os.Hostname()
@@ -42,6 +43,11 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
 	}
+	roster, err := club.ParseRoster(*tables)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled club: --tables: %v\n", err)
+		return 2
+	}
 	b := club.Broker{URL: *broker, Username: *user, Password: pw}
 	if *caFile != "" {
 		if b.TLS, err = club.TLSWithCA(*caFile); err != nil {
@@ -57,9 +63,10 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	tour := &club.Tournament{Store: store, Console: console}
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables,
+	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster,
 		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
-		OnAlert: console.Warn, OnBroker: console.Broker, OnAsk: tour.Ask})
+		OnAlert: console.Warn, OnBroker: console.Broker, OnAsk: tour.Ask,
+		OnRefused: console.Refused, OnForget: console.Forget})
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
