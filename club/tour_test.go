@@ -381,3 +381,49 @@ func TestTournamentSubstituteReseat(t *testing.T) {
 		t.Errorf("the record of the substitution: %+v, %+v", p3, p9)
 	}
 }
+
+// TestTournamentPublicHandler: the players' listener serves their pages
+// and what they read, and nothing else: no change, no referee's page or
+// view, no card, no result of a round not published.
+func TestTournamentPublicHandler(t *testing.T) {
+	g := newTourRig(t, t.TempDir())
+	g.must("/api/tournament/options", `{"by":"R","options":{"name":"P","rounds":2,"round_minutes":60,"tables":["t1","t2"],"book":"ema2016","publish_confirmed":true}}`)
+	g.must("/api/tournament/players/import", `{"by":"R","csv":"name,cards\nA,04aa\nB,\nC,\nD,\nE,\nF,\nG,\nH,\n"}`)
+	g.must("/api/tournament/seat", `{"by":"R","from":1}`)
+	g.must("/api/tournament/result", `{"by":"R","why":"paper","round":1,"table":"t1","points":[40000,30000,30000,20000]}`)
+	h := web.Guard(g.tour.PublicHandler(), web.NewHosts())
+	for _, tc := range []struct {
+		method, path string
+		code         int
+		has, hasNot  string
+	}{
+		{"GET", "/standings.html", 200, "MESSAGES", ""},
+		{"GET", "/me.html", 200, "MESSAGES", ""},
+		{"GET", "/wall.html", 200, "MESSAGES", ""},
+		{"GET", "/", 302, "", ""},
+		{"GET", "/tournament.html", 404, "", ""},
+		{"GET", "/index.html", 404, "", ""},
+		{"GET", "/api/tournament", 404, "", ""},
+		{"GET", "/api/tournament/records", 404, "", ""},
+		{"GET", "/api/tournament/players.csv", 404, "", ""},
+		{"GET", "/api/tournament/export/ema.csv", 404, "", ""},
+		{"POST", "/api/tournament/player", 404, "", ""},
+		{"GET", "/api/tournament/public", 200, `"name":"A"`, "04aa"},
+		{"GET", "/api/tournament/public", 200, `"seating"`, `"points":40000`},
+		{"GET", "/api/tournament/where?player=1", 200, `"table"`, "04aa"},
+		{"GET", "/api/tournament/standings", 200, `"withheld"`, ""},
+	} {
+		r := httptest.NewRequest(tc.method, tc.path, strings.NewReader(`{"by":"x","player":{"name":"Z"}}`))
+		r.Host = "localhost"
+		r.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		body := w.Body.String()
+		if w.Code != tc.code || !strings.Contains(body, tc.has) || tc.hasNot != "" && strings.Contains(body, tc.hasNot) {
+			t.Errorf("%s %s: %d %.300s; want %d with %q, without %q", tc.method, tc.path, w.Code, body, tc.code, tc.has, tc.hasNot)
+		}
+	}
+	if len(g.state().Players) != 8 {
+		t.Errorf("the players' listener changed the players")
+	}
+}

@@ -204,7 +204,8 @@ func (t *Tournament) clock(w http.ResponseWriter, r *http.Request) {
 }
 
 // where answers GET /api/tournament/where?player=N: where the player sits
-// in each seated round.
+// in each seated round, and their results where published (a page a
+// player reads: no card).
 func (t *Tournament) where(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.URL.Query().Get("player"))
 	st, _ := t.Store.State()
@@ -222,5 +223,5 @@ func (t *Tournament) where(w http.ResponseWriter, r *http.Request) {
 			rounds = append(rounds, pr)
 		}
 	}
-	reply(w, map[string]any{"player": p, "rounds": rounds, "current": current(st)})
+	reply(w, map[string]any{"player": PublicPlayer{p.Number, p.Name, p.Country, p.Club}, "rounds": rounds, "current": current(st)})
 }

@@ -97,17 +97,21 @@ func (t *Tournament) history() ([]standings.Penalty, []standings.Correction) {
 	return pens, cors
 }
 
+// standings serves GET /api/tournament/standings: the standings as the
+// players may see them.
+func (t *Tournament) standings(w http.ResponseWriter, r *http.Request) {
+	s, st, err := t.Standings(false)
+	if err != nil {
+		fail(w, http.StatusConflict, err.Error())
+		return
+	}
+	reply(w, map[string]any{"tournament": st.Options.Name, "standings": s, "rounds": st.Options.Rounds})
+}
+
 // standingsRoutes serves the standings (live, as the players may see
 // them) and the organiser's exports (every round revealed).
 func (t *Tournament) standingsRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/tournament/standings", func(w http.ResponseWriter, r *http.Request) {
-		s, st, err := t.Standings(false)
-		if err != nil {
-			fail(w, http.StatusConflict, err.Error())
-			return
-		}
-		reply(w, map[string]any{"tournament": st.Options.Name, "standings": s, "rounds": st.Options.Rounds})
-	})
+	mux.HandleFunc("GET /api/tournament/standings", t.standings)
 	export := func(name, ctype string, write func(*bytes.Buffer, standings.Standings, tournament.State, *http.Request) error) {
 		mux.HandleFunc("GET /api/tournament/export/"+name, func(w http.ResponseWriter, r *http.Request) {
 			s, st, err := t.Standings(true)

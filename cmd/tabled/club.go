@@ -30,6 +30,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	hosts := fs.String("hosts", "", "names the console's page is reached by, comma-separated, besides the machine's own and localhost (others get 421)")
 	host, _ := os.Hostname()
 	id := fs.String("client-id", "tabled-console-"+host, "the console's session at the broker; keep it across restarts")
+	public := fs.String("public-listen", "", "an address for the players' pages alone (standings, where do I sit, the wall), read only; empty: none")
 	dir := fs.String("dir", "tabled-console", "the directory the console keeps its tournament in (a journal, fsynced at each change)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -75,10 +76,17 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
-	return serve(ctx, stop, "tabled club", stderr, w.Run, func(ctx context.Context) error {
-		names := append([]string{*listen}, strings.Split(*hosts, ",")...)
+	names := append([]string{*listen}, strings.Split(*hosts, ",")...)
+	services := []func(context.Context) error{w.Run, func(ctx context.Context) error {
 		return web.ListenAndServe(ctx, *listen, web.Guard(tour.Handler(console.Handler()), web.NewHosts(names...)))
-	})
+	}}
+	if *public != "" {
+		fmt.Fprintf(stdout, "tabled club: the players' pages on http://%s/\n", *public)
+		services = append(services, func(ctx context.Context) error {
+			return web.ListenAndServe(ctx, *public, web.Guard(tour.PublicHandler(), web.NewHosts(append(names, *public)...)))
+		})
+	}
+	return serve(ctx, stop, "tabled club", stderr, services...)
 }
 
 // brokerPassword reads the console's broker password from file, or else
