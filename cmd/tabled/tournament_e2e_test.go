@@ -55,7 +55,9 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 	b := clubtest.StartShipped(t, "../../packaging/mosquitto", append([]string{"console"}, names...)...)
 	// The console first, as on the day: it follows each table from its
 	// first record (the deal of its first hand says where East sits).
-	c := startClub(t, freeAddr(t), []string{"TABLED_BROKER_PASSWORD=console-pw"}, "--broker", b.URL(), "--user", "console", "--dir", t.TempDir(), "--client-id", "console-e2e")
+	players := freeAddr(t)
+	c := startClub(t, freeAddr(t), []string{"TABLED_BROKER_PASSWORD=console-pw"}, "--broker", b.URL(), "--user", "console", "--dir", t.TempDir(), "--client-id", "console-e2e",
+		"--public-listen", players)
 	tables := map[string]*scoreTable{}
 	for _, name := range names {
 		dir := t.TempDir()
@@ -272,6 +274,22 @@ func TestTournamentDayEndToEnd(t *testing.T) {
 		if i > 0 && (r.Total > s.Rows[i-1].Total || r.Total == s.Rows[i-1].Total && r.Place != s.Rows[i-1].Place) {
 			t.Errorf("row %d: place %d total %d after place %d total %d", i, r.Place, r.Total, s.Rows[i-1].Place, s.Rows[i-1].Total)
 		}
+	}
+	// The players' listener gives the same standings, and takes no change.
+	var pub struct{ Standings standings.Standings }
+	pr, err := c.client.Get("http://" + players + "/api/tournament/standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(pr.Body).Decode(&pub)
+	pr.Body.Close()
+	if g, w := fmt.Sprint(pub.Standings.Rows), fmt.Sprint(s.Rows); g != w {
+		t.Errorf("the players' standings:\n%s\nwant\n%s", g, w)
+	}
+	if pr, err := c.client.Post("http://"+players+"/api/tournament/penalty", "application/json", strings.NewReader(`{"by":"x","why":"y","player":1,"amount":1}`)); err != nil {
+		t.Error(err)
+	} else if pr.Body.Close(); pr.StatusCode != http.StatusNotFound {
+		t.Errorf("a penalty through the players' listener: %s, want 404", pr.Status)
 	}
 	top := s.Rows[0]
 	r, err := c.client.Get("http://" + c.addr + "/api/tournament/export/ema.csv")
