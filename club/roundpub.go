@@ -26,18 +26,20 @@ func (w *Watcher) SendRound(table string, r Round) error {
 	if !ValidTableName(table) {
 		return fmt.Errorf("club: send round: %q is not a table's name", table)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
+	defer cancel()
+	select {
+	case <-w.ready:
+	case <-ctx.Done():
+		return errors.New("club: send round: not connected to the broker yet")
+	}
 	w.mu.Lock()
 	cm := w.cm
 	w.mu.Unlock()
-	if cm == nil {
-		return errors.New("club: send round: not connected to the broker yet")
-	}
 	b, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("club: send round: %w", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
-	defer cancel()
 	if _, err := cm.Publish(ctx, &paho.Publish{Topic: topic(table, KindRound), QoS: 1, Payload: b}); err != nil {
 		return fmt.Errorf("club: send round to %s: %w", table, err)
 	}

@@ -29,6 +29,7 @@ type Tournament struct {
 	sending sync.WaitGroup
 	mu      sync.Mutex
 	sent    map[string]uint64      // table -> the last Round's Sent
+	last    map[string]Round       // table -> the last Round sent to it
 	played  map[string]*tableRound // table -> the round it logged, the game's chombos
 }
 

@@ -94,14 +94,60 @@ func (t *Tournament) sendRound() {
 func (t *Tournament) Wait() { t.sending.Wait() }
 
 func (t *Tournament) sendTo(st tournament.State, n int, table string) {
+	t.send(st, n, table, false)
+}
+
+// same is what makes two Rounds the same message to a table: all but
+// their numbers and, while the clock runs, the time left (the table
+// counts it down itself).
+func same(a, b Round) bool {
+	a.Sent, b.Sent = 0, 0
+	if a.Clock.State == tournament.ClockRunning && b.Clock.State == tournament.ClockRunning {
+		a.Clock.RemainingMS, b.Clock.RemainingMS = 0, 0
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+// send sends table its Round of round n, unless it is the same as the
+// last sent to it (a table logs each new Round: a change elsewhere sends
+// it nothing); always answers an ask.
+func (t *Tournament) send(st tournament.State, n int, table string, always bool) {
 	r, ok := t.roundFor(st, n, table)
 	if !ok {
 		return
 	}
-	r.Sent = t.nextSent(table)
-	if err := t.Send(table, r); err != nil && t.Console != nil {
-		t.Console.Warn(table, "round-not-sent", fmt.Sprintf("round %d was not sent to the table: %v", n, err))
+	t.mu.Lock()
+	if t.last == nil {
+		t.last = map[string]Round{}
 	}
+	prev, had := t.last[table]
+	t.mu.Unlock()
+	if had && !always && same(prev, r) {
+		return
+	}
+	r.Sent = t.nextSent(table)
+	if err := t.Send(table, r); err != nil {
+		t.warn(table, fmt.Sprintf("round %d was not sent to the table: %v", n, err))
+		return
+	}
+	t.mu.Lock()
+	t.last[table] = r
+	t.mu.Unlock()
+}
+
+// Connected sends every table its round again, as to a table that asks:
+// a console started again may have been killed before a round it had
+// decided reached the broker (WatcherConfig.OnBroker, when connected).
+func (t *Tournament) Connected() {
+	if t.Send == nil {
+		return
+	}
+	t.mu.Lock()
+	t.last = nil
+	t.mu.Unlock()
+	t.sendRound()
 }
 
 // Ask answers a table's ask with a fresh Round of its round (tableRoundOf),
@@ -110,8 +156,10 @@ func (t *Tournament) Ask(table string, a Ask) {
 	if t.Send == nil {
 		return
 	}
+	t.sendMu.Lock()
+	defer t.sendMu.Unlock()
 	st, _ := t.Store.State()
-	t.sendTo(st, tableRoundOf(st, table), table)
+	t.send(st, tableRoundOf(st, table), table, true)
 }
 
 // tableRound is what the console follows of a table's game: the round

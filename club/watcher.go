@@ -69,6 +69,7 @@ type Watcher struct {
 	refusedTables int
 	admission     admission
 	cm            *autopaho.ConnectionManager
+	ready         chan struct{} // closed once cm is set
 	// publish sends a replay request; nil: through cm.
 	publish func(ctx context.Context, table string, r Replay)
 }
@@ -86,7 +87,7 @@ func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 	}
 	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
 		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{},
-		admission: newAdmission(cfg.Roster)}, nil
+		admission: newAdmission(cfg.Roster), ready: make(chan struct{})}, nil
 }
 
 // Last is the last sequence delivered for a table.
@@ -147,6 +148,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	w.mu.Lock()
 	w.cm = cm
 	w.mu.Unlock()
+	close(w.ready)
 	<-ctx.Done()
 	dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
