@@ -227,7 +227,15 @@ func TestTournamentDay(t *testing.T) {
 	if code, out := g.do("POST", "/api/tournament/penalty", `{"by":"Ref","player":3,"amount":2000}`); code != http.StatusConflict || !strings.Contains(out, "needs a reason") {
 		t.Errorf("a penalty without a reason: %d %s", code, out)
 	}
+	g.mu.Lock()
+	sentBefore := len(g.sent["t2"])
+	g.mu.Unlock()
 	g.must("/api/tournament/penalty", `{"by":"Ref","why":"late for round 2","player":3,"amount":2000}`)
+	g.mu.Lock()
+	if n := len(g.sent["t2"]); n != sentBefore {
+		t.Errorf("a penalty sent t2 %d rounds: a table is sent its round only when it changes", n-sentBefore)
+	}
+	g.mu.Unlock()
 	recs, _ := g.tour.Store.Records()
 	g.must("/api/tournament/withdraw", fmt.Sprintf(`{"by":"Head","why":"was on time","seq":%d}`, len(recs)))
 	g.must("/api/tournament/correct", `{"by":"Ref","why":"a payment was made twice","round":1,"table":"t1","points":[44000,33000,28000,14000],"sticks":1}`)
