@@ -57,13 +57,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	console := club.NewConsole()
-	store, err := club.OpenStore(*dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "tabled club: %v\n", err)
-		return 1
-	}
-	defer store.Close()
-	tour := &club.Tournament{Store: store, Console: console}
+	tour := &club.Tournament{Console: console}
 	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster,
 		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
 		OnAlert: console.Warn, OnAsk: tour.Ask,
@@ -78,7 +72,14 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
 	}
-	tour.Send = w.SendRound
+	// The store last: a command refused for its flags leaves no directory.
+	store, err := club.OpenStore(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled club: %v\n", err)
+		return 1
+	}
+	defer store.Close()
+	tour.Store, tour.Send = store, w.SendRound
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
