@@ -101,6 +101,10 @@ type Console struct {
 	version uint64
 	changed chan struct{}
 	warned  uint64 // alerts raised by the console itself
+	// refused counts the messages refused for tables not on the roster;
+	// refusedNames are the latest of those tables (roster.go).
+	refused      uint64
+	refusedNames []string
 }
 
 // NewConsole returns an empty console; feed it with Event and Status.

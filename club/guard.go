@@ -58,30 +58,20 @@ func (w *Watcher) maxJump() uint64 {
 }
 
 // admit reports whether the watcher follows table, raising the warning
-// of a refusal.
+// of a refusal and passing on a table given way to and a name refused
+// (roster.go).
 func (w *Watcher) admit(table string) bool {
 	w.mu.Lock()
-	ok, wn := w.admitLocked(table)
+	ok, wn, forgot, refused := w.admitLocked(table)
 	w.mu.Unlock()
 	w.warn(wn)
+	if forgot != "" && w.cfg.OnForget != nil {
+		w.cfg.OnForget(forgot)
+	}
+	if refused != "" && w.cfg.OnRefused != nil {
+		w.cfg.OnRefused(refused)
+	}
 	return ok
-}
-
-// admitLocked reports whether the watcher follows table: one it follows
-// already, or a new one while it follows fewer than the cap. A refusal is
-// said at most once every warnEvery. w.mu is held.
-func (w *Watcher) admitLocked(table string) (bool, *warning) {
-	if w.known[table] {
-		return true, nil
-	}
-	if len(w.known) < w.maxTables() {
-		w.known[table] = true
-		return true, nil
-	}
-	w.refusedTables++
-	return false, w.warnLocked(ConsoleRow, "too-many-tables", fmt.Sprintf(
-		"messages for table %q refused: the console follows at most %d tables (--max-tables); %d refused so far: is someone publishing made-up tables?",
-		table, w.maxTables(), w.refusedTables))
 }
 
 // jumpLocked checks seq, from table's message of the kind given, against

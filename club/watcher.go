@@ -35,10 +35,20 @@ type WatcherConfig struct {
 	// event or status may be (0: DefaultMaxJump).
 	MaxTables int
 	MaxJump   uint64
+	// Roster names the tables to follow (ParseRoster); messages for any
+	// other are refused and passed to OnRefused (Console.Refused). Without
+	// one, a table that only published a status gives way to a new name
+	// at the cap, and is passed to OnForget (Console.Forget).
+	Roster    []string
+	OnRefused func(table string)
+	OnForget  func(table string)
 	// OnBroker gets the connection to the broker as it changes: connecting
 	// at the start, connected, unreachable after each failed attempt
 	// (with why), connecting again when a connection drops.
 	OnBroker func(BrokerStatus)
+	// OnAsk gets each table's ask for its round (topic tabled/T/ask),
+	// for the console's tournament (Tournament.Ask); nil: not subscribed.
+	OnAsk func(table string, a Ask)
 }
 
 // Watcher follows every table on the broker.
@@ -57,7 +67,9 @@ type Watcher struct {
 	told          map[string]uint64
 	warned        map[string]time.Time
 	refusedTables int
+	admission     admission
 	cm            *autopaho.ConnectionManager
+	ready         chan struct{} // closed once cm is set
 	// publish sends a replay request; nil: through cm.
 	publish func(ctx context.Context, table string, r Replay)
 }
@@ -74,7 +86,8 @@ func NewWatcher(cfg WatcherConfig) (*Watcher, error) {
 		return nil, err
 	}
 	return &Watcher{cfg: cfg, last: map[string]uint64{}, ahead: map[string]uint64{}, asked: map[string]time.Time{},
-		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{}}, nil
+		again: map[string]*time.Timer{}, known: map[string]bool{}, told: map[string]uint64{}, warned: map[string]time.Time{},
+		admission: newAdmission(cfg.Roster), ready: make(chan struct{})}, nil
 }
 
 // Last is the last sequence delivered for a table.
@@ -107,10 +120,14 @@ func (w *Watcher) Run(ctx context.Context) error {
 	cfg.OnConnectionDown = func() bool { w.broker(connecting(host)); return true }
 	cfg.OnConnectionUp = func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 		w.broker(connected(host))
-		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: []paho.SubscribeOptions{
+		subs := []paho.SubscribeOptions{
 			{Topic: Prefix + "/+/events", QoS: 1},
 			{Topic: Prefix + "/+/status", QoS: 1},
-		}})
+		}
+		if w.cfg.OnAsk != nil {
+			subs = append(subs, paho.SubscribeOptions{Topic: Prefix + "/+/" + KindAsk, QoS: 1})
+		}
+		go cm.Subscribe(ctx, &paho.Subscribe{Subscriptions: subs})
 	}
 	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
 		if d.ReasonCode == reasonTakenOver {
@@ -131,6 +148,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	w.mu.Lock()
 	w.cm = cm
 	w.mu.Unlock()
+	close(w.ready)
 	<-ctx.Done()
 	dctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -147,6 +165,10 @@ func (w *Watcher) broker(s BrokerStatus) {
 
 func (w *Watcher) receive(ctx context.Context, t string, payload []byte) {
 	table, kind, ok := tableOf(t)
+	if ok && kind == KindAsk {
+		w.ask(table, payload)
+		return
+	}
 	if !ok || kind != "status" && kind != "events" {
 		return
 	}

@@ -3,7 +3,6 @@ package table
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"time"
@@ -102,6 +101,17 @@ type core struct {
 	// kept so that a voided or late one can be put right by a rebuild.
 	inputs []Entry
 	voided map[uint64]bool
+	// atMax[i] is the latest stamp of inputs[:i+1], to find where the
+	// inputs after a checkpoint can begin without reading them all.
+	atMax []time.Duration
+	// checkpoints are states of a rebuild, by the last input each applied
+	// (checkpoint.go); noCheckpoints turns them off, for tests that
+	// compare the two ways.
+	checkpoints   []checkpoint
+	noCheckpoints bool
+	// fromCheckpoint counts the rebuilds that started from a checkpoint,
+	// for the tests that say checkpoints were used.
+	fromCheckpoint int
 	// buf holds received inputs not yet decided, by stamp.
 	buf reorder
 	// aside holds, in a replay, the inputs the journal says arrived late,
@@ -115,6 +125,9 @@ type core struct {
 	// shown are the outcomes published this session and not withdrawn by
 	// a revision, in order.
 	shown []published
+	// shownDisorder is set once an outcome was shown before one decided
+	// earlier (never, as the table decides in time order).
+	shownDisorder bool
 	// steps counts what changed the engine (an input applied, a deadline
 	// passed, a rebuild), so the table publishes a state that moved even
 	// when nothing new was journaled.
@@ -148,6 +161,11 @@ func (c *core) receive(ev engine.Event) Entry {
 
 // hold keeps a received input until it is decided.
 func (c *core) hold(e Entry) {
+	m := e.At
+	if n := len(c.atMax); n > 0 {
+		m = max(m, c.atMax[n-1])
+	}
+	c.atMax = append(c.atMax, m)
 	c.inputs = append(c.inputs, e)
 	if c.lateSeq[e.Seq] {
 		c.aside[e.Seq] = e
@@ -223,7 +241,7 @@ func (c *core) outcomes(entries []Entry) []Entry {
 
 func (c *core) publish(o engine.Outcome, entries []Entry) []Entry {
 	c.seq++
-	c.shown = append(c.shown, published{seq: c.seq, raw: o})
+	c.show(published{seq: c.seq, raw: o})
 	if c.quiet {
 		return entries
 	}
@@ -265,6 +283,9 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 // 0) after a void, which withdraws what the voided input had decided. A
 // void that changes nothing writes no revision.
 func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint64, entries []Entry) []Entry {
+	for _, in := range late {
+		c.dropCheckpoints(in)
+	}
 	eng, rebuilt, hand, err := c.rebuild(until, from)
 	if err != nil {
 		// Cannot happen for inputs the table accepted; keep what stands
@@ -301,7 +322,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		if !changed {
 			c.shown = c.shown[:keep]
 			for i := range fresh {
-				c.shown = append(c.shown, old[stands[i]-1])
+				c.show(old[stands[i]-1])
 			}
 			return entries
 		}
@@ -315,7 +336,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 	c.shown = c.shown[:keep]
 	for i, o := range fresh {
 		if stands[i] > 0 {
-			c.shown = append(c.shown, old[stands[i]-1])
+			c.show(old[stands[i]-1])
 			continue
 		}
 		raw := o
@@ -330,7 +351,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 			}
 		}
 		c.seq++
-		c.shown = append(c.shown, published{seq: c.seq, raw: raw})
+		c.show(published{seq: c.seq, raw: raw})
 		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
 	}
 	return entries
@@ -338,13 +359,35 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 
 // shownFrom is where the published outcomes decided at or after from
 // begin in c.shown, and those outcomes.
+//
+// The outcomes are published in time order, so the place is found by
+// halving; a scan from the start, once per revision over a long session,
+// was much of what a resume cost. Should one ever come out of order, the
+// scan is what finds the place.
 func (c *core) shownFrom(from time.Duration) (keep int, old []published) {
-	for i, p := range c.shown {
-		if p.raw.At >= from {
-			return i, c.shown[i:]
+	i := len(c.shown)
+	if c.shownDisorder {
+		for j, p := range c.shown {
+			if p.raw.At >= from {
+				i = j
+				break
+			}
 		}
+	} else {
+		i, _ = slices.BinarySearchFunc(c.shown, from, func(p published, t time.Duration) int { return cmp.Compare(p.raw.At, t) })
 	}
-	return len(c.shown), nil
+	if i == len(c.shown) {
+		return i, nil
+	}
+	return i, c.shown[i:]
+}
+
+// show adds a published outcome to c.shown, noting one out of time order.
+func (c *core) show(p published) {
+	if n := len(c.shown); n > 0 && p.raw.At < c.shown[n-1].raw.At {
+		c.shownDisorder = true
+	}
+	c.shown = append(c.shown, p)
 }
 
 // restand compares what was published (old) with what a rebuild decides
@@ -396,64 +439,6 @@ func seatName(in Entry) string {
 	}
 	return in.Input.Seat.Wind(in.Dealer).String()
 }
-
-// rebuild is a fresh engine that applied every input received so far, not
-// voided and not still held, in stamp order (arrival order among equal
-// stamps), with time run on to until; it returns the outcomes it decided
-// at or after from (noOutcomes: none) and the hand it reached. An input
-// the engine refuses is skipped, as it was when it was first applied.
-//
-// Outcomes before from are dropped as they come and the inputs are sorted
-// by reference: a rebuild re-applies the whole session, and gathering all
-// its outcomes and copying every input was most of what a revision cost
-// a resume, on top of the engine's own work.
-func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outcome, int, error) {
-	e, err := engine.NewGame(c.profile, c.dealer, c.start)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	held := map[uint64]bool{}
-	for _, p := range c.buf.h {
-		held[p.Seq] = true
-	}
-	for seq := range c.aside {
-		held[seq] = true
-	}
-	ins := make([]*Entry, 0, len(c.inputs))
-	for i := range c.inputs {
-		if in := &c.inputs[i]; !c.voided[in.Seq] && !held[in.Seq] && in.At <= until {
-			ins = append(ins, in)
-		}
-	}
-	slices.SortStableFunc(ins, func(a, b *Entry) int { return cmp.Compare(a.At, b.At) })
-	var out []engine.Outcome
-	keep := func(n int) {
-		kept := out[:n]
-		for _, o := range out[n:] {
-			if o.At >= from {
-				kept = append(kept, o)
-			}
-		}
-		clear(out[len(kept):])
-		out = kept
-	}
-	hand := 1
-	for _, in := range ins {
-		n := len(out)
-		out, _ = e.Apply(*in.Input, out)
-		keep(n)
-		if in.Input.Action == engine.NewHand {
-			hand++
-		}
-	}
-	n := len(out)
-	out = e.Advance(until, out)
-	keep(n)
-	return e, out, hand, nil
-}
-
-// noOutcomes, as rebuild's from, keeps none of the outcomes.
-const noOutcomes = time.Duration(math.MaxInt64)
 
 // next is the time of the next item to decide: the earliest held input or
 // engine deadline.
@@ -510,6 +495,7 @@ func (c *core) void(seq uint64) Entry {
 		note = fmt.Sprintf("refused: input %d is already void", seq)
 	default:
 		c.voided[seq] = true
+		c.dropCheckpoints(Entry{Seq: seq, At: from})
 		c.buf.remove(seq)
 		eng, rebuilt, hand, err := c.rebuild(at, from)
 		if err != nil {
@@ -561,6 +547,7 @@ func (c *core) feed(entries []Entry, collect bool) []Entry {
 	// Sized once: a four-hour session has tens of thousands of each, and
 	// growing them step by step copied most of what a resume did.
 	c.inputs = slices.Grow(c.inputs, inputs)
+	c.atMax = slices.Grow(c.atMax, inputs)
 	c.shown = slices.Grow(c.shown, outcomes+outcomes/16)
 	var got []Entry
 	if collect {

@@ -28,6 +28,16 @@ func TestClubPasswordNotAFlag(t *testing.T) {
 	}
 }
 
+// TestClubTablesFlag: a --tables name that cannot be a table's is
+// refused at start, naming it.
+func TestClubTablesFlag(t *testing.T) {
+	var out, errs strings.Builder
+	code := cmdClub([]string{"--tables", "table-1,table/2"}, &out, &errs)
+	if code != 2 || !strings.Contains(errs.String(), `--tables: club: roster: name 2, "table/2"`) {
+		t.Fatalf("exit %d, said %q; want 2 and the name refused", code, errs.String())
+	}
+}
+
 // TestBrokerPassword: the console's password comes from a file (its first
 // line) or the environment.
 func TestBrokerPassword(t *testing.T) {

@@ -20,11 +20,15 @@ import (
 	"github.com/tabled/tabled/hw/fwsim"
 )
 
-// TestMain lets a test run the daemon as a child process of its own (the
-// test binary itself), so that it can be killed with SIGKILL.
+// TestMain lets a test run the daemon, or the console, as a child process
+// of its own (the test binary itself), so that it can be killed with
+// SIGKILL.
 func TestMain(m *testing.M) {
 	if args := os.Getenv("TABLED_TEST_DAEMON"); args != "" {
 		os.Exit(cmdRun(strings.Fields(args), os.Stdout, os.Stderr))
+	}
+	if args := os.Getenv("TABLED_TEST_CLUB"); args != "" {
+		os.Exit(cmdClub(strings.Fields(args), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -34,6 +35,13 @@ func writeSessionLog(tb testing.TB, dir string, n int) {
 // discards (0: never), a pon that reaches the table after it decided the
 // discard before: the table re-decides, and the log holds a revision.
 func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
+	writeSessionLogPons(tb, dir, n, late, false)
+}
+
+// writeSessionLogPons is writeSessionLogLate, with the extra pons sent
+// late or (onTime) the same pons sent before the table's clock passes
+// their stamps: the same presses, without the revisions.
+func writeSessionLogPons(tb testing.TB, dir string, n, late int, onTime bool) {
 	tb.Helper()
 	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
 	if err != nil {
@@ -60,6 +68,9 @@ func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	done := make(chan error, 1)
 	go func() { done <- t.Run(ctx) }()
 	r := rand.New(rand.NewPCG(1, 2))
+	// The extra pons draw from their own source, so the rest of the
+	// session is drawn the same with them or without.
+	rl := rand.New(rand.NewPCG(3, 4))
 	submit := func(ev engine.Event) {
 		ev.Dealer = engine.NoSeat
 		if _, err := t.Submit(ctx, ev); err != nil {
@@ -68,18 +79,29 @@ func writeSessionLogLate(tb testing.TB, dir string, n, late int) {
 	}
 	tile := func() engine.Tile { return engine.Tile(1 + r.IntN(34)) }
 	for w.LastSeq() < uint64(n) {
-		at := time.Duration(now.Add(int64(400 * time.Millisecond)))
+		at := time.Duration(now.Load() + int64(400*time.Millisecond))
 		st := t.State()
 		if st.Ended || !st.Turn.Valid() {
+			now.Store(int64(at))
 			submit(engine.Event{At: at, Action: engine.NewHand, Seat: engine.NoSeat, Source: engine.SourceWeb})
 			submit(engine.Event{At: at + time.Millisecond, Action: engine.Dora, Seat: engine.NoSeat, Tile: tile(), Source: engine.SourceSerial})
 			continue
 		}
-		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
-		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
-		if late > 0 && r.IntN(late) == 0 {
-			submit(engine.Event{At: at - 300*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
+		// A pon on the discard before, 100 ms after it: sent before the
+		// clock moves on, it is on time; after this discard, late.
+		var pon *engine.Event
+		if late > 0 && rl.IntN(late) == 0 {
+			pon = &engine.Event{At: at - 300*time.Millisecond, Action: engine.Pon, Seat: engine.Seat((int(st.Turn) + 1 + rl.IntN(3)) % 4), Source: engine.SourceSerial}
+			if onTime {
+				submit(*pon)
+			}
 		}
+		now.Store(int64(at))
+		submit(engine.Event{At: at, Action: engine.Discard, Seat: st.Turn, Tile: tile(), Source: engine.SourceWeb})
+		if pon != nil && !onTime {
+			submit(*pon)
+		}
+		other := engine.Seat((int(st.Turn) + 1 + r.IntN(3)) % 4)
 		switch x := r.IntN(100); {
 		case x < 15:
 			submit(engine.Event{At: at + 60*time.Millisecond, Action: engine.Pon, Seat: other, Source: engine.SourceSerial})
@@ -155,9 +177,10 @@ func BenchmarkResume(b *testing.B) {
 }
 
 // BenchmarkRevisions is BenchmarkResume's rebuild of a session where a
-// pon reached the table late about once in 200 discards: every revision
-// rebuilds the engine from the session's first input (in the running
-// table too), so the rebuild grows with revisions times inputs.
+// pon reached the table late about once in 200 discards: a revision
+// rebuilds the engine from the latest checkpoint before the late pon (it
+// rebuilt from the session's first input, and the rebuild grew with
+// revisions times inputs).
 //
 //	go test -run=^$ -bench=Revisions -benchmem ./cmd/tabled
 func BenchmarkRevisions(b *testing.B) {
@@ -191,6 +214,72 @@ func BenchmarkRevisions(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(revisions), "revisions")
+}
+
+// The session of the 100-cut power run when it had slowed most: 73,716
+// records, 2,129 of them revisions. One late pon in longLate discards
+// makes about as many.
+const (
+	longRecords = 73_716
+	longLate    = 1
+)
+
+// BenchmarkResumeLong is a resume (BenchmarkResume's steps) and `tabled
+// replay` of a session as long as the 100-cut run's, with as many
+// revisions as it had, and of the same presses all on time (no revision):
+// a revision must not make either grow with the session.
+//
+//	go test -run '^$' -bench 'ResumeLong' -benchmem ./cmd/tabled
+func BenchmarkResumeLong(b *testing.B) {
+	for _, onTime := range []bool{true, false} {
+		dir := benchLogDir(b)
+		writeSessionLogPons(b, dir, longRecords, longLate, onTime)
+		last, recs, err := journal.LastSession(dir)
+		if err != nil || last == nil {
+			b.Fatalf("last session: %v", err)
+		}
+		revisions := 0
+		for _, r := range recs {
+			if r.Kind == claimlog.KindNote && r.Type == journal.TypeRevision {
+				revisions++
+			}
+		}
+		name := fmt.Sprintf("revisions=%d", revisions)
+		b.Run(name+"/resume", func(b *testing.B) {
+			runtime.GC()
+			cpu0 := cpuTime(b)
+			for b.Loop() {
+				last, recs, err := journal.LastSession(dir)
+				if err != nil || last == nil {
+					b.Fatalf("last session: %v", err)
+				}
+				entries, err := journal.Entries(recs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := last.RuleProfile()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := table.New(table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: entries}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(len(recs)), "records")
+		})
+		b.Run(name+"/replay", func(b *testing.B) {
+			runtime.GC()
+			cpu0 := cpuTime(b)
+			for b.Loop() {
+				if code := run([]string{"replay", "--dir", dir}, io.Discard, io.Discard); code != 0 {
+					b.Fatalf("replay exit %d", code)
+				}
+			}
+			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(len(recs)), "records")
+		})
+	}
 }
 
 // BenchmarkOpen is the other half of a restart: `tabled run` opens the

@@ -9,6 +9,8 @@
 //     (tile, payment, scorer);
 //   - standings (a tournament's results) imports only payment of the
 //     project: it is pure, the console calls it;
+//   - tournament (a tournament's records and their fold) imports only the
+//     standard library, seating and standings: it is pure;
 //   - claimlog, the storage, imports nothing of the project but
 //     internal/fastjson: no engine, table, script or web;
 //   - journal (the table's side of the log) imports no script or web;

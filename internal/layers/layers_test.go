@@ -35,6 +35,7 @@ var rules = []rule{
 	{pkgs: "claimlog", allowed: []string{"internal/fastjson"}, why: "the claim log's storage knows nothing of the table, the script or the web"},
 	{pkgs: "journal", forbidden: []string{"script", "web", "club", "display"}, why: "the journal translates table entries, it shows nothing"},
 	{pkgs: "table", forbidden: []string{"web", "display", "club", "claimlog", "journal"}, why: "the table writes through table.Journal and shows nothing"},
+	{pkgs: "tournament", allowed: []string{"seating", "standings"}, why: "a tournament's records and their fold are pure: the standard library, the seating and the standings only"},
 	{pkgs: "hw", forbidden: []string{"display", "web"}, why: "a device driver knows no view: light drivers live under display/"},
 	{pkgs: "web", forbidden: []string{"club", "hw", "inputs", "simtable"}, why: "the LAN server shows a table: it drives no hardware and knows no club"},
 	{pkgs: "club", forbidden: []string{"web", "display", "hw", "inputs", "simtable"}, why: "the club reads claim-log records over MQTT: it brings in no LAN server, view or hardware"},

@@ -1,0 +1,97 @@
+package table
+
+import (
+	"cmp"
+	"math/rand"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/engine"
+)
+
+// TestCheckpointsDecideAsTheWholeSession: a table that re-decides late
+// inputs and voids from checkpoints journals exactly what one that
+// rebuilds from the session's first input journals, entry for entry, and
+// its journal replays (from checkpoints too) to the same outcomes. The
+// games are long, with many late presses and voids, and a checkpoint is
+// left every few inputs so that many are made, used and dropped.
+func TestCheckpointsDecideAsTheWholeSession(t *testing.T) {
+	defer func(n int) { checkpointEvery = n }(checkpointEvery)
+	noScore := engine.EMA2016
+	noScore.Score = nil
+	n := 4
+	if testing.Short() || raceEnabled {
+		n = 2
+	}
+	for _, p := range []engine.Profile{engine.EMA2016, noScore} {
+		for seed := int64(1); seed <= int64(n); seed++ {
+			checkpointEvery = 1 + int(seed)%7
+			with, made := playLate(t, p, seed, false)
+			without, _ := playLate(t, p, seed, true)
+			if made == 0 {
+				t.Fatalf("seed %d: no checkpoint was used", seed)
+			}
+			revisions := 0
+			for i := range with {
+				if with[i].Revision != nil {
+					revisions++
+				}
+			}
+			if revisions < 10 {
+				t.Fatalf("seed %d: %d revisions, the game is not the one meant", seed, revisions)
+			}
+			if len(with) != len(without) {
+				t.Fatalf("seed %d: %d entries from checkpoints, %d from the first input", seed, len(with), len(without))
+			}
+			for i := range with {
+				if !reflect.DeepEqual(with[i], without[i]) {
+					t.Fatalf("seed %d: entry %d differs:\n from checkpoints %+v\n from the start   %+v", seed, i, with[i], without[i])
+				}
+			}
+			if err := Verify(p, 0, with); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+		}
+	}
+}
+
+// playLate plays a long random game in which about one input in ten
+// arrives after the table decided past its stamp and the referee now and
+// then voids a press, and returns what the table journaled and how many
+// rebuilds started from a checkpoint.
+func playLate(t *testing.T, p engine.Profile, seed int64, noCheckpoints bool) ([]Entry, int) {
+	t.Helper()
+	r := rand.New(rand.NewSource(seed))
+	evs, arrivals := randomGame(r, 400)
+	for i := range arrivals {
+		if r.Intn(10) == 0 {
+			arrivals[i] = evs[i].At + time.Duration(500+r.Intn(2500))*time.Millisecond
+		}
+	}
+	order := make([]int, len(evs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(arrivals[a], arrivals[b]) })
+	c, err := newCore(p, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.noCheckpoints = noCheckpoints
+	var journal []Entry
+	next := 0
+	last := arrivals[order[len(order)-1]]
+	for now := time.Duration(0); next < len(evs) || now < last+10*time.Second; now += 100 * time.Millisecond {
+		for next < len(order) && arrivals[order[next]] <= now {
+			journal = append(journal, c.receive(evs[order[next]]))
+			next++
+		}
+		if r.Intn(100) == 0 && len(c.inputs) > 0 {
+			journal = c.voidEntries(c.inputs[r.Intn(len(c.inputs))].Seq, journal)
+		}
+		journal = append(journal, c.process(now-30*time.Millisecond)...)
+	}
+	return journal, c.fromCheckpoint
+}
