@@ -23,8 +23,8 @@ var checkpointEvery = 16
 // maxCheckpoints bounds the checkpoints a session keeps (each is an engine
 // state, a few KB): when it is reached, every other one of the older half
 // is dropped, so they thin out towards the session's start, where late
-// inputs do not reach.
-const maxCheckpoints = 256
+// inputs do not reach. Tests make it small, to thin often.
+var maxCheckpoints = 256
 
 // checkpoint is the state a rebuild reached after applying, in stamp
 // order, every input the rebuild takes up to and including one: the

@@ -16,9 +16,10 @@ import (
 // rebuilds from the session's first input journals, entry for entry, and
 // its journal replays (from checkpoints too) to the same outcomes. The
 // games are long, with many late presses and voids, and a checkpoint is
-// left every few inputs so that many are made, used and dropped.
+// left every few inputs and few are kept, so that many are made, used,
+// dropped and thinned.
 func TestCheckpointsDecideAsTheWholeSession(t *testing.T) {
-	defer func(n int) { checkpointEvery = n }(checkpointEvery)
+	defer func(n, m int) { checkpointEvery, maxCheckpoints = n, m }(checkpointEvery, maxCheckpoints)
 	noScore := engine.EMA2016
 	noScore.Score = nil
 	n := 4
@@ -27,7 +28,8 @@ func TestCheckpointsDecideAsTheWholeSession(t *testing.T) {
 	}
 	for _, p := range []engine.Profile{engine.EMA2016, noScore} {
 		for seed := int64(1); seed <= int64(n); seed++ {
-			checkpointEvery = 1 + int(seed)%7
+			// Few kept, so that they are thinned again and again.
+			checkpointEvery, maxCheckpoints = int(seed), 2+2*int(seed)
 			with, made := playLate(t, p, seed, false)
 			without, _ := playLate(t, p, seed, true)
 			if made == 0 {
