@@ -333,8 +333,8 @@ var CommandHelp = `commands (any case):
                             haneman, baiman, sanbaiman, "w value yakuman [N] [pao <seat>]"
   <seat> hand <tiles> [win <tile>]
                             a winner's concealed tiles, the winning tile included, scored by the
-                            table: "w hand 234m 456p 789s 5p 55z"; after a tsumo name the drawn
-                            tile: "e hand 23467m 456p 55z win 5m"
+                            table: "w hand 234m 456p 789s 123s 55z"; after a tsumo name the drawn
+                            tile: "e hand 234567m 456p 789s 55z win 5m"
   <seat> chombo             the referee's chombo on a seat: the hand is dealt again
   <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
