@@ -341,6 +341,26 @@ var CommandHelp = `commands (any case):
   help                      this list
 `
 
+// NowHelp is what each seat may press now, as the engine decides it
+// (engine.State.Can), one line a seat by the hand's wind: "help" shows
+// it under CommandHelp.
+func NowHelp(st engine.State) string {
+	var b strings.Builder
+	b.WriteString("now:\n")
+	for w := engine.East; w <= engine.North; w++ {
+		s := w.Seat(st.Dealer)
+		var as []string
+		for _, a := range st.Can[s] {
+			as = append(as, a.String())
+		}
+		if len(as) == 0 {
+			as = []string{"nothing"}
+		}
+		fmt.Fprintf(&b, "  %s  %s\n", w.Letter(), strings.Join(as, ", "))
+	}
+	return b.String()
+}
+
 // ParseCommand reads one untimed command, as typed at a simulated table:
 // "S pon", "E discard 3p", "dora 4m", "newhand dealer 1", in any case
 // ("e pon", "DORA 4M"). "help" and "?" are ErrHelp.

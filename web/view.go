@@ -36,6 +36,9 @@ type SeatView struct {
 	Tenpai   bool          `json:"tenpai"`
 	Discards []DiscardView `json:"discards"`
 	Melds    []MeldView    `json:"melds"`
+	// Can are the presses the seat may make now, as the engine decides
+	// them (engine.Legal): the page enables those buttons and no other.
+	Can []string `json:"can"`
 	// LastTurnMS and AvgTurnMS are the seat's turn times this hand: from
 	// the previous discard to its own.
 	LastTurnMS int64 `json:"last_turn_ms"`
@@ -178,7 +181,10 @@ func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Ale
 	for s := engine.Seat(0); s < 4; s++ {
 		w := s.Wind(st.Dealer)
 		sv := SeatView{Seat: int(s), Wind: w.Letter(), Name: w.String(), Riichi: st.Riichi[s], Dead: st.Dead[s], Tenpai: st.Tenpai[s],
-			Discards: []DiscardView{}, Melds: []MeldView{}}
+			Discards: []DiscardView{}, Melds: []MeldView{}, Can: []string{}}
+		for _, a := range st.Can[s] {
+			sv.Can = append(sv.Can, a.String())
+		}
 		for _, d := range st.Discards[s] {
 			sv.Discards = append(sv.Discards, DiscardView{Tile: tileText(d.Tile), Called: d.Called, Riichi: d.Riichi})
 		}

@@ -298,3 +298,26 @@ func TestReplayGoldenLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestSimTerminalHelpSaysWhatEachSeatMayDo: "help" at the simulated
+// table's terminal ends with what each seat may press now, as the engine
+// decides it: after East's discard South may draw and tsumo or riichi
+// while the others may still call.
+func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 3p\n"); err != nil {
+		t.Fatal(err)
+	}
+	want := "now:\n  E  nothing\n  S  discard, chii, pon, kan, ron, tsumo, riichi\n  W  pon, kan, ron\n  N  pon, kan, ron\n"
+	waitUntil(t, "the help's seats after the discard", func() bool {
+		if _, err := io.WriteString(typer, "help\n"); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Contains(d.stderr.String(), want)
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+}

@@ -56,7 +56,7 @@ func terminal(t *table.Table, r io.Reader, stderr io.Writer, route func(engine.E
 func typed(ctx context.Context, t *table.Table, line string, at time.Duration, stderr io.Writer, route func(engine.Event) bool) {
 	st, err := script.ParseCommand(line)
 	if errors.Is(err, script.ErrHelp) {
-		fmt.Fprint(stderr, script.CommandHelp)
+		fmt.Fprint(stderr, script.CommandHelp+script.NowHelp(t.State()))
 		return
 	}
 	if err != nil {

@@ -264,23 +264,15 @@ function simButtons(seat) {
   return row;
 }
 
-// enable disables the buttons that cannot apply now (the engine would
-// refuse them anyway, with a reason).
+// enable enables the buttons of the presses the table says the seat may
+// make now (the engine decides them: the page works nothing out).
 function enable(box, s) {
-  const open = st.open, mine = st.turn === s.wind, over = st.ended;
   if (unapplied()) { // the state is behind the latest press: nothing is known to be impossible
-    for (const b of box.querySelectorAll(".sim button")) b.disabled = over;
+    for (const b of box.querySelectorAll(".sim button")) b.disabled = st.ended;
     return;
   }
-  // Once a call is decided on the tile only a ron may still come.
-  const decided = open && outcomes.some((e) => e.outcome && e.outcome.type === "decision" && e.at_ms >= open.since_ms);
-  const claimable = open && open.seat !== s.seat;
-  const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
-  const can = {
-    discard: mine && !over, chii: claimable && next && !s.riichi && !decided, pon: claimable && !open.kong && !s.riichi && !decided,
-    kan: (claimable && !open.kong && !decided) || mine, ron: claimable, tsumo: mine && !open, riichi: mine && !s.riichi && !open, cancel: st.pending.some((c) => c.seat === s.seat),
-  };
-  for (const b of box.querySelectorAll(".sim button")) b.disabled = over || !can[b.dataset.action];
+  const can = new Set(s.can || []);
+  for (const b of box.querySelectorAll(".sim button")) b.disabled = !can.has(b.dataset.action);
 }
 
 // headline: who won, from whom, and why each other claim lost; the open
