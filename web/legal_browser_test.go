@@ -20,19 +20,7 @@ import (
 // after a wind discard the next seat's chii is off.
 func TestBrowserButtonsFollowTheEngine(t *testing.T) {
 	ctx := webtest.Browser(t)
-	var now atomic.Int64
-	now.Store(int64(time.Second))
-	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond,
-		Clock: func() time.Duration { return time.Duration(now.Load()) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error)
-	go func() { done <- tb.Run(tctx) }()
-	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true}))
-	defer func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done }()
-
+	tb, now, url := steppedSimTable(t)
 	btn := func(seat, action string) string {
 		return `document.querySelector('#seat-` + seat + ` button[data-action="` + action + `"]')`
 	}
@@ -45,21 +33,11 @@ func TestBrowserButtonsFollowTheEngine(t *testing.T) {
 	// discarded waits for the table to have taken the discard, then moves
 	// its clock past the input latency so that it is decided.
 	discarded := func(seat engine.Seat, n int) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			for len(tb.State().Discards[seat]) < n {
-				now.Add(int64(time.Millisecond))
-				select {
-				case <-ctx.Done():
-					return ctx.Err()
-				case <-time.After(10 * time.Millisecond):
-				}
-			}
-			return nil
-		})
+		return stepUntil(now, func() bool { return len(tb.State().Discards[seat]) >= n })
 	}
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844),
-		chromedp.Navigate(srv.URL),
+		chromedp.Navigate(url),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		on("0", "tsumo"), on("0", "riichi"), off("1", "tsumo"), off("1", "chii"),
 		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
@@ -75,4 +53,40 @@ func TestBrowserButtonsFollowTheEngine(t *testing.T) {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify([...document.querySelectorAll('.sim')].map(r => [...r.querySelectorAll('button')].filter(b => !b.disabled).map(b => b.dataset.action)))`))
 		t.Fatalf("%v: enabled buttons by seat: %s", err, dbg)
 	}
+}
+
+// steppedSimTable is a simulated table whose clock the test steps, behind
+// the page's server: the table, its clock (ns) and the page's URL.
+func steppedSimTable(t *testing.T) (*table.Table, *atomic.Int64, string) {
+	t.Helper()
+	now := new(atomic.Int64)
+	now.Store(int64(time.Second))
+	tb, err := table.New(table.Config{Profile: engine.EMA2016, Latency: 5 * time.Millisecond,
+		Clock: func() time.Duration { return time.Duration(now.Load()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- tb.Run(tctx) }()
+	srv := httptest.NewServer(New(Config{Hosts: testHosts, Table: tb, Sim: true}))
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); cancel(); <-done })
+	return tb, now, srv.URL
+}
+
+// stepUntil moves the table's clock on a millisecond at a time until
+// done: what the table has taken is decided as its clock passes the
+// input latency and the claim window.
+func stepUntil(now *atomic.Int64, done func() bool) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		for !done() {
+			now.Add(int64(time.Millisecond))
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+		return nil
+	})
 }

@@ -52,16 +52,12 @@ function tiles(list, cls) {
   return d;
 }
 
+// meldTiles draws a meld as the table publishes it (outcome.Meld): its
+// tiles left to right, "" for one not seen, the called one sideways.
 function meldTiles(m) {
   const g = el("span", "meld");
   g.title = m.call + (m.from ? " from " + name(m.from) : "");
-  const n = m.call === "kan" ? 4 : 3;
-  for (let i = 0; i < n; i++) {
-    let t = m.tile;
-    if (m.call === "chii" && i > 0) t = ""; // a chii's own tiles are not sensed
-    if (m.concealed && (i === 0 || i === 3)) t = "";
-    g.append(tileSVG(t, i === 0 && m.from ? "side" : ""));
-  }
+  m.tiles.forEach((t, i) => g.append(tileSVG(t, i === m.turned ? "side" : "")));
   return g;
 }
 

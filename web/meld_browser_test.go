@@ -1,0 +1,40 @@
+package web
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/web/webtest"
+)
+
+// TestBrowserMeldsAsLaid: on a phone, a chii's shown tiles are drawn (not
+// face down), its called tile sideways on the left; a pon from the player
+// opposite has its middle tile sideways.
+func TestBrowserMeldsAsLaid(t *testing.T) {
+	ctx := webtest.Browser(t)
+	tb, now, url := steppedSimTable(t)
+	click := func(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
+	meld := func(seat string) string { return `document.querySelector('#seat-` + seat + ` .melds .meld')` }
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		click(`#seat-0 button[data-action="discard"]`), click(`#picktiles button[data-tile="3p"]`),
+		stepUntil(now, func() bool { return len(tb.State().Discards[0]) == 1 }),
+		chromedp.Poll[chromedp.Void](`!document.querySelector('#seat-1 button[data-action="chii"]').disabled`),
+		click(`#seat-1 button[data-action="chii"]`), click(`#picktiles button[data-tile="4p"]`), click(`#picktiles button[data-tile="5p"]`),
+		stepUntil(now, func() bool { return len(tb.State().Melds[1]) == 1 }),
+		chromedp.Poll[chromedp.Void](meld("1")+` !== null && `+meld("1")+`.querySelectorAll('svg.tile').length === 3 && `+
+			meld("1")+`.querySelectorAll('rect.back').length === 0 && `+meld("1")+`.querySelector('svg.tile').classList.contains('side')`),
+		click(`#seat-1 button[data-action="discard"]`), click(`#picktiles button[data-tile="6s"]`),
+		stepUntil(now, func() bool { return len(tb.State().Discards[1]) == 1 }),
+		chromedp.Poll[chromedp.Void](`!document.querySelector('#seat-3 button[data-action="pon"]').disabled`),
+		click(`#seat-3 button[data-action="pon"]`), click(`#picknone`),
+		stepUntil(now, func() bool { return len(tb.State().Melds[3]) == 1 }),
+		chromedp.Poll[chromedp.Void](meld("3")+` !== null && [...`+meld("3")+`.querySelectorAll('svg.tile')].map(e => e.classList.contains('side')).join() === 'false,true,false'`),
+	)
+	if err != nil {
+		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.meld')].map(m => m.outerHTML.slice(0, 300)).join('\n')`))
+		t.Fatalf("%v: melds: %s", err, dbg)
+	}
+}
