@@ -321,3 +321,33 @@ func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
 }
+
+// TestLogTextNamesAndChiiTiles: `tabled log` as text names the player at
+// each seat (from the name inputs, through the deals) and gives a chii's
+// shown tiles, as the table saw them.
+func TestLogTextNamesAndChiiTiles(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the discard in the log", func() bool {
+		log, _ = d.tryLog("--kind", "input")
+		return strings.Contains(log, "discard 5p")
+	})
+	if _, err := io.WriteString(typer, "s chii 46p\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the chii in the log", func() bool {
+		log, _ = d.tryLog("--kind", "input")
+		return strings.Contains(log, "chii")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if !strings.Contains(log, "S  (Ana) chii showing 46p") || !strings.Contains(log, "E  discard 5p") {
+		t.Fatalf("log:\n%s", log)
+	}
+}
