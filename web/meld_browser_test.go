@@ -38,3 +38,21 @@ func TestBrowserMeldsAsLaid(t *testing.T) {
 		t.Fatalf("%v: melds: %s", err, dbg)
 	}
 }
+
+// TestBrowserPickerOffersTheBooksTiles: on a phone, the discard picker of
+// a table under ema2016 (a set without red fives) offers no red five.
+func TestBrowserPickerOffersTheBooksTiles(t *testing.T) {
+	ctx := webtest.Browser(t)
+	_, _, url := steppedSimTable(t)
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		chromedp.Click(chromedp.CSS(`#seat-0 button[data-action="discard"]`)),
+		chromedp.Poll[chromedp.Void](`!document.getElementById('picker').hidden && document.querySelector('#picktiles button[data-tile="5p"]') !== null`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#picktiles button[data-tile^="0"]').length === 0`),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

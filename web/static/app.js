@@ -487,7 +487,7 @@ function pick(body, what, two) {
   $("pickwhat").textContent = what;
   const grid = $("picktiles");
   if (!grid.children.length) {
-    for (const t of ALL_TILES) {
+    for (const t of ALL_TILES.filter((t) => st.aka || t[0] !== "0")) { // red fives only in a set with them
       const b = el("button");
       b.dataset.tile = t;
       b.append(tileSVG(t));
