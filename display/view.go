@@ -620,7 +620,10 @@ func tileOf(s, dealer engine.Seat, c engine.Claimed) string {
 
 // turnLine says whose turn it is.
 func turnLine(st engine.State) string {
-	if st.Ended || !st.Turn.Valid() {
+	switch {
+	case st.GameOver:
+		return "game over: the standings are final"
+	case st.Ended || !st.Turn.Valid():
 		return "hand over: waiting for the next deal"
 	}
 	what := "discard"

@@ -287,7 +287,7 @@ function renderHeadline() {
     else if (d) { explain(d.outcome, dec, why); }
     else dec.textContent = (st.result || "hand over").toUpperCase() + " " + (st.winners || []).map(name).join(" and ");
     if (end && end.outcome.reason && st.result === "draw") why.append(el("li", "", end.outcome.reason));
-    why.append(el("li", "", "waiting for the next deal"));
+    why.append(el("li", "", st.game_over ? "the game is over: the standings are below; a new hand starts the next game" : "waiting for the next deal"));
     return;
   }
   if (st.pending.length) {
