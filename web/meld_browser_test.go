@@ -1,9 +1,13 @@
 package web
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/web/webtest"
 )
 
@@ -54,5 +58,35 @@ func TestBrowserPickerOffersTheBooksTiles(t *testing.T) {
 	)
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserZeroChangeIsSigned: on a phone, after a ron is paid the seats
+// that neither won nor dealt in show their change as "±0", not a bare 0
+// that reads as one more digit of their points.
+func TestBrowserZeroChangeIsSigned(t *testing.T) {
+	ctx := webtest.Browser(t)
+	tb, now, url := steppedSimTable(t)
+	submit := func(ev engine.Event) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			ev.At, ev.Source, ev.Dealer = time.Duration(now.Load()), engine.SourceWeb, engine.NoSeat
+			_, err := tb.Submit(ctx, ev)
+			return err
+		})
+	}
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		submit(engine.Event{Seat: 0, Action: engine.Discard, Tile: engine.MustTile("3p")}),
+		submit(engine.Event{Seat: 1, Action: engine.Ron}),
+		stepUntil(now, func() bool { return tb.State().Ended }),
+		submit(engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 1, Fu: 30}, Pao: engine.NoSeat}}),
+		stepUntil(now, func() bool { return tb.State().LastScore != nil }),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-2 .delta') !== null && document.querySelector('#seat-2 .delta').textContent === '±0' && document.querySelector('#seat-1 .delta').textContent === '+1000'`),
+	)
+	if err != nil {
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.seat .head')].map(h => h.textContent).join('\n')`))
+		t.Fatalf("%v\n%s", err, text)
 	}
 }

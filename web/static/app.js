@@ -132,7 +132,9 @@ function renderSeat(s) {
   showEntry(box, s);
 }
 
-const signed = (n) => (n > 0 ? "+" : "") + n;
+// signed is a change of points: "+1000", "-1000", and "±0" for none, so
+// that a zero beside the points is not read as one more digit.
+const signed = (n) => (n > 0 ? "+" + n : n < 0 ? String(n) : "±0");
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 
 // valuePicker is a seat's value entry: han and fu (fu only below 5 han,
@@ -397,7 +399,7 @@ function renderStandings() {
   for (const r of rows) {
     const s = st.seats[r.seat];
     const tr = el("tr");
-    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", (r.result > 0 ? "+" : "") + (r.result / 1000).toFixed(1)));
     body.append(tr);
   }
 }
