@@ -393,7 +393,7 @@ func scores(b *Board, st engine.State) {
 	}
 }
 
-// deltaLine is a settled hand's changes by wind: "E -5200  S 0  W +5200  N 0".
+// deltaLine is a settled hand's changes by wind: "E -5200  S ±0  W +5200  N ±0".
 func deltaLine(d [4]int, dealer engine.Seat) string {
 	var parts []string
 	for w := engine.East; w <= engine.North; w++ {
@@ -404,10 +404,11 @@ func deltaLine(d [4]int, dealer engine.Seat) string {
 
 // ValueText is a hand's value in words: "3 han 40 fu", "6 han",
 
-// Signed is a change of points as people write it: "+5200", "-1000", "0".
+// Signed is a change of points as people write it: "+5200", "-1000",
+// "±0" (a bare 0 beside the points reads as one more digit of them).
 func Signed(n int) string {
 	if n == 0 {
-		return "0"
+		return "±0"
 	}
 	return fmt.Sprintf("%+d", n)
 }
