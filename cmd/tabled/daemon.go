@@ -168,7 +168,8 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fail(1, err)
 	}
 	defer hw.close()
-	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf})
+	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf,
+		Debugf: func(format string, a ...any) { fmt.Fprintf(debug(stderr), format+"\n", a...) }})
 	if err != nil {
 		return fail(2, err)
 	}
