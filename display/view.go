@@ -581,6 +581,12 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		switch o.Result {
 		case engine.ResultDraw:
 			b.Headline = "DRAW"
+		case engine.ResultChombo:
+			b.Headline = "CHOMBO"
+			if o.Seat.Valid() {
+				b.Headline += " - " + who(st, o.Seat, o.Dealer)
+			}
+			b.Detail = []string{o.Reason}
 		default:
 			var ws []string
 			for _, s := range o.Winners {

@@ -215,6 +215,7 @@ func (e *Engine) chombo(ev Event, out []Outcome) []Outcome {
 	if !h.ended {
 		out = e.closeWindow(false, out)
 		out = e.endHand(out, ResultChombo, nil, CodeChombo, e.say(CodeChombo, args{seat: ev.Seat}))
+		out[len(out)-1].Seat = ev.Seat // the offender, for the headline
 	}
 	h.result, h.winners, h.chombo = ResultChombo, nil, ev.Seat
 	e.fast = fastDraw{}

@@ -335,7 +335,7 @@ var CommandHelp = `commands (any case):
                             a winner's concealed tiles, the winning tile included, scored by the
                             table: "w hand 234m 456p 789s 123s 55z"; after a tsumo name the drawn
                             tile: "e hand 234567m 456p 789s 55z win 5m"
-  <seat> chombo             the referee's chombo on a seat: the hand is dealt again
+  <seat> chombo             the referee's chombo on a seat: the hand is void, dealt again at "newhand"
   <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
   help                      this list

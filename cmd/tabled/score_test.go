@@ -225,3 +225,26 @@ func TestSimTerminalRefusesAValueNoHandReaches(t *testing.T) {
 		t.Fatalf("the typo was paid:\n%s", d.stdout.String())
 	}
 }
+
+// TestSimTerminalChomboSaysWhoAndWhat: a chombo typed at the simulated
+// table's terminal names the offender in the panel's headline, its score
+// line says the penalty to come off the result after uma, and the reason
+// says the next deal deals the hand again.
+func TestSimTerminalChomboSaysWhoAndWhat(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "s name Ana\ns chombo\n"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"CHOMBO - Ana",
+		"South loses 20000 from the result after uma at the game's end",
+		"the next deal (newhand) deals it again",
+	} {
+		waitUntil(t, want, func() bool { return strings.Contains(d.stdout.String(), want) })
+	}
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+}

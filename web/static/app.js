@@ -286,6 +286,11 @@ function renderHeadline() {
     const d = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "decision" && e.outcome.won && e.outcome.won.some((c) => c.call === "ron"));
     if (st.result === "draw") dec.textContent = "Draw: the hand is over";
     else if (st.result === "tsumo") dec.textContent = "TSUMO: " + (st.winners || []).map(name).join(" and ") + " wins";
+    else if (st.result === "chombo") {
+      const sc = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "score" && e.outcome.chombo);
+      dec.textContent = "CHOMBO" + (sc ? " - " + name(sc.outcome.chombo) : "");
+      if (end && end.outcome.reason) why.append(el("li", "", end.outcome.reason));
+    }
     else if (d) { explain(d.outcome, dec, why); }
     else dec.textContent = (st.result || "hand over").toUpperCase() + " " + (st.winners || []).map(name).join(" and ");
     if (end && end.outcome.reason && st.result === "draw") why.append(el("li", "", end.outcome.reason));
