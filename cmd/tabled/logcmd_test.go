@@ -329,17 +329,10 @@ func TestLogTextNamesAndChiiTiles(t *testing.T) {
 	typed, typer := io.Pipe()
 	defer typer.Close()
 	d := startDaemonWith(t, "", typed, "--sim")
-	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\n"); err != nil {
+	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\ns chii 46p\n"); err != nil {
 		t.Fatal(err)
 	}
 	var log string
-	waitUntil(t, "the discard in the log", func() bool {
-		log, _ = d.tryLog("--kind", "input")
-		return strings.Contains(log, "discard 5p")
-	})
-	if _, err := io.WriteString(typer, "s chii 46p\n"); err != nil {
-		t.Fatal(err)
-	}
 	waitUntil(t, "the chii in the log", func() bool {
 		log, _ = d.tryLog("--kind", "input")
 		return strings.Contains(log, "chii")
@@ -348,6 +341,30 @@ func TestLogTextNamesAndChiiTiles(t *testing.T) {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
 	if !strings.Contains(log, "S  (Ana) chii showing 46p") || !strings.Contains(log, "E  discard 5p") {
+		t.Fatalf("log:\n%s", log)
+	}
+}
+
+// TestSimTerminalKeepsTheTypedOrder: a chii naming its tiles (which the
+// simulated controller cannot carry) typed right after a discard (which
+// travels the controller's tile reader) reaches the table after it, as
+// typed, and is decided on it rather than refused for coming first.
+func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 5p\ns chii 46p\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the chii decided", func() bool {
+		log, _ = d.tryLog("--kind", "outcome")
+		return strings.Contains(log, "CHII") || strings.Contains(log, "REJECTED")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if strings.Contains(log, "REJECTED") || !strings.Contains(log, "DECISION") {
 		t.Fatalf("log:\n%s", log)
 	}
 }
