@@ -62,7 +62,8 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: tabled <command> [flags]
 
 commands:
-  run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
+  run [--sim] [--listen ADDR] [--log-dir D]
+                               run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
   club --broker URL            the head referee's console: every table of the club, live
   log [--sim|--dir D|--config F] [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s]
