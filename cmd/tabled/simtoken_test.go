@@ -29,7 +29,9 @@ func TestPlainSimTableHasARefereeToken(t *testing.T) {
 	done := make(chan int, 1)
 	typed, typer := net.Pipe()
 	defer typer.Close()
-	go func() { done <- runDaemon(ctx, []string{"--sim", "--listen", addr, "--log-dir", dir}, typed, &out, &errb) }()
+	go func() {
+		done <- runDaemon(ctx, []string{"--sim", "--listen", addr, "--log-dir", dir}, typed, &out, &errb)
+	}()
 	defer func() { cancel(); <-done }()
 	said := regexp.MustCompile(`referee token for this run: ([0-9a-f]{32}) `)
 	waitUntil(t, "the token said at start", func() bool { return said.MatchString(out.String()) })
