@@ -90,3 +90,26 @@ func TestBrowserZeroChangeIsSigned(t *testing.T) {
 		t.Fatalf("%v\n%s", err, text)
 	}
 }
+
+// TestBrowserSeatMenuNamesPlayers: on a phone, the "my seat" menu names
+// each seat as every other menu does: its player and the seat's wind this
+// hand ("Ana (South)"), or the wind alone; never "seat 0".
+func TestBrowserSeatMenuNamesPlayers(t *testing.T) {
+	ctx := webtest.Browser(t)
+	tb, now, url := steppedSimTable(t)
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := tb.Submit(ctx, engine.Event{At: time.Duration(now.Load()), Seat: 1, Action: engine.Name, Name: "Ana", Source: engine.SourceWeb, Dealer: engine.NoSeat})
+			return err
+		}),
+		stepUntil(now, func() bool { return tb.State().Names[1] == "Ana" }),
+		chromedp.Poll[chromedp.Void](`[...document.getElementById('facing').options].map(o => o.textContent).join() === 'East,Ana (South),West,North'`),
+	)
+	if err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.getElementById('facing').options].map(o => o.textContent).join()`))
+		t.Fatalf("%v: the menu reads %s", err, got)
+	}
+}

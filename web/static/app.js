@@ -34,6 +34,9 @@ const name = (w) => {
   const s = st && st.seats.find((x) => x.wind === w);
   return s && s.player ? s.player : WINDS[w] || w;
 };
+// seatLabel is a seat as a person picks it, the same in every menu: its
+// player, with the seat's wind this hand, or the wind alone.
+const seatLabel = (s) => (s.player ? `${s.player} (${s.name})` : s.name);
 // seen is a tile of a record as the tiles draw it: "" for one not seen ("?").
 const seen = (t) => (t && t !== "?" ? t : "");
 const callWord = (c) => (c || "").toUpperCase();
@@ -236,8 +239,9 @@ function showEntry(box, s) {
     const pao = pick.querySelector(".pao");
     if (!pao.options.length) {
       pao.append(new Option("none", ""));
-      for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option(o.player || o.name, String(o.seat)));
+      for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option("", String(o.seat)));
     }
+    for (const o of pao.options) if (o.value !== "") o.textContent = seatLabel(st.seats[Number(o.value)]);
     showHandPicker(pick, s);
     const refused = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "rejected" && ["value", "hand"].includes(e.outcome.call) && e.outcome.seat === s.wind);
     if (refused) {
@@ -386,6 +390,7 @@ function render() {
   if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
   $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
   for (const s of st.seats) renderSeat(s);
+  for (const s of st.seats) $("facing").options[s.seat].textContent = seatLabel(s);
   $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
   renderHeadline();
