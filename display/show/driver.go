@@ -76,22 +76,22 @@ type Driver struct {
 
 	// mu guards everything below; it is never held while a device draws a
 	// panel frame or a PNG is encoded.
-	mu      sync.Mutex
-	alerts  alert.List           // showing until the next deal
-	clock   func() time.Duration // Clock, or the clock of the table Run follows
-	src     *table.Table         // the table Run follows
-	seq     uint64               // the latest entry taken from it
-	taken   chan struct{}        // closed when an update is taken
-	st      engine.State
-	recent  []engine.Outcome
+	mu     sync.Mutex
+	alerts alert.List           // showing until the next deal
+	clock  func() time.Duration // Clock, or the clock of the table Run follows
+	src    *table.Table         // the table Run follows
+	seq    uint64               // the latest entry taken from it
+	taken  chan struct{}        // closed when an update is taken
+	st     engine.State
+	recent []engine.Outcome
 	// recentSeq are the recent outcomes' sequence numbers, so that one a
 	// void or a revision withdrew leaves the panel and the lights.
 	recentSeq []uint64
-	view    display.View
-	shown   bool // a board was posted
-	handKey [4]int
-	pair    string    // the pairing code (SetPair)
-	png     *pngFrame // the latest board's PNG, encoded once
+	view      display.View
+	shown     bool // a board was posted
+	handKey   [4]int
+	pair      string    // the pairing code (SetPair)
+	png       *pngFrame // the latest board's PNG, encoded once
 
 	job    *panelJob     // the frame the panel goroutine draws next
 	wake   chan struct{} // tells the panel goroutine a job waits
