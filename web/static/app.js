@@ -409,7 +409,9 @@ function renderStandings() {
   for (const r of rows) {
     const s = st.seats[r.seat];
     const tr = el("tr");
-    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", (r.result > 0 ? "+" : "") + (r.result / 1000).toFixed(1)));
+    const result = el("td", "num", (r.result > 0 ? "+" : "") + (r.result / 1000).toFixed(1));
+    if (r.penalty) result.append(el("span", "times", ` incl. penalty ${(-r.penalty / 1000).toFixed(1)}`)); // a chombo
+    tr.append(el("td", "", String(r.place)), el("td", "", seatLabel(s)), el("td", "num", String(r.points)), result);
     body.append(tr);
   }
 }
