@@ -419,7 +419,7 @@ func scores(b *Board, st engine.State) {
 	}
 }
 
-// deltaLine is a settled hand's changes by wind: "E -5200  S 0  W +5200  N 0".
+// deltaLine is a settled hand's changes by wind: "E -5200  S ±0  W +5200  N ±0".
 func deltaLine(d [4]int, dealer engine.Seat) string {
 	var parts []string
 	for w := engine.East; w <= engine.North; w++ {
@@ -430,10 +430,11 @@ func deltaLine(d [4]int, dealer engine.Seat) string {
 
 // ValueText is a hand's value in words: "3 han 40 fu", "6 han",
 
-// Signed is a change of points as people write it: "+5200", "-1000", "0".
+// Signed is a change of points as people write it: "+5200", "-1000",
+// "±0" (a bare 0 beside the points reads as one more digit of them).
 func Signed(n int) string {
 	if n == 0 {
-		return "0"
+		return "±0"
 	}
 	return fmt.Sprintf("%+d", n)
 }
@@ -606,6 +607,12 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		switch o.Result {
 		case engine.ResultDraw:
 			b.Headline = "DRAW"
+		case engine.ResultChombo:
+			b.Headline = "CHOMBO"
+			if o.Seat.Valid() {
+				b.Headline += " - " + who(st, o.Seat, o.Dealer)
+			}
+			b.Detail = []string{o.Reason}
 		default:
 			var ws []string
 			for _, s := range o.Winners {
@@ -646,7 +653,10 @@ func tileOf(s, dealer engine.Seat, c engine.Claimed) string {
 
 // turnLine says whose turn it is.
 func turnLine(st engine.State) string {
-	if st.Ended || !st.Turn.Valid() {
+	switch {
+	case st.GameOver:
+		return "game over: the standings are final"
+	case st.Ended || !st.Turn.Valid():
 		return "hand over: waiting for the next deal"
 	}
 	what := "discard"

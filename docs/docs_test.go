@@ -152,3 +152,28 @@ func TestStandsAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestInstallNamesWhatTheBuildNeeds: the packages packaging/build.sh asks
+// for when one is missing are the ones install.md tells the organiser to
+// install before building.
+func TestInstallNamesWhatTheBuildNeeds(t *testing.T) {
+	build, err := os.ReadFile("../packaging/build.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	install, err := os.ReadFile("install.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asks := regexp.MustCompile(`apt-get install ([a-z0-9 -]+)`).FindAllStringSubmatch(string(build), -1)
+	if len(asks) == 0 {
+		t.Fatal("build.sh names no package to install")
+	}
+	for _, a := range asks {
+		for _, pkg := range strings.Fields(a[1]) {
+			if !strings.Contains(string(install), pkg) {
+				t.Errorf("build.sh asks for %s, install.md does not name it", pkg)
+			}
+		}
+	}
+}

@@ -3,15 +3,40 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
 
 	"github.com/tabled/tabled/claimlog"
 )
 
+// missingLogDir judges a log directory that is not there yet: tabled
+// makes it at start (with its parents), so it is well when the nearest
+// folder above it that exists is writable.
+func missingLogDir(item, fix, dir string) []Result {
+	parent := filepath.Dir(filepath.Clean(dir))
+	for {
+		if _, err := os.Stat(parent); err == nil || parent == filepath.Dir(parent) {
+			break
+		}
+		parent = filepath.Dir(parent)
+	}
+	f, err := os.CreateTemp(parent, ".tabled-doctor-*")
+	if err != nil {
+		return []Result{fail(item, fix, "does not exist, and tabled cannot make it at start: %s is not writable (%v)", parent, err)}
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return []Result{ok(item, "does not exist yet: tabled makes it at start (%s is writable)", parent)}
+}
+
 func (m Machine) checkLogDir(dir string) []Result {
 	item := "log dir " + dir
 	fix := fmt.Sprintf("create it writable for tabled (the package's unit owns /var/lib/tabled; by hand: sudo install -d %s)", dir)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return missingLogDir(item, fix, dir)
+	}
 	f, err := os.CreateTemp(dir, ".tabled-doctor-*")
 	if err != nil {
 		return []Result{fail(item, fix, "not writable: %v", err)}

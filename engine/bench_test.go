@@ -53,3 +53,24 @@ func BenchmarkApply(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
+
+// BenchmarkState measures a snapshot of a hand under way (a discard open,
+// a claim pending), what the table takes after every decision: go test
+// -run=^$ -bench=State -benchmem ./engine
+func BenchmarkState(b *testing.B) {
+	e, err := New(EMA2016, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, ev := range []Event{
+		{At: time.Second, Seat: 0, Action: Discard, Tile: MustTile("3p"), Dealer: NoSeat},
+		{At: 1100 * time.Millisecond, Seat: 2, Action: Pon, Dealer: NoSeat},
+	} {
+		if _, err := e.Apply(ev, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		_ = e.State()
+	}
+}

@@ -80,21 +80,23 @@ func makesGroup(call Action, discard Tile, shown [2]Tile) bool {
 	return true
 }
 
-// claim handles chii, pon and kan on the latest discard.
-func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
+// claimRefusal is why ev, a chii, pon or kan on the latest discard,
+// cannot be made now (with its words), or CodeNone; undo reports a claim
+// that puts back a too-fast draw. claim and Legal both ask it.
+func (e *Engine) claimRefusal(ev Event) (code RuleCode, reason string, undo bool) {
 	w, riichi, kongs := &e.w, e.h.riichi, e.h.kongs
-	undo := e.fast.undoable(e.p, ev.At)
+	undo = e.fast.undoable(e.p, ev.At)
 	switch {
 	case !e.p.ClaimChecks:
 	case undo && ev.Seat == e.fast.seat:
 		// The put-back protects the other players, not the drawer.
 		a := args{seat: ev.Seat, other: e.fast.window.claimed.Seat, calls: e.fast.what}
-		return e.reject(out, ev, CodeActedOwnTurn, e.say(CodeActedOwnTurn, a))
+		return CodeActedOwnTurn, e.say(CodeActedOwnTurn, a), undo
 	case !undo && w.open && !w.claimed.Kong && w.drawn && !e.h.ended:
 		// The next seat has drawn and the draw can no longer go back:
 		// the tile is no longer claimable (WRC 2015 5.4.1, "until the
 		// next player draws").
-		return e.reject(out, ev, CodeNextDrew, e.say(CodeNextDrew, args{seat: e.h.turn, other: w.claimed.Seat}))
+		return CodeNextDrew, e.say(CodeNextDrew, args{seat: e.h.turn, other: w.claimed.Seat}), undo
 	}
 	if undo && !(w.open && !w.claimed.Kong && w.at == e.fast.window.at && !e.h.ended) {
 		// The seat that drew too fast has since made a kong or a tsumo:
@@ -105,14 +107,28 @@ func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
 		riichi, kongs = e.fast.before.riichi, e.fast.before.kongs
 	}
 	if code, a := e.meldRefusal(ev, w, riichi, kongs); code != CodeNone {
-		return e.reject(out, ev, code, e.say(code, a))
+		return code, e.say(code, a), undo
 	}
 	c := Claim{Seat: ev.Seat, Call: ev.Action, At: ev.At, Late: ev.At-w.at > e.p.CallDeadline}
 	if w.pendingOf(ev.Seat) < 0 && len(w.won) > 0 {
 		if v := e.ask(w, c); len(v.won) == 0 {
-			return e.reject(out, ev, v.lost[0].Code, v.lost[0].Reason)
+			return v.lost[0].Code, v.lost[0].Reason, undo
 		}
 	}
+	return CodeNone, "", undo
+}
+
+// claim handles chii, pon and kan on the latest discard.
+func (e *Engine) claim(ev Event, out []Outcome) []Outcome {
+	code, reason, undo := e.claimRefusal(ev)
+	if code != CodeNone {
+		return e.reject(out, ev, code, reason)
+	}
+	w := &e.w
+	if undo && !(w.open && !w.claimed.Kong && w.at == e.fast.window.at && !e.h.ended) {
+		w = &e.fast.window
+	}
+	c := Claim{Seat: ev.Seat, Call: ev.Action, At: ev.At, Late: ev.At-w.at > e.p.CallDeadline}
 	if undo {
 		out = e.putBack(out)
 		w = &e.w
@@ -215,65 +231,87 @@ func (e *Engine) ronRefusal(ev Event, w *claimWindow) (RuleCode, args) {
 // It stays possible until the next discard, and after a decided ron until
 // the next deal.
 func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
+	code, reason, putBack := e.ronCheck(ev)
+	if code != CodeNone {
+		return e.reject(out, ev, code, reason)
+	}
+	if putBack {
+		out = e.putBack(out)
+	}
+	w := &e.w
+	if i := w.pendingOf(ev.Seat); i >= 0 {
+		// "Pon - no, ron" stands as ron, which has no deadline.
+		w.pending[i].Call, w.pending[i].Late = Ron, false
+		return out
+	}
+	// A ron has no deadline: it is never late.
+	w.add(Claim{Seat: ev.Seat, Call: Ron, At: ev.At}, e.p.Window)
+	return out
+}
+
+// ronCheck is why ev, a ron, cannot be made now (with its words), or
+// CodeNone; putBack reports a ron that voids a too-fast tsumo, whose
+// window it is judged on. ron and Legal both ask it.
+func (e *Engine) ronCheck(ev Event) (code RuleCode, reason string, putBack bool) {
 	w := &e.w
 	if e.p.ClaimChecks && e.h.ended && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At) {
 		// A win is valid until the next discard, and a call in time
 		// after a too-fast draw (or a replacement tile taken before the
 		// time to rob the kong was over) puts the draw back: the tsumo
-		// on it is void.
+		// on it is void, and its values with it.
 		if ev.Seat == e.fast.seat {
-			return e.reject(out, ev, CodeHandOver, e.say(CodeHandOver, args{}))
+			return CodeHandOver, e.say(CodeHandOver, args{}), false
 		}
-		if code, a := e.ronRefusal(ev, &e.fast.window); code != CodeNone {
-			return e.reject(out, ev, code, e.say(code, a))
-		}
-		out = e.putBack(out)
-		w = &e.w
+		w, putBack = &e.fast.window, true
 	}
 	if code, a := e.ronRefusal(ev, w); code != CodeNone {
-		return e.reject(out, ev, code, e.say(code, a))
+		return code, e.say(code, a), putBack
 	}
 	if i := w.pendingOf(ev.Seat); i >= 0 {
 		if w.pending[i].Call == Ron {
-			return e.reject(out, ev, CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}))
+			return CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
 		}
-		// "Pon - no, ron" stands as ron, which has no deadline.
-		w.pending[i].Call, w.pending[i].Late = Ron, false
-		return out
+		return CodeNone, "", putBack
 	}
-	if e.h.values != [4]*HandValue{} || e.h.scored {
-		return e.reject(out, ev, CodeWinnersFixed, e.say(CodeWinnersFixed, args{seat: ev.Seat}))
+	if (!putBack && e.h.values != [4]*HandValue{}) || e.h.scored {
+		return CodeWinnersFixed, e.say(CodeWinnersFixed, args{seat: ev.Seat}), putBack
 	}
-	// A ron has no deadline: it is never late.
-	c := Claim{Seat: ev.Seat, Call: Ron, At: ev.At}
 	if len(w.won) > 0 {
 		if containsSeat(w.won, ev.Seat) {
-			return e.reject(out, ev, CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}))
+			return CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
 		}
-		if v := e.ask(w, c); len(v.won) == 0 {
-			return e.reject(out, ev, v.lost[0].Code, v.lost[0].Reason)
+		if v := e.ask(w, Claim{Seat: ev.Seat, Call: Ron, At: ev.At}); len(v.won) == 0 {
+			return v.lost[0].Code, v.lost[0].Reason, putBack
 		}
 	}
-	w.add(c, e.p.Window)
-	return out
+	return CodeNone, "", putBack
 }
 
 // cancel withdraws a seat's pending chii, pon or kan (an empty call).
 func (e *Engine) cancel(ev Event, out []Outcome) []Outcome {
+	if code, reason := e.cancelRefusal(ev); code != CodeNone {
+		return e.reject(out, ev, code, reason)
+	}
+	e.w.remove(e.w.pendingOf(ev.Seat))
+	return out
+}
+
+// cancelRefusal is why a seat's cancel cannot withdraw a call now (with
+// its words), or CodeNone: it withdraws a pending chii, pon or kan.
+func (e *Engine) cancelRefusal(ev Event) (RuleCode, string) {
 	w := &e.w
 	if i := w.pendingOf(ev.Seat); i >= 0 && w.open {
 		if w.pending[i].Call == Ron && !e.p.RonChangeable {
-			return e.reject(out, ev, CodeRonStands, e.say(CodeRonStands, args{seat: ev.Seat, call: Cancel}))
+			return CodeRonStands, e.say(CodeRonStands, args{seat: ev.Seat, call: Cancel})
 		}
-		w.remove(i)
-		return out
+		return CodeNone, ""
 	}
 	for _, c := range w.won {
 		if c.Seat == ev.Seat && w.open {
-			return e.reject(out, ev, CodeAlreadyDecidedCancel, e.say(CodeAlreadyDecidedCancel, args{decided: []Claim{c}}))
+			return CodeAlreadyDecidedCancel, e.say(CodeAlreadyDecidedCancel, args{decided: []Claim{c}})
 		}
 	}
-	return e.reject(out, ev, CodeNoCall, e.say(CodeNoCall, args{seat: ev.Seat}))
+	return CodeNoCall, e.say(CodeNoCall, args{seat: ev.Seat})
 }
 
 // decide closes the simultaneity window, asks the resolver, and applies

@@ -144,20 +144,24 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	h := &e.h
 	a := args{seat: ev.Seat}
 	v := *ev.Value
-	if in := h.values[ev.Seat]; in != nil && in.Hand != nil && e.p.Score != nil {
-		// The hand is scored already: the value entered is checked
-		// against it, and a difference is the referee's to judge.
-		return e.compareValues(out, ev, v.Value, in.Hand, false)
+	scored := h.values[ev.Seat] != nil && h.values[ev.Seat].Hand != nil && e.p.Score != nil
+	if !scored {
+		if code := e.valueRefusal(ev); code != CodeNone {
+			return e.refuse(out, ev, code, a)
+		}
 	}
-	if code := e.valueRefusal(ev); code != CodeNone {
-		return e.refuse(out, ev, code, a)
-	}
-	if err := e.p.Score.Check(v.Value, h.result == ResultTsumo); err != nil {
+	// One rule for a value from every path (terminal, phone, referee).
+	if err := e.p.Score.CheckEntered(v.Value, h.result == ResultTsumo); err != nil {
 		a.text = v.Value.String() + ": " + err.Error()
 		if v.Limit == payment.NoLimit {
-			a.text = fmt.Sprintf("%d han %d fu: %v", v.Han, v.Fu, err)
+			a.text = v.Value.Words() + ": " + err.Error()
 		}
 		return e.refuse(out, ev, CodeBadValue, a)
+	}
+	if scored {
+		// The hand is scored already: the value entered is checked
+		// against it, and a difference is the referee's to judge.
+		return e.compareValues(out, ev, v.Value, h.values[ev.Seat].Hand, false)
 	}
 	if p := v.Pao; p != NoSeat {
 		a.other = p
@@ -215,6 +219,7 @@ func (e *Engine) chombo(ev Event, out []Outcome) []Outcome {
 	if !h.ended {
 		out = e.closeWindow(false, out)
 		out = e.endHand(out, ResultChombo, nil, CodeChombo, e.say(CodeChombo, args{seat: ev.Seat}))
+		out[len(out)-1].Seat = ev.Seat // the offender, for the headline
 	}
 	h.result, h.winners, h.chombo = ResultChombo, nil, ev.Seat
 	e.fast = fastDraw{}

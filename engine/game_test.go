@@ -44,6 +44,7 @@ func (p *player) value(tsumo bool) *HandValue {
 		v.Fu = 30 + 10*p.rng.IntN(5)
 		if tsumo && k < 3 {
 			v.Fu = 20 + 10*p.rng.IntN(2)
+			v.Han = max(v.Han, 2) // 20 fu is a pinfu tsumo: 2 han at least
 		}
 	case k < 14:
 		v.Han, v.Fu = 2+p.rng.IntN(3), 25

@@ -316,7 +316,7 @@ func (e *Engine) sayTable(code RuleCode, a args) (string, bool) {
 	case CodeScore:
 		return "the hand is settled", true
 	case CodeChombo:
-		return fmt.Sprintf("chombo by %s: the hand is dealt again", n(a.seat)), true
+		return fmt.Sprintf("chombo by %s: the hand is void; the next deal (newhand) deals it again, East keeping the deal", n(a.seat)), true
 	case CodeGameEnd:
 		if a.text != "" {
 			return "the game is over: " + a.text, true

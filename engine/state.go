@@ -124,6 +124,9 @@ type State struct {
 	// whose hand is not due). The hand is entered when they are all laid.
 	Laid     [4][]Tile
 	LayCount [4]int
+	// Can is what each physical seat may press now (Legal): the one
+	// answer the page's buttons and the terminal's help show.
+	Can [4][]Action
 	// hand is the profile's hand rules and red fives, for ScoreHand.
 	hand handRules
 }
@@ -281,6 +284,9 @@ func (e *Engine) State() State {
 				st.Laid[s], st.LayCount[s] = append([]Tile(nil), h.laid[s]...), e.layCount(s)
 			}
 		}
+	}
+	for s := range st.Can {
+		st.Can[s] = e.Legal(Seat(s))
 	}
 	for s := range h.discards {
 		st.Discards[s] = append([]DiscardRecord(nil), h.discards[s]...)

@@ -21,6 +21,74 @@ func (e *Engine) ownTurn(ev Event) RuleCode {
 	return CodeNone
 }
 
+// turnRefusal is why ev, an action in the seat's own turn that draws
+// first when the seat is to draw, cannot be taken now, or CodeNone.
+// before reports a refusal that comes before the draw (not the seat's
+// turn, a decision pending, an empty wall: nothing changes); after it the
+// seat has drawn all the same, as a refused tsumo or kong still shows.
+// needs is what the action asks once drawn, given the live wall then (nil:
+// nothing more). The handlers and Legal both ask it, so what a seat is
+// offered is what the engine takes.
+func (e *Engine) turnRefusal(ev Event, emptyWall RuleCode, needs func(s Seat, wall int) RuleCode) (code RuleCode, before bool) {
+	if code := e.ownTurn(ev); code != CodeNone {
+		return code, true
+	}
+	wall := e.h.wall
+	if e.h.phase == ToDraw {
+		if wall == 0 {
+			return emptyWall, true
+		}
+		wall--
+	}
+	if needs == nil {
+		return CodeNone, false
+	}
+	return needs(ev.Seat, wall), false
+}
+
+// tsumoNeeds: no tsumo in a turn begun with a call, nor from a dead hand.
+func (e *Engine) tsumoNeeds(s Seat, _ int) RuleCode {
+	switch {
+	case e.h.calledThisTurn:
+		return CodeCalledThisTurn
+	case e.h.dead[s]:
+		return CodeDeadHand
+	}
+	return CodeNone
+}
+
+// kongNeeds: an own kong not in a turn begun with a call, not from a dead
+// hand, not a fifth, and a tile left for its replacement.
+func (e *Engine) kongNeeds(s Seat, wall int) RuleCode {
+	switch {
+	case e.h.calledThisTurn:
+		return CodeCalledThisTurn
+	case e.h.dead[s]:
+		return CodeDeadHand
+	case e.h.kongs >= MaxKongs:
+		return CodeFifthKong
+	case wall < 1:
+		return CodeNoKongWall
+	}
+	return CodeNone
+}
+
+// riichiNeeds: riichi once, from a live closed hand, with the profile's
+// tiles still in the wall.
+func (e *Engine) riichiNeeds(s Seat, wall int) RuleCode {
+	switch {
+	case e.h.riichi[s]:
+		return CodeAlreadyRiichi
+	case e.h.dead[s]:
+		return CodeDeadHand
+	case e.openHand(s):
+		return CodeOpenHand
+	case wall < e.p.MinWallForRiichi:
+		return CodeRiichiWall
+	}
+	return CodeNone
+}
+
 // refuse rejects ev with code, naming what the code needs.
 func (e *Engine) refuse(out []Outcome, ev Event, code RuleCode, a args) []Outcome {
 	a.seat, a.call = ev.Seat, ev.Action
@@ -57,12 +125,10 @@ func (e *Engine) draw() bool {
 
 func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if code := e.ownTurn(ev); code != CodeNone {
+	if code, _ := e.turnRefusal(ev, CodeWallEmpty, nil); code != CodeNone {
 		return e.refuse(out, ev, code, args{})
 	}
-	if !e.draw() {
-		return e.refuse(out, ev, CodeWallEmpty, args{})
-	}
+	e.draw()
 	// The seat has discarded: the tile before can no longer be called.
 	e.fast = fastDraw{}
 	if k := h.kuikae[ev.Seat]; !e.p.KuikaeAllowed && ev.Tile.Known() && (ev.Tile.SameKind(k[0]) || ev.Tile.SameKind(k[1])) {
@@ -97,21 +163,12 @@ func (e *Engine) ownTurnKan(ev Event) bool {
 // refused kong still shows that the seat has drawn.
 func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if code := e.ownTurn(ev); code != CodeNone {
+	code, pre := e.turnRefusal(ev, CodeNoKongWall, e.kongNeeds)
+	if !pre {
+		e.draw()
+	}
+	if code != CodeNone {
 		return e.refuse(out, ev, code, args{})
-	}
-	if !e.draw() {
-		return e.refuse(out, ev, CodeNoKongWall, args{})
-	}
-	switch {
-	case h.calledThisTurn:
-		return e.refuse(out, ev, CodeCalledThisTurn, args{})
-	case h.dead[ev.Seat]:
-		return e.refuse(out, ev, CodeDeadHand, args{})
-	case h.kongs >= MaxKongs:
-		return e.refuse(out, ev, CodeFifthKong, args{})
-	case h.wall < 1:
-		return e.refuse(out, ev, CodeNoKongWall, args{})
 	}
 	out = e.closeWindow(false, out)
 	before := e.markHand()
@@ -155,18 +212,12 @@ func (e *Engine) kan(ev Event, out []Outcome) []Outcome {
 }
 
 func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
-	h := &e.h
-	if code := e.ownTurn(ev); code != CodeNone {
+	code, before := e.turnRefusal(ev, CodeWallEmpty, e.tsumoNeeds)
+	if !before {
+		e.draw()
+	}
+	if code != CodeNone {
 		return e.refuse(out, ev, code, args{})
-	}
-	if !e.draw() {
-		return e.refuse(out, ev, CodeWallEmpty, args{})
-	}
-	switch {
-	case h.calledThisTurn:
-		return e.refuse(out, ev, CodeCalledThisTurn, args{})
-	case h.dead[ev.Seat]:
-		return e.refuse(out, ev, CodeDeadHand, args{})
 	}
 	e.earlyReplacement(ev.Seat)
 	out = e.closeWindow(false, out)
@@ -177,21 +228,12 @@ func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
 
 func (e *Engine) declareRiichi(ev Event, out []Outcome) []Outcome {
 	h := &e.h
-	if code := e.ownTurn(ev); code != CodeNone {
-		return e.refuse(out, ev, code, args{})
+	code, before := e.turnRefusal(ev, CodeRiichiWall, e.riichiNeeds)
+	if !before {
+		e.draw()
 	}
-	if !e.draw() {
-		return e.refuse(out, ev, CodeRiichiWall, args{n: e.p.MinWallForRiichi})
-	}
-	switch {
-	case h.riichi[ev.Seat]:
-		return e.refuse(out, ev, CodeAlreadyRiichi, args{})
-	case h.dead[ev.Seat]:
-		return e.refuse(out, ev, CodeDeadHand, args{})
-	case e.openHand(ev.Seat):
-		return e.refuse(out, ev, CodeOpenHand, args{})
-	case h.wall < e.p.MinWallForRiichi:
-		return e.refuse(out, ev, CodeRiichiWall, args{n: e.p.MinWallForRiichi, m: h.wall})
+	if code != CodeNone {
+		return e.refuse(out, ev, code, args{n: e.p.MinWallForRiichi, m: h.wall})
 	}
 	h.riichi[ev.Seat], h.riichiDiscard[ev.Seat] = true, true
 	// RCR 2016 4.2: a riichi declared in the first go-around, before any

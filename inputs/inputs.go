@@ -56,17 +56,19 @@ type Config struct {
 	// Resumed is the session the table resumes: the controller inputs in
 	// it are not taken a second time when a controller sends them again.
 	Resumed []table.Entry
-	// Logf reports what goes wrong with an input.
-	Logf func(string, ...any)
+	// Logf reports what goes wrong with an input; Debugf the serial
+	// link's own workings (nil: nothing).
+	Logf, Debugf func(string, ...any)
 }
 
 // Inputs are a config's inputs, opened.
 type Inputs struct {
 	// ctx is Run's: the hardware's callbacks submit with it.
-	ctx  context.Context
-	t    Table
-	logf func(string, ...any)
-	link *link.Link
+	ctx    context.Context
+	t      Table
+	logf   func(string, ...any)
+	debugf func(string, ...any)
+	link   *link.Link
 	// events turns serial and NFC events into the engine's.
 	events eventMap
 	// journaled are the controller inputs already in the claim log.
@@ -90,7 +92,7 @@ const GPIOSlack = 5 * time.Millisecond
 // New opens every input of c.Config. A pin that does not exist or a bus
 // that does not open is an error naming it, and nothing stays open.
 func New(c Config) (*Inputs, error) {
-	in := &Inputs{t: c.Table, logf: c.Logf, events: newEventMap(c.Config, c.Registry), journaled: newJournaledFrames(c.Resumed)}
+	in := &Inputs{t: c.Table, logf: c.Logf, debugf: c.Debugf, events: newEventMap(c.Config, c.Registry), journaled: newJournaledFrames(c.Resumed)}
 	if in.logf == nil {
 		in.logf = func(string, ...any) {}
 	}
@@ -214,6 +216,7 @@ func (in *Inputs) addLink(s config.Serial, logDir string) error {
 	// a decision waiting for it asks for a fresh watermark.
 	src := in.t.NewSource(table.SourceConfig{Name: "serial " + s.Path, Explicit: true, Need: func(at time.Duration) { in.link.ProbeAt(at) }})
 	lc, err := LinkConfig(s, in.t.Now, in.hardware, in.logf)
+	lc.Debugf = in.debugf
 	if err != nil {
 		src.Close()
 		return err

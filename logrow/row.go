@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/tabled/tabled/alert"
@@ -268,17 +269,29 @@ func describeOutcome(row *Row, o outcome.Record) {
 
 // describeRevision: inputs that came late, and the outcomes withdrawn.
 func describeRevision(row *Row, rev claimlog.RevisionBody) {
-	row.What = "inputs arrived late:"
-	for _, s := range rev.Late {
-		row.What += fmt.Sprintf(" #%d", s)
+	var parts []string
+	if len(rev.Late) > 0 {
+		w := "inputs arrived late:"
+		for _, s := range rev.Late {
+			w += fmt.Sprintf(" #%d", s)
+		}
+		parts = append(parts, w)
 	}
 	if len(rev.Retracted) > 0 {
-		row.What += "; re-decided at their stamps, withdrawing"
-		for _, s := range rev.Retracted {
-			row.What += fmt.Sprintf(" #%d", s)
+		w := "re-decided, withdrawing" // after a referee's void: nothing came late
+		if len(rev.Late) > 0 {
+			w = "re-decided at their stamps, withdrawing"
 		}
+		for _, s := range rev.Retracted {
+			w += fmt.Sprintf(" #%d", s)
+		}
+		parts = append(parts, w)
 		row.Flags = append(row.Flags, "revised")
 	}
+	if len(parts) == 0 {
+		parts = append(parts, "revision")
+	}
+	row.What = strings.Join(parts, "; ")
 	if rev.Note != "" {
 		row.What += ". " + rev.Note
 	}

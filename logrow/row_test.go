@@ -58,6 +58,8 @@ func TestRowsInWords(t *testing.T) {
 			"DISK LOW: 40 MB left", nil, nil, []string{"alert"}, 0},
 		{"revision", claimlog.Record{Kind: "note", Type: "revision", Body: json.RawMessage(`{"late":[12],"retracted":[13],"note":"PON West came late"}`)},
 			"inputs arrived late: #12; re-decided at their stamps, withdrawing #13. PON West came late", nil, nil, []string{"revised"}, 0},
+		{"revision after a void", claimlog.Record{Kind: "note", Type: "revision", Body: json.RawMessage(`{"late":[],"retracted":[13],"note":"re-decided from 3.851s: input 12 was voided; 1 published outcomes withdrawn"}`)},
+			"re-decided, withdrawing #13. re-decided from 3.851s: input 12 was voided; 1 published outcomes withdrawn", nil, nil, []string{"revised"}, 0},
 		{"void refused", claimlog.Record{Kind: "void", Type: "void", Body: json.RawMessage(`{"void":9,"note":"no input 9"}`)},
 			"referee voided input #9: refused, no input 9", nil, nil, nil, 0},
 		{"a body that does not read", claimlog.Record{Kind: "outcome", Type: "decision", Body: json.RawMessage(`[1,2]`)},

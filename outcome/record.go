@@ -94,6 +94,10 @@ type Record struct {
 	Chombo string `json:"chombo,omitempty"`
 	Wins   []Win  `json:"wins,omitempty"`
 	Deltas ByWind `json:"deltas,omitempty"`
+	// Penalty (score, kept besides the contract): what each seat's result
+	// after uma loses at the game's end (a chombo's 20,000), only when
+	// some seat has one.
+	Penalty ByWind `json:"penalty,omitempty"`
 	// score, game_end.
 	Scores ByWind `json:"scores,omitempty"`
 	Sticks int    `json:"sticks,omitempty"`
@@ -242,7 +246,7 @@ func tiles(ts []engine.Tile) []string {
 // rule codes, the lost claims' rules in words and a hand end's reason,
 // which the contract does not name.
 func (r Record) Contract() Record {
-	r.Code = engine.CodeNone
+	r.Code, r.Penalty = engine.CodeNone, nil
 	if r.Type == TypeHandEnd {
 		r.Reason = ""
 	}
@@ -322,6 +326,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		l.field("scores", nonNilMap(r.Scores))
 		l.field("honba", r.Honba)
 		l.field("sticks", r.Sticks)
+		l.optional("penalty", r.Penalty, len(r.Penalty) > 0)
 	case TypeGameEnd:
 		l.field("scores", nonNilMap(r.Scores))
 		l.field("sticks", r.Sticks)

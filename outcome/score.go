@@ -77,6 +77,9 @@ func scoreOf(r *Record, o engine.Outcome) {
 	if o.Seat.Valid() {
 		r.Chombo = letter(o.Seat, o.Dealer)
 	}
+	if sc.Penalty != [4]int{} {
+		r.Penalty = byWind(sc.Penalty, o.Dealer)
+	}
 	r.Wins = make([]Win, 0, len(sc.Wins))
 	for _, w := range sc.Wins {
 		jw := Win{Seat: letter(w.Seat, o.Dealer), Han: w.Value.Han, Fu: w.Value.Fu, Limit: w.Limit.String(), Points: w.Points, Yaku: []scorer.Yaku{}}
@@ -180,7 +183,13 @@ func Score(r Record) string {
 	if r.Chombo != "" {
 		what += " by " + WindName(r.Chombo)
 	}
-	return fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, PointsLine(r.Deltas, true), PointsLine(r.Scores, false), r.Honba, r.Sticks)
+	line := fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, PointsLine(r.Deltas, true), PointsLine(r.Scores, false), r.Honba, r.Sticks)
+	for _, w := range windOrder {
+		if p := r.Penalty[w]; p != 0 {
+			line += fmt.Sprintf("; %s loses %d from the result after uma at the game's end", WindName(w), p)
+		}
+	}
+	return line
 }
 
 // GameEnd is the final standings in words and why the game ended: "1.

@@ -132,7 +132,10 @@ func HandEnd(r Record) string {
 	for _, w := range r.Winners {
 		ws = append(ws, WindName(w))
 	}
-	if len(ws) == 0 {
+	switch {
+	case r.Result == engine.ResultChombo.String() && r.Reason != "":
+		return r.Reason // the engine's words name the offender
+	case len(ws) == 0:
 		return r.Result
 	}
 	return r.Result + " by " + strings.Join(ws, " and ")

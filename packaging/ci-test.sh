@@ -52,6 +52,10 @@ installed() {
   dpkg-query -W -f '${Conffiles}\n' tabled | grep -q /etc/tabled/tabled.toml || fail "$1: tabled.toml is not a conffile"
   [ "$(stat -c '%a %U:%G' /etc/tabled/tabled.toml)" = "640 root:tabled" ] || fail "$1: tabled.toml is $(stat -c '%a %U:%G' /etc/tabled/tabled.toml), want 640 root:tabled (it holds the secrets)"
   [ -f /usr/share/doc/tabled/mosquitto/tabled.acl ] || fail "$1: the broker's ACL is not shipped"
+  # Every page README.md links to is shipped beside it, where its link points.
+  for d in $(grep -o 'docs/[a-z0-9-]*\.\(md\|png\|svg\)' README.md | sort -u); do
+    [ -f "/usr/share/doc/tabled/$d" ] || fail "$1: README.md links to $d, not shipped"
+  done
   /usr/bin/tabled version | grep -q "^tabled " || fail "$1: tabled version does not run"
   echo "$1: files, user, enabled unit, conffile ok; $(/usr/bin/tabled version)"
 }

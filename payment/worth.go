@@ -40,6 +40,31 @@ func (r Rules) Check(v Value, tsumo bool) error {
 		return fmt.Errorf("%d fu: fu are rounded up to 10 (only seven pairs has 25): did you mean %d?", v.Fu, (v.Fu+9)/10*10)
 	case v.Fu == 20 && !tsumo:
 		return fmt.Errorf("20 fu on a ron: a hand won on a discard has 30 fu at least (pinfu ron is 30)")
+	case v.Fu == 20 && v.Han < 2:
+		return fmt.Errorf("1 han 20 fu: only a pinfu tsumo has 20 fu, and it is 2 han at least (pinfu and tsumo)")
+	}
+	return nil
+}
+
+// MaxCountedHan is the most han a person enters as a count: a hand of
+// more is a limit, entered by its name.
+const MaxCountedHan = 13
+
+// CheckEntered is Check for a value a person entered (at the terminal, on
+// a phone, by the referee): besides what the rules cannot produce, a han
+// count over MaxCountedHan is refused, since such a hand is entered by its
+// limit's name and a count that high is far likelier a typo ("35" for
+// "3 5") than a hand. The scorer's own counts are checked by Check alone.
+func (r Rules) CheckEntered(v Value, tsumo bool) error {
+	if err := r.Check(v, tsumo); err != nil {
+		return err
+	}
+	if v.Limit == NoLimit && v.Han > MaxCountedHan {
+		name := Sanbaiman
+		if r.KazoeYakuman {
+			name = Yakuman
+		}
+		return fmt.Errorf("more than %d han is entered by its limit's name (%s here), not counted: was it a typo?", MaxCountedHan, name)
 	}
 	return nil
 }

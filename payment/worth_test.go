@@ -189,3 +189,37 @@ func TestParseValue(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEntered: a value a person enters is refused, with the reason,
+// when no hand makes it or no count that high is entered (a limit is
+// entered by its name): one rule for the terminal, the phone and the
+// referee.
+func TestCheckEntered(t *testing.T) {
+	for _, c := range []struct {
+		v     Value
+		tsumo bool
+		kazoe bool
+		err   string
+	}{
+		{Value{Han: 35}, false, false, "more than 13 han is entered by its limit's name (sanbaiman here), not counted: was it a typo?"},
+		{Value{Han: 14}, true, true, "(yakuman here)"},
+		{Value{Han: 13}, false, true, ""},
+		{Value{Han: 5}, false, false, ""},
+		{Value{Han: 1, Fu: 20}, true, false, "1 han 20 fu: only a pinfu tsumo has 20 fu"},
+		{Value{Han: 2, Fu: 20}, true, false, ""},
+		{Value{Han: 2, Fu: 20}, false, false, "20 fu on a ron"},
+		{Value{Han: 3, Fu: 35}, false, false, "did you mean 40?"},
+		{Value{Han: 3, Fu: 120}, false, false, "no hand has more than 110 fu"},
+		{Value{Han: 2, Fu: 110}, false, false, ""},
+		{Value{Limit: Yakuman}, false, false, ""},
+	} {
+		r := Rules{KazoeYakuman: c.kazoe, MaxYakuman: 1}
+		err := r.CheckEntered(c.v, c.tsumo)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: refused: %v", c.v.Words(), err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: %v, want %q", c.v.Words(), err, c.err)
+		}
+	}
+}

@@ -351,14 +351,34 @@ var CommandHelp = `commands (any case):
                             haneman, baiman, sanbaiman, "w value yakuman [N] [pao <seat>]"
   <seat> hand <tiles> [win <tile>]
                             a winner's concealed tiles, the winning tile included, scored by the
-                            table: "w hand 234m 456p 789s 5p 55z"; after a tsumo name the drawn
-                            tile: "e hand 23467m 456p 55z win 5m"
-  <seat> chombo             the referee's chombo on a seat: the hand is dealt again
+                            table: "w hand 234m 456p 789s 123s 55z"; after a tsumo name the drawn
+                            tile: "e hand 234567m 456p 789s 55z win 5m"
+  <seat> chombo             the referee's chombo on a seat: the hand is void, dealt again at "newhand"
   <seat> name <name>        the player's name at a seat
   newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
   time                      the round's time is up: the game ends by the rule book's time rule
   help                      this list
 `
+
+// NowHelp is what each seat may press now, as the engine decides it
+// (engine.State.Can), one line a seat by the hand's wind: "help" shows
+// it under CommandHelp.
+func NowHelp(st engine.State) string {
+	var b strings.Builder
+	b.WriteString("now:\n")
+	for w := engine.East; w <= engine.North; w++ {
+		s := w.Seat(st.Dealer)
+		var as []string
+		for _, a := range st.Can[s] {
+			as = append(as, a.String())
+		}
+		if len(as) == 0 {
+			as = []string{"nothing"}
+		}
+		fmt.Fprintf(&b, "  %s  %s\n", w.Letter(), strings.Join(as, ", "))
+	}
+	return b.String()
+}
 
 // ParseCommand reads one untimed command, as typed at a simulated table:
 // "S pon", "E discard 3p", "dora 4m", "newhand dealer 1", in any case

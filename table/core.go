@@ -204,6 +204,17 @@ func (c *core) process(horizon time.Duration) []Entry {
 	}
 }
 
+// advanceTo moves the engine's time on to at when it is behind (nothing
+// is due by then once process(at) has run; what is, is decided).
+func (c *core) advanceTo(at time.Duration, entries []Entry) []Entry {
+	if c.eng.Now() >= at {
+		return entries
+	}
+	c.out = c.eng.Advance(at, c.out[:0])
+	c.steps++
+	return c.outcomes(entries)
+}
+
 func (c *core) apply(in Entry, entries []Entry) []Entry {
 	c.steps++
 	var err error
@@ -377,6 +388,7 @@ func (c *core) feed(entries []Entry, collect bool) []Entry {
 			keep(c.process(e.Outcome.At))
 		case e.Void != 0:
 			keep(c.process(e.At))
+			keep(c.advanceTo(e.At, nil))
 			c.seq = e.Seq - 1
 			keep(c.voidEntries(e.Void, nil)[1:])
 		case e.Revision != nil:

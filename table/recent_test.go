@@ -59,3 +59,47 @@ func TestRecentDropsRetracted(t *testing.T) {
 		}
 	})
 }
+
+// TestVoidStampedWhenItComes: a referee's void 73 s after the last press
+// is stamped at its own time, not the press's; replaying the journal
+// reproduces it.
+func TestVoidStampedWhenItComes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		j := &memJournal{}
+		tb, err := New(Config{Profile: engine.EMA2016, Journal: j})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan error)
+		go func() { done <- tb.Run(ctx) }()
+		defer func() { cancel(); <-done }()
+		seq, err := tb.Submit(t.Context(), engine.Event{At: tb.Now(), Seat: 0, Action: engine.Discard, Tile: engine.MustTile("1z"), Dealer: engine.NoSeat})
+		if err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		time.Sleep(73 * time.Second) // fake time in the bubble
+		came := tb.Now()
+		voidSeq, refused, err := tb.Void(t.Context(), seq)
+		if err != nil || refused != "" {
+			t.Fatalf("void: %v %s", err, refused)
+		}
+		synctest.Wait()
+		j.mu.Lock()
+		entries := append([]Entry(nil), j.entries...)
+		j.mu.Unlock()
+		var at time.Duration = -1
+		for _, e := range entries {
+			if e.Seq == voidSeq {
+				at = e.At
+			}
+		}
+		if at < came-time.Second {
+			t.Errorf("the void came at %v and is stamped %v", came, at)
+		}
+		if err := Verify(engine.EMA2016, 0, entries); err != nil {
+			t.Errorf("replay: %v", err)
+		}
+	})
+}

@@ -71,7 +71,9 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 	for _, p := range withdrawn {
 		rev.Retracted = append(rev.Retracted, p.seq)
 	}
-	text := fmt.Sprintf("%s arrived after the table had decided up to %v: decided at its stamp", describeLate(late), until)
+	// Times in whole milliseconds, as people read them (a script's
+	// stamps are whole milliseconds already: its contract is unchanged).
+	text := fmt.Sprintf("%s arrived after the table had decided up to %v: decided at its stamp", describeLate(late), until.Round(time.Millisecond))
 	if voided != 0 {
 		changed := len(withdrawn) > 0
 		for _, s := range stands {
@@ -87,7 +89,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		text = fmt.Sprintf("input %d was voided", voided)
 	}
 	if len(withdrawn) > 0 {
-		text = fmt.Sprintf("re-decided from %v: %s; %d published outcomes withdrawn", from, text, len(withdrawn))
+		text = fmt.Sprintf("re-decided from %v: %s; %d published outcomes withdrawn", from.Round(time.Millisecond), text, len(withdrawn))
 	}
 	c.seq++
 	entries = append(entries, Entry{Seq: c.seq, At: until, Hand: c.hand, Dealer: c.eng.Dealer(), Revision: rev, Note: text})

@@ -401,6 +401,16 @@ func (t *Table) voidsAndNotes(entries []Entry, voids []voidRequest, notes []Entr
 		}
 		break
 	}
+	if len(voids) > 0 {
+		// A void is stamped when it comes: the table first decides up to
+		// the horizon and moves its time there, even with nothing due
+		// (a referee's void a minute after the last press is not stamped
+		// with that press's time). Replay does the same at the void's
+		// logged time.
+		h := t.horizon(t.clock())
+		entries = append(entries, t.core.process(h)...)
+		entries = t.core.advanceTo(h, entries)
+	}
 	for i, v := range voids {
 		voids[i].at, _ = t.core.inputAt(v.seq)
 		es := t.core.voidEntries(v.seq, nil)

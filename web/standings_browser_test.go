@@ -83,6 +83,10 @@ func TestBrowserFinalStandings(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#standrows tr')].every((r) => /^[+-]?\d+\.\d$/.test(r.cells[3].textContent))`),
 		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('.valuepick')].every((p) => p.hidden)`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
+		// The results are in thousands, and the sheet says so.
+		chromedp.Poll[chromedp.Void](`document.querySelector('#standings thead').textContent.includes('result (thousands)')`),
+		// The centre says the game is over, not that a deal is coming.
+		chromedp.Poll[chromedp.Void](`document.getElementById('why').textContent.includes('the game is over') && !document.getElementById('why').textContent.includes('waiting for the next deal')`),
 	)
 	if err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))

@@ -35,7 +35,11 @@ type SeatView struct {
 	Dead     bool          `json:"dead"`
 	Tenpai   bool          `json:"tenpai"`
 	Discards []DiscardView `json:"discards"`
-	Melds    []MeldView    `json:"melds"`
+	// Melds are the seat's melds as every view shows them (outcome.Meld).
+	Melds []outcome.Meld `json:"melds"`
+	// Can are the presses the seat may make now, as the engine decides
+	// them (engine.Legal): the page enables those buttons and no other.
+	Can []string `json:"can"`
 	// LastTurnMS and AvgTurnMS are the seat's turn times this hand: from
 	// the previous discard to its own.
 	LastTurnMS int64 `json:"last_turn_ms"`
@@ -48,16 +52,6 @@ type DiscardView struct {
 	Tile   string `json:"tile"`
 	Called bool   `json:"called,omitempty"`
 	Riichi bool   `json:"riichi,omitempty"`
-}
-
-// MeldView is one meld: the call, the claimed or kong tile, and the seat
-// it was called from (its wind), for the page to group and turn the tile.
-type MeldView struct {
-	Call      string `json:"call"`
-	Tile      string `json:"tile"`
-	From      string `json:"from,omitempty"`
-	Concealed bool   `json:"concealed,omitempty"`
-	Extended  bool   `json:"extended,omitempty"`
 }
 
 // StateView is the table state as the page and /api/state show it.
@@ -192,16 +186,15 @@ func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Ale
 	for s := engine.Seat(0); s < 4; s++ {
 		w := s.Wind(st.Dealer)
 		sv := SeatView{Seat: int(s), Wind: w.Letter(), Name: w.String(), Riichi: st.Riichi[s], Dead: st.Dead[s], Tenpai: st.Tenpai[s],
-			Discards: []DiscardView{}, Melds: []MeldView{}}
+			Discards: []DiscardView{}, Melds: []outcome.Meld{}, Can: []string{}}
+		for _, a := range st.Can[s] {
+			sv.Can = append(sv.Can, a.String())
+		}
 		for _, d := range st.Discards[s] {
 			sv.Discards = append(sv.Discards, DiscardView{Tile: tileText(d.Tile), Called: d.Called, Riichi: d.Riichi})
 		}
 		for _, m := range st.Melds[s] {
-			mv := MeldView{Call: m.Call.String(), Tile: tileText(m.Tile), Concealed: m.Concealed, Extended: m.Extended}
-			if m.From.Valid() && m.From != s {
-				mv.From = m.From.Wind(st.Dealer).Letter()
-			}
-			sv.Melds = append(sv.Melds, mv)
+			sv.Melds = append(sv.Melds, outcome.MeldOf(m, s, st.Dealer))
 		}
 		v.Seats = append(v.Seats, sv)
 	}

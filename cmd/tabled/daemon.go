@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -43,8 +45,11 @@ type runOptions struct {
 	pair bool
 	// fromFile: the configuration came from a file (--config).
 	fromFile bool
-	cfg      config.Config
-	profile  engine.Profile
+	// madeToken: a simulated table without a configuration made its
+	// referee token for this run (said at start).
+	madeToken bool
+	cfg       config.Config
+	profile   engine.Profile
 }
 
 // parseRun reads tabled run's flags and the configuration they name; a
@@ -58,6 +63,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	rules := fs.String("rules", "", "rule profile: ema2016 (RCR 2016), wrc2015 (WRC 2015) or ema2008 (RCR 2008/2012) (default: the config's)")
 	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
 	pair := fs.Bool("pair", false, "with --sim: a tablet enters the pairing code on the panel before it enters hand values and names, as on a real table")
+	logDir := fs.String("log-dir", "", "claim log directory (default: the config's; ~/.cache/tabled/sim-log with --sim)")
 	if err := fs.Parse(args); err != nil {
 		return runOptions{}, 2
 	}
@@ -89,6 +95,15 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	}
 	if o.sim && !o.fromFile {
 		o.cfg.Log.Dir = simLogDir(o.cfg.Log.Dir)
+		// A referee can try the referee's actions on a plain simulated
+		// table: the environment's token, or one made for this run.
+		if o.cfg.Web.RefereeToken, o.madeToken, err = simToken(os.Getenv(config.EnvRefereeToken)); err != nil {
+			fmt.Fprintf(stderr, "tabled run: %s: %v\n", config.EnvRefereeToken, err)
+			return o, 2
+		}
+	}
+	if *logDir != "" {
+		o.cfg.Log.Dir = *logDir
 	}
 	return o, 0
 }
@@ -168,7 +183,8 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fail(1, err)
 	}
 	defer hw.close()
-	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf})
+	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf,
+		Debugf: func(format string, a ...any) { fmt.Fprintf(debug(stderr), format+"\n", a...) }})
 	if err != nil {
 		return fail(2, err)
 	}
@@ -211,7 +227,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		services = append(services, tr.panelClock(displays.SetClock))
 	}
 	if o.sim {
-		printSimStart(stdout, cfg, p, hw.sim)
+		printSimStart(stdout, cfg, p, hw.sim, o.madeToken)
 		services = append(services, terminal(t, stdin, stderr, hw.route))
 	} else {
 		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
@@ -435,13 +451,29 @@ func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pair
 	return pc, nil
 }
 
+// simToken is a simulated table's referee token: env's when set (checked
+// as a configured one is), else one made for this run (made true).
+func simToken(env string) (tok string, made bool, err error) {
+	if env != "" {
+		return env, false, config.CheckToken(env)
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", false, fmt.Errorf("making a referee token: %w", err)
+	}
+	return hex.EncodeToString(b), true, nil
+}
+
 // printSimStart says what the simulated table is and how to drive it.
-func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller) {
+func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller, madeToken bool) {
 	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), statusURL(cfg.Web), cfg.Log.Dir)
 	if sim != nil {
 		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", sim.Path())
 	} else {
 		fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
+	}
+	if madeToken {
+		fmt.Fprintf(stdout, "tabled: referee token for this run: %s (the referee's actions: docs/referee.md; %s sets your own)\n", cfg.Web.RefereeToken, config.EnvRefereeToken)
 	}
 	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
 }

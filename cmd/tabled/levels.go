@@ -15,6 +15,7 @@ const (
 	levelErr     = 3
 	levelWarning = 4
 	levelInfo    = 6
+	levelDebug   = 7
 )
 
 // levelWriter prefixes every line written through it with its level. Only
@@ -42,6 +43,17 @@ func warnings(w io.Writer) io.Writer {
 		return w
 	}
 	return &levelWriter{mu: lw.mu, w: lw.w, prefix: []byte{'<', '0' + levelWarning, '>'}, start: lw.start}
+}
+
+// debug is the debug level of a stream withLevel made (the journal keeps
+// it, `journalctl -p debug` shows it), or nothing on a terminal: what is
+// written there is for a developer, not for people at play.
+func debug(w io.Writer) io.Writer {
+	lw, ok := w.(*levelWriter)
+	if !ok {
+		return io.Discard
+	}
+	return &levelWriter{mu: lw.mu, w: lw.w, prefix: []byte{'<', '0' + levelDebug, '>'}, start: lw.start}
 }
 
 // Write writes p with the level at the start of each line.

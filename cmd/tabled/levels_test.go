@@ -16,8 +16,8 @@ func TestLevelWriterPrefixesEveryLine(t *testing.T) {
 		journal bool
 		want    string
 	}{
-		{true, "<3>fatal: a\n<3>b and c\n<4>warned\n<3>d\n"},
-		{false, "fatal: a\nb and c\nwarned\nd\n"},
+		{true, "<3>fatal: a\n<3>b and c\n<4>warned\n<3>d\n<7>link internals\n"},
+		{false, "fatal: a\nb and c\nwarned\nd\n"}, // a terminal at play has no debug lines
 	} {
 		var b bytes.Buffer
 		errw := withLevel(&b, c.journal, levelErr)
@@ -25,6 +25,7 @@ func TestLevelWriterPrefixesEveryLine(t *testing.T) {
 		fmt.Fprint(errw, " and c\n")
 		fmt.Fprintln(warnings(errw), "warned")
 		fmt.Fprintln(errw, "d")
+		fmt.Fprintln(debug(errw), "link internals")
 		if b.String() != c.want {
 			t.Errorf("journal %v: got %q, want %q", c.journal, b.String(), c.want)
 		}

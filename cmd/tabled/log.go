@@ -272,14 +272,16 @@ func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claiml
 		return 0, err
 	}
 	matched := 0
+	var seats seatNames
 	printRecord := func(r claimlog.Record) error {
 		inHand := clock.Since(r)
 		marks.See(r)
+		seats.see(r)
 		if !f.Match(r) || !f.MatchInHand(inHand) {
 			return nil
 		}
 		matched++
-		_, err := fmt.Fprintln(stdout, describeRecord(marks.Of(r), inHand))
+		_, err := fmt.Fprintln(stdout, describeRecord(marks.Of(r), inHand, seats.of(r.Seat)))
 		return err
 	}
 	if !o.follow {
@@ -327,7 +329,45 @@ func unreadable(cmd, dir string, err error, stderr io.Writer) bool {
 
 // describeRecord is one record as a referee reads it: inHand is its time
 // within the hand. A voided input or a withdrawn outcome says by what.
-func describeRecord(m claimlog.Marked, inHand time.Duration) string {
+// seatNames follows the log for the players' names by physical seat and
+// the dealer of each hand, so that a record's seat (a wind of its hand)
+// is printed with the name of the player who sat there.
+type seatNames struct {
+	dealer int
+	names  [4]string
+}
+
+// see takes what r says of the dealer or a name.
+func (n *seatNames) see(r claimlog.Record) {
+	switch {
+	case r.Kind == claimlog.KindNote && (r.Type == claimlog.TypeSession || r.Type == claimlog.TypeRestart):
+		if s, err := journal.SessionOf(r); err == nil && s.Dealer >= 0 && s.Dealer < 4 {
+			n.dealer = s.Dealer
+		}
+	case r.Kind == claimlog.KindOutcome && r.Type == string(outcome.TypeDeal):
+		if o, err := journal.Outcome(r); err == nil && o.DealerSeat >= 0 && o.DealerSeat < 4 {
+			n.dealer = o.DealerSeat
+		}
+	case r.Kind == claimlog.KindInput && r.Type == "name":
+		if b, err := journal.Input(r); err == nil && b.Event.Seat.Valid() {
+			n.names[b.Event.Seat] = b.Event.Name
+		}
+	}
+}
+
+// of is the name of the player at wind (a letter of the hand), "" when
+// none was given.
+func (n *seatNames) of(wind string) string {
+	w, err := engine.ParseWind(wind)
+	if err != nil {
+		return ""
+	}
+	return n.names[w.Seat(engine.Seat(n.dealer))]
+}
+
+// describeRecord is one record as a line of `tabled log`; player is the
+// name of the player at its seat ("" when none was given).
+func describeRecord(m claimlog.Marked, inHand time.Duration, player string) string {
 	r := m.Record
 	what := string(r.Body)
 	switch r.Kind {
@@ -342,6 +382,9 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 			}
 			if b.Event.Tile.Known() {
 				what += " " + b.Event.Tile.String()
+			}
+			if sh := b.Event.Shown; sh[0].Known() || sh[1].Known() {
+				what += " showing " + tile.Format(knownTiles(sh[:]))
 			}
 			if v := b.Event.Value; v != nil {
 				what += " " + v.Value.Words()
@@ -395,7 +438,21 @@ func describeRecord(m claimlog.Marked, inHand time.Duration) string {
 	if r.Hand > 0 {
 		t = fmt.Sprintf("%.3fs", inHand.Truncate(time.Millisecond).Seconds()) // in whole ms, as the page and the CSV give it
 	}
+	if player != "" {
+		what = "(" + player + ") " + what
+	}
 	return fmt.Sprintf("%6d  %11s  %s  hand %d  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
+}
+
+// knownTiles are the tiles of ts that were seen.
+func knownTiles(ts []engine.Tile) []engine.Tile {
+	var out []engine.Tile
+	for _, t := range ts {
+		if t.Known() {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // describeNote is a note's body in words.

@@ -298,3 +298,73 @@ func TestReplayGoldenLogs(t *testing.T) {
 		})
 	}
 }
+
+// TestSimTerminalHelpSaysWhatEachSeatMayDo: "help" at the simulated
+// table's terminal ends with what each seat may press now, as the engine
+// decides it: after East's discard South may draw and tsumo or riichi
+// while the others may still call.
+func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 3p\n"); err != nil {
+		t.Fatal(err)
+	}
+	want := "now:\n  E  nothing\n  S  discard, chii, pon, kan, ron, tsumo, riichi\n  W  pon, kan, ron\n  N  pon, kan, ron\n"
+	waitUntil(t, "the help's seats after the discard", func() bool {
+		if _, err := io.WriteString(typer, "help\n"); err != nil {
+			t.Fatal(err)
+		}
+		return strings.Contains(d.stderr.String(), want)
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+}
+
+// TestLogTextNamesAndChiiTiles: `tabled log` as text names the player at
+// each seat (from the name inputs, through the deals) and gives a chii's
+// shown tiles, as the table saw them.
+func TestLogTextNamesAndChiiTiles(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\ns chii 46p\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the chii in the log", func() bool {
+		log, _ = d.tryLog("--kind", "input")
+		return strings.Contains(log, "chii")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if !strings.Contains(log, "S  (Ana) chii showing 46p") || !strings.Contains(log, "E  discard 5p") {
+		t.Fatalf("log:\n%s", log)
+	}
+}
+
+// TestSimTerminalKeepsTheTypedOrder: a chii naming its tiles (which the
+// simulated controller cannot carry) typed right after a discard (which
+// travels the controller's tile reader) reaches the table after it, as
+// typed, and is decided on it rather than refused for coming first.
+func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 5p\ns chii 46p\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the chii decided", func() bool {
+		log, _ = d.tryLog("--kind", "outcome")
+		return strings.Contains(log, "CHII") || strings.Contains(log, "REJECTED")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if strings.Contains(log, "REJECTED") || !strings.Contains(log, "DECISION") {
+		t.Fatalf("log:\n%s", log)
+	}
+}

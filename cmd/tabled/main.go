@@ -44,11 +44,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" {
 		args = append([]string{"run"}, args...) // "tabled --sim" is "tabled run --sim"
 	}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+	if len(args) == 0 {
+		usage(stderr) // a mistake: the usage goes with the errors
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout) // asked for: the answer is the output
 		return 0
 	}
 	cmd, ok := commands[args[0]]
@@ -64,11 +65,12 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: tabled <command> [flags]
 
 commands:
-  run [--sim] [--listen ADDR]  run the table daemon (the default command: "tabled --sim")
+  run [--sim] [--listen ADDR] [--log-dir D]
+                               run the table daemon (the default command: "tabled --sim")
   sim --script FILE [--json]   run a scenario script through the engine and print every outcome
   club --broker URL            the head referee's console: every table of the club, live
   log [--sim|--dir D|--config F] [--hand N] [--seat S] [--kind K] [--type T] [--at 4s..6s]
-      [--format text|json|csv|mjai] [--follow]
+      [--format text|json|csv|mjai|results] [--follow]
                                the claim log, for a referee (--at: time within the hand)
   enroll [--config F] [--red-fives] [--restart]
                                build the tile registry by scanning a set in order

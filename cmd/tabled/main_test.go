@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,5 +81,27 @@ func TestSimLateInput(t *testing.T) {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("text output lacks %q:\n%s", w, out.String())
 		}
+	}
+}
+
+// TestHelpToStdoutListsLogFormats: "tabled help" (and -h, --help), run as
+// a person runs it, prints the usage on stdout and exits 0, with every
+// --format of `log` the README names; "tabled" alone is a mistake: the
+// usage on stderr, exit 2.
+func TestHelpToStdoutListsLogFormats(t *testing.T) {
+	bin := buildTabled(t)
+	for _, arg := range []string{"help", "-h", "--help"} {
+		var out, errb bytes.Buffer
+		cmd := exec.Command(bin, arg)
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil || errb.Len() != 0 || !strings.Contains(out.String(), "[--format text|json|csv|mjai|results]") {
+			t.Errorf("tabled %s: %v\nstdout:\n%s\nstderr:\n%s", arg, err, out.String(), errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	cmd := exec.Command(bin)
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); cmd.ProcessState.ExitCode() != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "usage: tabled") {
+		t.Errorf("tabled alone: %v\nstdout:\n%s\nstderr:\n%s", err, out.String(), errb.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -192,5 +193,58 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 	out.Reset()
 	if code := run([]string{"replay", "--dir", logDir}, &out, &errb); code != 0 {
 		t.Fatalf("replay exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
+}
+
+// TestSimTerminalRefusesAValueNoHandReaches: "s value 35" typed at the
+// simulated table's terminal (a typo for "3 5"... or for 35 fu) is
+// refused with the reason, not paid as a sanbaiman; the right value
+// after it is paid.
+func TestSimTerminalRefusesAValueNoHandReaches(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 3p\ns tsumo\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the tsumo", func() bool { return strings.Contains(d.stdout.String(), "TSUMO") })
+	if _, err := io.WriteString(typer, "s value 35\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the value refused", func() bool {
+		return strings.Contains(d.stdout.String(), "35 han: more than 13 han is entered by its limit's name")
+	})
+	if _, err := io.WriteString(typer, "s value 3 40\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the right value paid", func() bool { return strings.Contains(d.stdout.String(), "3 han 40 fu") })
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if strings.Contains(d.stdout.String(), "SCORE    tsumo: South sanbaiman") {
+		t.Fatalf("the typo was paid:\n%s", d.stdout.String())
+	}
+}
+
+// TestSimTerminalChomboSaysWhoAndWhat: a chombo typed at the simulated
+// table's terminal names the offender in the panel's headline, its score
+// line says the penalty to come off the result after uma, and the reason
+// says the next deal deals the hand again.
+func TestSimTerminalChomboSaysWhoAndWhat(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "s name Ana\ns chombo\n"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"CHOMBO - Ana",
+		"South loses 20000 from the result after uma at the game's end",
+		"the next deal (newhand) deals it again",
+	} {
+		waitUntil(t, want, func() bool { return strings.Contains(d.stdout.String(), want) })
+	}
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
 }

@@ -302,6 +302,8 @@ func TestScoreAtTheTable(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#log li.withdrawn')].some((li) => li.textContent.includes('2600'))`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 .delta').textContent === '-5200'`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
+		// The re-decision after the void gives its time as people read it.
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('REVISED')) && !/\d\.\d{4,}s/.test(document.getElementById('log').textContent)`),
 	)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))

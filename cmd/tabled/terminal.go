@@ -13,10 +13,18 @@ import (
 	"github.com/tabled/tabled/table"
 )
 
+// routedWait bounds how long a typed input the simulated controller cannot
+// carry waits for the routed ones typed before it to reach the table (a
+// tile read takes the reader's poll; a lost one must not stop the terminal).
+const routedWait = 2 * time.Second
+
 // terminal is the service that turns typed commands into inputs stamped
 // when Enter is pressed; route takes those the simulated controller can
 // make (button presses, tile reads), so they travel the serial link like
-// real ones. It ends when ctx does or the input ends.
+// real ones. An input it cannot carry (a chii naming its tiles, a referee
+// action) goes to the table directly, but only once the routed inputs
+// typed before it have arrived, stamped then: the two paths keep the order
+// the lines were typed in. It ends when ctx does or the input ends.
 func terminal(t *table.Table, r io.Reader, stderr io.Writer, route func(engine.Event) bool) func(context.Context) error {
 	type line struct {
 		text string
@@ -38,40 +46,111 @@ func terminal(t *table.Table, r io.Reader, stderr io.Writer, route func(engine.E
 				}
 			}
 		}()
+		p := &typist{t: t, stderr: stderr, route: route, sub: t.Subscribe()}
+		defer func() {
+			if p.sub != nil {
+				p.sub.Close()
+			}
+		}()
 		for {
 			select {
 			case <-ctx.Done():
 				return nil
+			case u, ok := <-p.updates():
+				p.took(u, ok)
 			case l, ok := <-lines:
 				if !ok {
 					return nil
 				}
-				typed(ctx, t, l.text, l.at, stderr, route)
+				p.typed(ctx, l.text, l.at)
 			}
 		}
 	}
 }
 
+// typist takes typed commands: routed ones through the simulated
+// controller, the others to the table once the routed ones before them
+// have arrived.
+type typist struct {
+	t      *table.Table
+	stderr io.Writer
+	route  func(engine.Event) bool
+	sub    *table.Subscription
+	// routed counts the inputs handed to the controller, arrived those
+	// of its sources (serial, nfc) the table has taken since.
+	routed, arrived int
+}
+
+// updates is the subscription's channel; nil (never ready) once the
+// table has stopped.
+func (p *typist) updates() <-chan table.Update {
+	if p.sub == nil {
+		return nil
+	}
+	return p.sub.C()
+}
+
+// took counts the controller's inputs in u; !ok: the subscription ended,
+// cut off for falling behind (then a new one starts, and nothing is owed)
+// or with the table.
+func (p *typist) took(u table.Update, ok bool) {
+	if !ok {
+		dropped := p.sub.Dropped()
+		p.sub, p.arrived = nil, p.routed
+		if dropped {
+			p.sub = p.t.Subscribe()
+		}
+		return
+	}
+	for _, e := range u.Entries {
+		if e.Input != nil && (e.Input.Source == engine.SourceSerial || e.Input.Source == engine.SourceNFC) {
+			p.arrived++
+		}
+	}
+}
+
 // typed takes one typed command, stamped at.
-func typed(ctx context.Context, t *table.Table, line string, at time.Duration, stderr io.Writer, route func(engine.Event) bool) {
+func (p *typist) typed(ctx context.Context, line string, at time.Duration) {
 	st, err := script.ParseCommand(line)
 	if errors.Is(err, script.ErrHelp) {
-		fmt.Fprint(stderr, script.CommandHelp)
+		fmt.Fprint(p.stderr, script.CommandHelp+script.NowHelp(p.t.State()))
 		return
 	}
 	if err != nil {
 		if len(line) > 0 {
-			fmt.Fprintf(stderr, "? %v\n", err)
+			fmt.Fprintf(p.stderr, "? %v\n", err)
 		}
 		return
 	}
 	st.At = at
-	ev := st.Event(t.State().Dealer)
+	ev := st.Event(p.t.State().Dealer)
 	ev.Source = engine.SourceTerminal
-	if route(ev) {
+	if p.route(ev) {
+		p.routed++
 		return
 	}
-	if _, err := t.Submit(ctx, ev); err != nil {
-		fmt.Fprintf(stderr, "? %v\n", err)
+	if p.routed > p.arrived {
+		p.awaitRouted(ctx)
+		ev.At = max(ev.At, p.t.Now())
+	}
+	if _, err := p.t.Submit(ctx, ev); err != nil {
+		fmt.Fprintf(p.stderr, "? %v\n", err)
+	}
+}
+
+// awaitRouted waits, at most routedWait, for the routed inputs to arrive.
+func (p *typist) awaitRouted(ctx context.Context) {
+	bound := time.NewTimer(routedWait)
+	defer bound.Stop()
+	for p.routed > p.arrived {
+		select {
+		case u, ok := <-p.updates():
+			p.took(u, ok)
+		case <-bound.C:
+			p.arrived = p.routed // lost on the way: do not wait for it again
+			return
+		case <-ctx.Done():
+			return
+		}
 	}
 }

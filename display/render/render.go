@@ -161,8 +161,12 @@ func (c *canvas) large(b display.Board) {
 	// Top bar: round, hand, honba, riichi sticks; the wall on the right.
 	c.fill(image.Rect(0, 0, W, 15), Black)
 	c.text(3, 12, roundLine(b), small, White)
-	wall := fmt.Sprintf("wall %d", b.Wall)
-	c.text(W-3-width(wall, small), 12, wall, small, White)
+	// On the idle panel of a scoring game the QR code takes the bar's end
+	// (below); the wall is full then anyway.
+	if !(b.Scoring && b.Mode == display.ModeIdle && b.URL != "") {
+		wall := fmt.Sprintf("wall %d", b.Wall)
+		c.text(W-3-width(wall, small), 12, wall, small, White)
+	}
 
 	if b.Mode == display.ModeGameEnd {
 		c.standings(b, 16)
@@ -181,6 +185,12 @@ func (c *canvas) large(b display.Board) {
 	switch {
 	case b.Mode == display.ModeIdle && b.URL != "":
 		q := image.Rect(W-main.Dy()-4, main.Min.Y-1, W, stripTop)
+		if b.Scoring {
+			// As large, but up over the header's end rather than down
+			// over North's score: the wall count waits for the first
+			// discard, the scores are what the players look for.
+			q = q.Sub(image.Pt(0, stripTop-main.Max.Y-1))
+		}
 		if c.qrCode(q, b.URL) {
 			right = q.Min.X - 2
 		}

@@ -41,7 +41,7 @@ func TestWriteText(t *testing.T) {
 | scores: E Ana 29000  S 24800  W 30000  N 37200
 | [HAND OVER] RON - North  (5m)
 |   North: 3 han 40 fu = 5200
-|   E -1000  S -5200  W 0  N +7200
+|   E -1000  S -5200  W ±0  N +7200
 | dora: 3p>4p
 | lights: E:-+riichi S:- W:- N:won(ron)
 `},
@@ -50,7 +50,7 @@ func TestWriteText(t *testing.T) {
 | [HAND OVER] RON - South  (3m)
 |   South: 1 han 30 fu = 1000
 |   Haku (white dragon) 1
-|   E 0  S +1000  W -1000  N 0
+|   E ±0  S +1000  W -1000  N ±0
 | dora: 1s>2s
 | hand: 12m 456p 55789s win 3m, 5z5z5z
 | lights: E:- S:won(ron) W:- N:-

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -75,14 +76,17 @@ type Driver struct {
 
 	// mu guards everything below; it is never held while a device draws a
 	// panel frame or a PNG is encoded.
-	mu         sync.Mutex
-	alerts     alert.List           // showing until the next deal
-	clock      func() time.Duration // Clock, or the clock of the table Run follows
-	src        *table.Table         // the table Run follows
-	seq        uint64               // the latest entry taken from it
-	taken      chan struct{}        // closed when an update is taken
-	st         engine.State
-	recent     []engine.Outcome
+	mu     sync.Mutex
+	alerts alert.List           // showing until the next deal
+	clock  func() time.Duration // Clock, or the clock of the table Run follows
+	src    *table.Table         // the table Run follows
+	seq    uint64               // the latest entry taken from it
+	taken  chan struct{}        // closed when an update is taken
+	st     engine.State
+	recent []engine.Outcome
+	// recentSeq are the recent outcomes' sequence numbers, so that one a
+	// void or a revision withdrew leaves the panel and the lights.
+	recentSeq  []uint64
 	view       display.View
 	shown      bool // a board was posted
 	handKey    [4]int
@@ -289,15 +293,38 @@ func (d *Driver) update(u table.Update) {
 	}
 	for _, e := range u.Entries {
 		if e.Outcome != nil {
-			d.recent = append(d.recent, *e.Outcome)
+			d.recent, d.recentSeq = append(d.recent, *e.Outcome), append(d.recentSeq, e.Seq)
 		}
+		withdrawn := e.VoidWithdrew
+		if e.Revision != nil {
+			withdrawn = append(withdrawn, e.Revision.Retracted...)
+		}
+		d.withdraw(withdrawn)
 		d.alerts.Entry(e, wall())
 	}
 	if n := len(d.recent); n > keepOutcomes {
 		d.recent = append(d.recent[:0], d.recent[n-keepOutcomes:]...)
+		d.recentSeq = append(d.recentSeq[:0], d.recentSeq[n-keepOutcomes:]...)
 	}
 	d.st = u.State
 	d.show(true)
+}
+
+// withdraw takes the outcomes seqs names out of the recent ones: what a
+// void or a revision withdrew is no longer shown (a refused value voided
+// by the referee, a decision re-decided).
+func (d *Driver) withdraw(seqs []uint64) {
+	if len(seqs) == 0 {
+		return
+	}
+	keep := 0
+	for i, o := range d.recent {
+		if !slices.Contains(seqs, d.recentSeq[i]) {
+			d.recent[keep], d.recentSeq[keep] = o, d.recentSeq[i]
+			keep++
+		}
+	}
+	d.recent, d.recentSeq = d.recent[:keep], d.recentSeq[:keep]
 }
 
 // refresh recomputes the view at the clock's time and redraws the lights

@@ -42,6 +42,10 @@ type Config struct {
 	OnNotice func(Notice)
 	// Logf reports what happens on the link (nil: nothing).
 	Logf func(format string, args ...any)
+	// Debugf reports the link's own workings, which a player or referee
+	// has no use for in play (a round trip asked for the clock fit); the
+	// daemon keeps them for the journal's debug level (nil: nothing).
+	Debugf func(format string, args ...any)
 
 	// DeviceID, when set, is the only device taken on this port: another
 	// one's Hello is refused (a notice names both ids) and the port closed
@@ -329,6 +333,9 @@ func New(cfg Config) *Link {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.Debugf == nil {
+		cfg.Debugf = func(string, ...any) {}
 	}
 	if cfg.MaxQueryBackoff <= 0 {
 		cfg.MaxQueryBackoff = time.Second

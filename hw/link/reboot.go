@@ -128,7 +128,7 @@ func (l *Link) confirm(at time.Duration, why string) {
 	if l.confirmFrom >= 0 || l.sync.Samples() == 0 {
 		return
 	}
-	l.cfg.Logf("link: %s: %s: events wait for a round trip on the clock fit", l.cfg.Name, why)
+	l.cfg.Debugf("link: %s: %s: events wait for a round trip on the clock fit", l.cfg.Name, why)
 	l.confirmFrom, l.pingNow = at, true
 }
 

@@ -34,6 +34,9 @@ const name = (w) => {
   const s = st && st.seats.find((x) => x.wind === w);
   return s && s.player ? s.player : WINDS[w] || w;
 };
+// seatLabel is a seat as a person picks it, the same in every menu: its
+// player, with the seat's wind this hand, or the wind alone.
+const seatLabel = (s) => (s.player ? `${s.player} (${s.name})` : s.name);
 // seen is a tile of a record as the tiles draw it: "" for one not seen ("?").
 const seen = (t) => (t && t !== "?" ? t : "");
 const callWord = (c) => (c || "").toUpperCase();
@@ -52,16 +55,12 @@ function tiles(list, cls) {
   return d;
 }
 
+// meldTiles draws a meld as the table publishes it (outcome.Meld): its
+// tiles left to right, "" for one not seen, the called one sideways.
 function meldTiles(m) {
   const g = el("span", "meld");
   g.title = m.call + (m.from ? " from " + name(m.from) : "");
-  const n = m.call === "kan" ? 4 : 3;
-  for (let i = 0; i < n; i++) {
-    let t = m.tile;
-    if (m.call === "chii" && i > 0) t = ""; // a chii's own tiles are not sensed
-    if (m.concealed && (i === 0 || i === 3)) t = "";
-    g.append(tileSVG(t, i === 0 && m.from ? "side" : ""));
-  }
+  m.tiles.forEach((t, i) => g.append(tileSVG(t, i === m.turned ? "side" : "")));
   return g;
 }
 
@@ -136,7 +135,9 @@ function renderSeat(s) {
   showEntry(box, s);
 }
 
-const signed = (n) => (n > 0 ? "+" : "") + n;
+// signed is a change of points: "+1000", "-1000", and "±0" for none, so
+// that a zero beside the points is not read as one more digit.
+const signed = (n) => (n > 0 ? "+" + n : n < 0 ? String(n) : "±0");
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 
 // valuePicker is a seat's value entry: han and fu (fu only below 5 han,
@@ -238,8 +239,9 @@ function showEntry(box, s) {
     const pao = pick.querySelector(".pao");
     if (!pao.options.length) {
       pao.append(new Option("none", ""));
-      for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option(o.player || o.name, String(o.seat)));
+      for (const o of st.seats) if (o.seat !== s.seat) pao.append(new Option("", String(o.seat)));
     }
+    for (const o of pao.options) if (o.value !== "") o.textContent = seatLabel(st.seats[Number(o.value)]);
     showHandPicker(pick, s);
     const refused = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "rejected" && ["value", "hand"].includes(e.outcome.call) && e.outcome.seat === s.wind);
     if (refused) {
@@ -264,23 +266,15 @@ function simButtons(seat) {
   return row;
 }
 
-// enable disables the buttons that cannot apply now (the engine would
-// refuse them anyway, with a reason).
+// enable enables the buttons of the presses the table says the seat may
+// make now (the engine decides them: the page works nothing out).
 function enable(box, s) {
-  const open = st.open, mine = st.turn === s.wind, over = st.ended;
   if (unapplied()) { // the state is behind the latest press: nothing is known to be impossible
-    for (const b of box.querySelectorAll(".sim button")) b.disabled = over;
+    for (const b of box.querySelectorAll(".sim button")) b.disabled = st.ended;
     return;
   }
-  // Once a call is decided on the tile only a ron may still come.
-  const decided = open && outcomes.some((e) => e.outcome && e.outcome.type === "decision" && e.at_ms >= open.since_ms);
-  const claimable = open && open.seat !== s.seat;
-  const next = open && (open.seat + 1) % 4 === s.seat && !open.kong;
-  const can = {
-    discard: mine && !over, chii: claimable && next && !s.riichi && !decided, pon: claimable && !open.kong && !s.riichi && !decided,
-    kan: (claimable && !open.kong && !decided) || mine, ron: claimable, tsumo: mine && !open, riichi: mine && !s.riichi && !open, cancel: st.pending.some((c) => c.seat === s.seat),
-  };
-  for (const b of box.querySelectorAll(".sim button")) b.disabled = over || !can[b.dataset.action];
+  const can = new Set(s.can || []);
+  for (const b of box.querySelectorAll(".sim button")) b.disabled = !can.has(b.dataset.action);
 }
 
 // headline: who won, from whom, and why each other claim lost; the open
@@ -296,10 +290,15 @@ function renderHeadline() {
     const d = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "decision" && e.outcome.won && e.outcome.won.some((c) => c.call === "ron"));
     if (st.result === "draw") dec.textContent = "Draw: the hand is over";
     else if (st.result === "tsumo") dec.textContent = "TSUMO: " + (st.winners || []).map(name).join(" and ") + " wins";
+    else if (st.result === "chombo") {
+      const sc = [...outcomes].reverse().find((e) => e.outcome && e.outcome.type === "score" && e.outcome.chombo);
+      dec.textContent = "CHOMBO" + (sc ? " - " + name(sc.outcome.chombo) : "");
+      if (end && end.outcome.reason) why.append(el("li", "", end.outcome.reason));
+    }
     else if (d) { explain(d.outcome, dec, why); }
     else dec.textContent = (st.result || "hand over").toUpperCase() + " " + (st.winners || []).map(name).join(" and ");
     if (end && end.outcome.reason && st.result === "draw") why.append(el("li", "", end.outcome.reason));
-    why.append(el("li", "", "waiting for the next deal"));
+    why.append(el("li", "", st.game_over ? "the game is over: the standings are below; a new hand starts the next game" : "waiting for the next deal"));
     return;
   }
   if (st.pending.length) {
@@ -391,6 +390,7 @@ function render() {
   if (st.kan_dora_due) dora.append(el("b", "late-tag", ` reveal kan dora (${st.kan_dora_due})`));
   $("wall").textContent = st.ended ? "hand over" : `${st.wall} tiles in the wall · ${st.kongs} kong${st.kongs === 1 ? "" : "s"}`;
   for (const s of st.seats) renderSeat(s);
+  for (const s of st.seats) $("facing").options[s.seat].textContent = seatLabel(s);
   $("wins").replaceChildren(...st.seats.filter((s) => s.win && s.win.scored).map(wonHand));
   renderStandings();
   renderCards();
@@ -410,7 +410,9 @@ function renderStandings() {
   for (const r of rows) {
     const s = st.seats[r.seat];
     const tr = el("tr");
-    tr.append(el("td", "", String(r.place)), el("td", "", s.player ? `${s.player} (${s.name})` : s.name), el("td", "num", String(r.points)), el("td", "num", signed((r.result / 1000).toFixed(1))));
+    const result = el("td", "num", (r.result > 0 ? "+" : "") + (r.result / 1000).toFixed(1));
+    if (r.penalty) result.append(el("span", "times", ` incl. penalty ${(-r.penalty / 1000).toFixed(1)}`)); // a chombo
+    tr.append(el("td", "", String(r.place)), el("td", "", seatLabel(s)), el("td", "num", String(r.points)), result);
     // Each player confirms the result at its seat (a paired phone, or this page on a simulated table).
     const td = el("td", "confirm");
     if (st.confirmed && st.confirmed[r.seat]) { td.textContent = "✓"; td.title = "confirmed"; } else {
@@ -532,7 +534,7 @@ function pick(body, what, two) {
   $("pickwhat").textContent = what;
   const grid = $("picktiles");
   if (!grid.children.length) {
-    for (const t of ALL_TILES) {
+    for (const t of ALL_TILES.filter((t) => st.aka || t[0] !== "0")) { // red fives only in a set with them
       const b = el("button");
       b.dataset.tile = t;
       b.append(tileSVG(t));
