@@ -164,10 +164,14 @@ var minLineLen = func() int {
 	return len(line)
 }()
 
-// repairTail cuts off the newest file what a crash left unfinished: a last
-// line without its newline, and the whole lines of a batch cut short. A
-// whole line that is damaged is never cut.
+// repairTail cuts off the newest file what a crash left unfinished: the
+// fill its writer had put ahead, a last line without its newline, and the
+// whole lines of a batch cut short. A whole line that is damaged is never
+// cut.
 func repairTail(lf logFile) (*tailCut, error) {
+	if err := trimFillPath(lf.path); err != nil {
+		return nil, err
+	}
 	if endsWhole(lf) {
 		return nil, nil
 	}

@@ -23,6 +23,7 @@ type Writer struct {
 	path   string
 	first  uint64 // the number of the current file's first record
 	size   int64  // bytes of whole batches in the current file
+	alloc  int64  // the current file's size: written bytes and fill after them
 	day    string
 	last   uint64
 	closed bool
@@ -224,6 +225,9 @@ func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
 			}
 			created = true
 		}
+		if err := w.grow(len(data)); err != nil {
+			return err
+		}
 		return w.writeSynced(data)
 	}
 	err := attempt(data)
@@ -282,18 +286,19 @@ func (w *Writer) checkFile() error {
 }
 
 // create starts a file named by the number of its first record, and syncs
-// the directory so the name survives a power cut.
+// the directory so the name survives a power cut. It is empty: the first
+// batch grows it.
 func (w *Writer) create(first uint64, day string) error {
 	for n := 1; ; n++ {
 		path := filepath.Join(w.dir, fileName(first, n))
-		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, os.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("claimlog: create %s: %w", path, errOf(err))
 		}
-		w.f, w.path, w.first, w.size, w.day = f, path, first, 0, day
+		w.f, w.path, w.first, w.size, w.alloc, w.day = f, path, first, 0, 0, day
 		if err := syncDir(w.dir); err != nil {
 			return errors.Join(err, w.closeFile(), os.Remove(path))
 		}
@@ -301,17 +306,18 @@ func (w *Writer) create(first uint64, day string) error {
 	}
 }
 
-// writeSynced appends data and fsyncs it. On failure the file is cut back
-// to its last whole batch, so nothing half-written stays behind it.
+// writeSynced writes data after the file's whole batches, over the fill
+// grow put there, and makes it durable with fdatasync. On failure the fill
+// is written back, so nothing half-written stays behind the last batch.
 func (w *Writer) writeSynced(data []byte) error {
-	_, err := w.f.Write(data)
+	_, err := w.f.WriteAt(data, w.size)
 	if err == nil {
-		err = w.f.Sync()
+		err = dataSync(w.f)
 	}
 	if err != nil {
 		err = fmt.Errorf("claimlog: write %s: %w", w.path, errOf(err))
-		if terr := w.f.Truncate(w.size); terr != nil {
-			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(terr)))
+		if ferr := writeFill(w.f, w.size, w.size+int64(len(data))); ferr != nil {
+			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(ferr)))
 		}
 		return err
 	}
@@ -319,13 +325,24 @@ func (w *Writer) writeSynced(data []byte) error {
 	return nil
 }
 
+// closeFile leaves the current file: its fill is cut off (fsynced), so
+// that it ends with its last line as a file did before segments.
 func (w *Writer) closeFile() error {
 	f := w.f
 	w.f = nil
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("claimlog: close %s: %w", w.path, errOf(err))
+	var err error
+	if w.alloc > w.size {
+		if err = f.Truncate(w.size); err == nil {
+			err = f.Sync()
+		}
+		if err != nil {
+			err = fmt.Errorf("claimlog: trim %s: %w", w.path, errOf(err))
+		}
 	}
-	return nil
+	if cerr := f.Close(); cerr != nil {
+		err = errors.Join(err, fmt.Errorf("claimlog: close %s: %w", w.path, errOf(cerr)))
+	}
+	return err
 }
 
 func removeSync(path string) error {
