@@ -61,7 +61,7 @@ func (w *Writer) grow(n int) error {
 	var err error
 	for _, step := range []int64{segmentSize, blockSize} {
 		to := (need + step - 1) / step * step
-		err = writeFill(w.f, w.alloc, to)
+		err = w.dio.fill(w.f, w.alloc, to)
 		if err == nil {
 			err = w.f.Sync()
 		}

@@ -24,6 +24,7 @@ type Writer struct {
 	first  uint64 // the number of the current file's first record
 	size   int64  // bytes of whole batches in the current file
 	alloc  int64  // the current file's size: written bytes and fill after them
+	dio    direct // how the current file is written: O_DIRECT or not
 	day    string
 	last   uint64
 	closed bool
@@ -278,6 +279,7 @@ func (w *Writer) checkFile() error {
 	if why == "" {
 		return nil
 	}
+	w.dio.stop(w.f) // its bytes are read back through the page cache
 	w.orphan, w.orphanFirst, w.orphanSize = w.f, w.first, w.size
 	w.orphanWhy = fmt.Sprintf("%s %s while the log was open: its records %d-%d are written again here from the open file",
 		filepath.Base(w.path), why, w.first, w.last)
@@ -299,6 +301,7 @@ func (w *Writer) create(first uint64, day string) error {
 			return fmt.Errorf("claimlog: create %s: %w", path, errOf(err))
 		}
 		w.f, w.path, w.first, w.size, w.alloc, w.day = f, path, first, 0, 0, day
+		w.dio.startDirect(f)
 		if err := syncDir(w.dir); err != nil {
 			return errors.Join(err, w.closeFile(), os.Remove(path))
 		}
@@ -310,13 +313,13 @@ func (w *Writer) create(first uint64, day string) error {
 // grow put there, and makes it durable with fdatasync. On failure the fill
 // is written back, so nothing half-written stays behind the last batch.
 func (w *Writer) writeSynced(data []byte) error {
-	_, err := w.f.WriteAt(data, w.size)
+	err := w.dio.writeAt(w.f, data, w.size)
 	if err == nil {
 		err = dataSync(w.f)
 	}
 	if err != nil {
 		err = fmt.Errorf("claimlog: write %s: %w", w.path, errOf(err))
-		if ferr := writeFill(w.f, w.size, w.size+int64(len(data))); ferr != nil {
+		if ferr := w.dio.unwrite(w.f, w.size, len(data)); ferr != nil {
 			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(ferr)))
 		}
 		return err
@@ -330,6 +333,7 @@ func (w *Writer) writeSynced(data []byte) error {
 func (w *Writer) closeFile() error {
 	f := w.f
 	w.f = nil
+	w.dio.stop(f)
 	var err error
 	if w.alloc > w.size {
 		if err = f.Truncate(w.size); err == nil {
