@@ -84,6 +84,16 @@
 // with its periodic commit (every 5 s by default), with the lock file's
 // mark, whatever the number of batches between.
 //
+// Through the page cache a batch still costs a whole 4 KiB page, and a
+// press is two batches (its input, then its outcome). So where the file
+// system gives O_DIRECT's alignment (statx), the writer writes a batch
+// with O_DIRECT as the disk sectors it spans, 512 bytes on a card: the
+// sector it starts in is written again with the bytes before the batch
+// (kept in memory), the last one padded with fill. Elsewhere, or if the
+// file system refuses, it writes through the page cache; fdatasync after
+// either way. Readers read through the page cache, which O_DIRECT keeps
+// in step.
+//
 // Where the records end is where the fill begins: readers (Read, Scan,
 // Follow, Index, Sessions, and so every tool) take fill that runs to the
 // end of a file as the end of what is written, as they take the end of a
