@@ -175,6 +175,12 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 		return fmt.Errorf("claimlog: index %s: %w", f.path, err)
 	}
 	defer fh.Close()
+	// The file being written: nothing new is fill from the last line on.
+	if end, err := f.fill.restIsFill(fh, f.off, f.info.Size()); err != nil {
+		return fmt.Errorf("claimlog: index %s: %w", f.path, err)
+	} else if end {
+		return nil
+	}
 	br := bufio.NewReaderSize(io.NewSectionReader(fh, f.off, f.info.Size()-f.off), 64<<10)
 	for {
 		if p, err := br.Peek(1); err == nil && p[0] == fillByte {

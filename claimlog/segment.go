@@ -183,8 +183,12 @@ func (c *fillSeen) restIsFill(r io.ReaderAt, off, size int64) (bool, error) {
 		c.from, c.to = off, off
 	}
 	buf := make([]byte, len(fillChunk))
+	// A first look of a sector: where a line was just written, that is
+	// all it takes to see it.
+	look := int64(512)
 	for c.to < size {
-		b := buf[:min(size-c.to, int64(len(buf)))]
+		b := buf[:min(size-c.to, look)]
+		look = int64(len(buf))
 		n, err := r.ReadAt(b, c.to)
 		if n == 0 && err != nil {
 			if errors.Is(err, io.EOF) {
