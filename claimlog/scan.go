@@ -106,8 +106,8 @@ func (s *scanner) read(fs *fileState, final bool) error {
 		}
 	}
 	br := bufio.NewReaderSize(fh, 64<<10)
-	for {
-		end, err := s.atFill(fs, fh, br)
+	for first := true; ; first = false {
+		end, err := s.atFill(fs, fh, br, first)
 		if err != nil {
 			return err
 		}
@@ -170,10 +170,14 @@ func (s *scanner) read(fs *fileState, final bool) error {
 
 // atFill reports whether the file's written part ends at fs.off: fill
 // from there to the end of the file. Fill followed by anything else is
-// read as a line, as any other bytes.
-func (s *scanner) atFill(fs *fileState, fh *os.File, br *bufio.Reader) (bool, error) {
-	if b, err := br.Peek(1); err != nil || b[0] != fillByte {
-		return false, nil
+// read as a line, as any other bytes. first says nothing was read yet:
+// the file is looked at directly, not through br's 64 KiB (a follower
+// polling the file being written, where nothing new is, reads a sector).
+func (s *scanner) atFill(fs *fileState, fh *os.File, br *bufio.Reader, first bool) (bool, error) {
+	if !first {
+		if b, err := br.Peek(1); err != nil || b[0] != fillByte {
+			return false, nil
+		}
 	}
 	fi, err := fh.Stat()
 	if err != nil {

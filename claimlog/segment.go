@@ -176,20 +176,18 @@ type fillSeen struct{ from, to int64 }
 
 // restIsFill reports whether everything in r from off to size is fill:
 // the written part of the file ends at off. The writer writes only at the
-// end of what it wrote, so fill seen once after off is fill until a line
-// is written at off.
+// end of what it wrote, so once the rest was seen to be fill, only the
+// first sector after off can have changed: it is looked at every time,
+// the rest once.
 func (c *fillSeen) restIsFill(r io.ReaderAt, off, size int64) (bool, error) {
-	if c.from != off || c.to < off {
+	if c.from != off {
 		c.from, c.to = off, off
 	}
 	buf := make([]byte, len(fillChunk))
-	// A first look of a sector: where a line was just written, that is
-	// all it takes to see it.
-	look := int64(512)
-	for c.to < size {
-		b := buf[:min(size-c.to, look)]
-		look = int64(len(buf))
-		n, err := r.ReadAt(b, c.to)
+	at := off
+	for look := int64(512); at < size; look = int64(len(buf)) {
+		b := buf[:min(size-at, look)]
+		n, err := r.ReadAt(b, at)
 		if n == 0 && err != nil {
 			if errors.Is(err, io.EOF) {
 				return true, nil // shorter than it was: cut back
@@ -197,10 +195,14 @@ func (c *fillSeen) restIsFill(r io.ReaderAt, off, size int64) (bool, error) {
 			return false, err
 		}
 		if rest := bytes.TrimLeft(b[:n], string(fillByte)); len(rest) > 0 {
-			c.to += int64(n - len(rest))
+			c.to = off // not fill: nothing to remember
 			return false, nil
 		}
-		c.to += int64(n)
+		at += int64(n)
+		if at < c.to {
+			at = c.to // seen before
+		}
 	}
+	c.to = max(c.to, at)
 	return true, nil
 }

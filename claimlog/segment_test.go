@@ -156,3 +156,35 @@ func TestFillInsideIsRead(t *testing.T) {
 		t.Fatalf("the index has %d records, damage %v", len(page), x.Damaged())
 	}
 }
+
+// TestFollowSeesALineWrittenOverFill: a reader that found the rest of the
+// file being written to be fill (the index, a follower) sees the next
+// batch written over it in place, though the file's size did not change.
+func TestFollowSeesALineWrittenOverFill(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, fileName(1, 1))
+	lines := sealedLines(t0, 3, 0)
+	two := bytes.Index(lines, []byte(`{"seq":3`))
+	os.WriteFile(path, append(append([]byte(nil), lines[:two]...), fillOf(8000)...), 0o644)
+	x := NewIndex(dir)
+	var got []uint64
+	s := &scanner{fn: func(r Record) error { got = append(got, r.Seq); return nil }}
+	fs := &fileState{logFile: logFile{path: path, first: 1, sealed: true}}
+	for round, want := range []int{2, 3} {
+		if err := s.read(fs, false); err != nil {
+			t.Fatal(err)
+		}
+		if page := mustPage(t, x, Filter{}); len(page) != want || len(got) != want {
+			t.Fatalf("round %d: the index has %d records, the follower %v; want %d", round, len(page), got, want)
+		}
+		// The writer's next batch, in place over the fill.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteAt(lines[two:], int64(two)); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+}
