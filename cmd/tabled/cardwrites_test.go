@@ -26,7 +26,7 @@ func cardWrites(t *testing.T) time.Duration {
 	if os.Geteuid() != 0 {
 		t.Skip("TestCardWrites needs root: it sets up a loop device and mounts it")
 	}
-	for _, tool := range []string{"losetup", "mkfs.ext4", "mount", "umount", "sync"} {
+	for _, tool := range []string{"findmnt", "mkfs.ext4", "mount", "umount", "sync"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s not found", tool)
 		}
@@ -52,15 +52,19 @@ func loopExt4(t *testing.T) (dev, mnt string) {
 	work := t.TempDir()
 	img := filepath.Join(work, "card.img")
 	run("truncate", "-s", "512M", img)
-	dev = run("losetup", "--find", "--show", img)
-	t.Cleanup(func() { exec.Command("losetup", "-d", dev).Run() })
-	run("mkfs.ext4", "-q", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", dev)
+	run("mkfs.ext4", "-q", "-F", "-b", "4096", "-E", "lazy_itable_init=0,lazy_journal_init=0", img)
 	mnt = filepath.Join(work, "mnt")
 	if err := os.Mkdir(mnt, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	run("mount", "-t", "ext4", dev, mnt)
-	t.Cleanup(func() { exec.Command("umount", mnt).Run() })
+	// mount sets the loop device up itself, and lets it go at umount.
+	run("mount", "-t", "ext4", "-o", "loop", img, mnt)
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", mnt).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v\n%s", mnt, err, out)
+		}
+	})
+	dev = run("findmnt", "-n", "-o", "SOURCE", mnt)
 	return filepath.Base(dev), mnt
 }
 
