@@ -37,9 +37,10 @@
 // # What a reader can rely on after a crash
 //
 //   - Every record whose Append returned is there, unchanged: Append
-//     fsyncs before it returns, and nothing is rewritten. The writer only
-//     appends to its current file, and Open cuts only what a crash left
-//     unfinished at the end of the newest file.
+//     makes it durable before it returns (below), and nothing is
+//     rewritten. The writer only appends to its current file, and Open
+//     cuts only what a crash left unfinished at the end of the newest
+//     file.
 //   - A batch (one Append) is whole or absent. Open cuts a torn last line
 //     and every whole line of the batch it belonged to, and nothing before
 //     that batch; a repair note says what it cut.
@@ -63,6 +64,61 @@
 //     file's unfinished batch is left for later. A reader can see a batch
 //     before its fsync ends: after a power cut (not a kill) such a batch may
 //     be gone and its numbers used again.
+//
+// # Writing near the floor
+//
+// A card is written once per acknowledged batch, and the floor is one 4
+// KiB block. Appending to a file and fsyncing it costs several times that:
+// the file's new length (and times) is metadata, so each fsync also commits
+// ext4's journal (a descriptor, the inode's block, a commit block) besides
+// the data block. So the writer allocates its file ahead, a segment
+// (segmentSize, 256 KiB) at a time: it writes the segment for real with
+// fill bytes (spaces) and fsyncs it once, which changes the file's length
+// and blocks once a segment. A batch is then written in place over the
+// fill, after the last batch, and made durable with fdatasync: the length
+// and blocks did not change, and fdatasync does not commit a change of the
+// file's times alone, so it writes the batch's block and flushes the
+// card's cache, nothing else. (fallocate would not do: its unwritten
+// extents become written ones on the first write into them, a metadata
+// change per batch again.) The times still change, and ext4 commits them
+// with its periodic commit (every 5 s by default), with the lock file's
+// mark, whatever the number of batches between.
+//
+// Through the page cache a batch still costs a whole 4 KiB page, and a
+// press is two batches (its input, then its outcome). So where the file
+// system gives O_DIRECT's alignment (statx), the writer writes a batch
+// with O_DIRECT as the disk sectors it spans, 512 bytes on a card: the
+// sector it starts in is written again with the bytes before the batch
+// (kept in memory), the last one padded with fill. Elsewhere, or if the
+// file system refuses, it writes through the page cache; fdatasync after
+// either way. Readers read through the page cache, which O_DIRECT keeps
+// in step.
+//
+// Where the records end is where the fill begins: readers (Read, Scan,
+// Follow, Index, Sessions, and so every tool) take fill that runs to the
+// end of a file as the end of what is written, as they take the end of a
+// file without fill; fill followed by anything else is read as a line, and
+// damage as any other. A writer leaving its file (Close, the day's switch)
+// cuts the fill off and fsyncs the file, and Open does so for the newest
+// file a crash left with its fill, before it repairs its tail as ever: a
+// file no writer holds ends with its last line, as files did before
+// segments, and old logs read and replay as they did.
+//
+// What it costs: the space ahead, up to a segment beyond the records, in
+// the current file only (a disk without room for a segment gets as few 4
+// KiB blocks as the batch needs; the reserve file is released for it as for
+// any write); the fill's bytes written once, as many as the records' (the
+// card sees each byte of the file twice, once as fill); a segment's growth
+// now and then (a fsync that commits the journal, once in a few hundred
+// presses); the trim when a writer leaves a file. A card that loses a
+// flushed write and gives back zeros is still seen (its zeros are not
+// fill: "a last line of N zero bytes", the lost-writes alert, the numbers
+// skipped); one that gives back the block as it was before the lost write
+// is not, and was seen before only because the file's length, committed
+// with every fsync, said more had been written: that length per write was
+// the cost this layout removes. The lock file's mark (the highest number
+// written, with every batch, not fsynced) still tells, when the card kept
+// it.
 //
 // # While running
 //

@@ -44,6 +44,7 @@ type indexedFile struct {
 	info os.FileInfo
 	off  int64 // after the last whole line read
 	line int   // lines read
+	fill fillSeen
 }
 
 // indexed is one record without its body: 64 bytes.
@@ -174,8 +175,24 @@ func (x *Index) scan(file int32, f *indexedFile) error {
 		return fmt.Errorf("claimlog: index %s: %w", f.path, err)
 	}
 	defer fh.Close()
+	// The file being written: nothing new is fill from the last line on.
+	if end, err := f.fill.restIsFill(fh, f.off, f.info.Size()); err != nil {
+		return fmt.Errorf("claimlog: index %s: %w", f.path, err)
+	} else if end {
+		return nil
+	}
 	br := bufio.NewReaderSize(io.NewSectionReader(fh, f.off, f.info.Size()-f.off), 64<<10)
 	for {
+		if p, err := br.Peek(1); err == nil && p[0] == fillByte {
+			// The space a writer allocated ahead ends what is written.
+			end, err := f.fill.restIsFill(fh, f.off, f.info.Size())
+			if err != nil {
+				return fmt.Errorf("claimlog: index %s: %w", f.path, err)
+			}
+			if end {
+				return nil
+			}
+		}
 		b, err := br.ReadSlice('\n')
 		size := int64(len(b))
 		for errors.Is(err, bufio.ErrBufferFull) {

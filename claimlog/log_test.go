@@ -227,6 +227,8 @@ func FuzzRepair(f *testing.F) {
 	f.Add([]byte("GARBAGE\n{\"seq\":5,\"kind\":\"input\"}\n"), false)
 	f.Add(sealedLines(t0, 3, 2), true)
 	f.Add(append(sealedLines(t0, 3, 1), make([]byte, 200)...), true) // a card that lost a flushed write
+	f.Add(append(sealedLines(t0, 3, 0), fillOf(300)...), true)       // a writer's space ahead
+	f.Add(append(append(sealedLines(t0, 3, 0), make([]byte, 90)...), fillOf(300)...), true)
 	f.Fuzz(func(t *testing.T, b []byte, sealed bool) {
 		dir := t.TempDir()
 		name := "tabled-20261122-100000.000000000.jsonl"

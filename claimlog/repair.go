@@ -38,16 +38,18 @@ func (w *Writer) recover() error {
 	if cut != nil {
 		b := writerNote{Text: cut.text}
 		if cut.zeros > 0 {
-			// The file's length reached the disk and its last bytes did
-			// not: a disk that said a write was flushed and lost it (an SD
-			// card that lies about fsync). Those records may have been
+			// The file's last bytes came back as zeros (its length
+			// reached the disk and they did not, or, in the space its
+			// writer allocated ahead, its sectors did not): a disk that
+			// said a write was flushed and lost it (an SD card that lies
+			// about fsync). Those records may have been
 			// acknowledged: their numbers, at most one for every
 			// minLineLen bytes lost, are not used again, and a person is
 			// told.
 			hi := next + uint64((cut.zeros+minLineLen-1)/minLineLen)
 			cut.hi = max(cut.hi, hi)
 			w.alerts = append(w.alerts, Alert{Kind: AlertLostWrites, Text: fmt.Sprintf(
-				"%s ended in %d zero bytes: the disk kept the file's length but not its last bytes, which it may have said were written (an SD card that lies about fsync); records after %d, acknowledged or not, may be lost: check the card and its power",
+				"%s ended in %d zero bytes where its last records were: the disk gave back zeros for bytes it may have said were written (an SD card that lies about fsync); records after %d, acknowledged or not, may be lost: check the card and its power",
 				filepath.Base(files[len(files)-1].path), cut.zeros, next)})
 		}
 		if cut.hi > next {
@@ -164,10 +166,14 @@ var minLineLen = func() int {
 	return len(line)
 }()
 
-// repairTail cuts off the newest file what a crash left unfinished: a last
-// line without its newline, and the whole lines of a batch cut short. A
-// whole line that is damaged is never cut.
+// repairTail cuts off the newest file what a crash left unfinished: the
+// fill its writer had put ahead, a last line without its newline, and the
+// whole lines of a batch cut short. A whole line that is damaged is never
+// cut.
 func repairTail(lf logFile) (*tailCut, error) {
+	if err := trimFillPath(lf.path); err != nil {
+		return nil, err
+	}
 	if endsWhole(lf) {
 		return nil, nil
 	}

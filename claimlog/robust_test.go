@@ -346,6 +346,7 @@ func TestFreeBytes(t *testing.T) {
 func FuzzScan(f *testing.F) {
 	f.Add(sealedLines(t0, 3, 1), []byte("GARBAGE\n{\"seq\":2}\n"))
 	f.Add([]byte("{\"seq\":1}\n{\"seq\":1}\n{"), []byte("\n\n"))
+	f.Add(append(sealedLines(t0, 3, 0), fillOf(200)...), append(fillOf(10), "\n{\"seq\":9}\n   "...))
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, fileName(1, 1)), a, 0o644)

@@ -77,6 +77,7 @@ type fileState struct {
 	pos     uint64 // the number the last line held, or would have held
 	pending []pendingRec
 	done    bool
+	fill    fillSeen
 }
 
 type pendingRec struct {
@@ -105,7 +106,18 @@ func (s *scanner) read(fs *fileState, final bool) error {
 		}
 	}
 	br := bufio.NewReaderSize(fh, 64<<10)
-	for {
+	for first := true; ; first = false {
+		end, err := s.atFill(fs, fh, br, first)
+		if err != nil {
+			return err
+		}
+		if end {
+			// The space a writer allocated ahead: the written part ends.
+			if final {
+				return s.end(fs, nil)
+			}
+			return nil
+		}
 		line, n, long, err := readLine(br)
 		if errors.Is(err, io.EOF) {
 			if final {
@@ -154,6 +166,28 @@ func (s *scanner) read(fs *fileState, final bool) error {
 			}
 		}
 	}
+}
+
+// atFill reports whether the file's written part ends at fs.off: fill
+// from there to the end of the file. Fill followed by anything else is
+// read as a line, as any other bytes. first says nothing was read yet:
+// the file is looked at directly, not through br's 64 KiB (a follower
+// polling the file being written, where nothing new is, reads a sector).
+func (s *scanner) atFill(fs *fileState, fh *os.File, br *bufio.Reader, first bool) (bool, error) {
+	if !first {
+		if b, err := br.Peek(1); err != nil || b[0] != fillByte {
+			return false, nil
+		}
+	}
+	fi, err := fh.Stat()
+	if err != nil {
+		return false, fmt.Errorf("claimlog: stat %s: %w", fs.path, errOf(err))
+	}
+	end, err := fs.fill.restIsFill(fh, fs.off, fi.Size())
+	if err != nil {
+		return false, fmt.Errorf("claimlog: read %s: %w", fs.path, errOf(err))
+	}
+	return end, nil
 }
 
 // end closes a file that a newer one follows: an unfinished line or batch

@@ -23,6 +23,8 @@ type Writer struct {
 	path   string
 	first  uint64 // the number of the current file's first record
 	size   int64  // bytes of whole batches in the current file
+	alloc  int64  // the current file's size: written bytes and fill after them
+	dio    direct // how the current file is written: O_DIRECT or not
 	day    string
 	last   uint64
 	closed bool
@@ -224,6 +226,9 @@ func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
 			}
 			created = true
 		}
+		if err := w.grow(len(data)); err != nil {
+			return err
+		}
 		return w.writeSynced(data)
 	}
 	err := attempt(data)
@@ -274,6 +279,7 @@ func (w *Writer) checkFile() error {
 	if why == "" {
 		return nil
 	}
+	w.dio.stop(w.f) // its bytes are read back through the page cache
 	w.orphan, w.orphanFirst, w.orphanSize = w.f, w.first, w.size
 	w.orphanWhy = fmt.Sprintf("%s %s while the log was open: its records %d-%d are written again here from the open file",
 		filepath.Base(w.path), why, w.first, w.last)
@@ -282,18 +288,20 @@ func (w *Writer) checkFile() error {
 }
 
 // create starts a file named by the number of its first record, and syncs
-// the directory so the name survives a power cut.
+// the directory so the name survives a power cut. It is empty: the first
+// batch grows it.
 func (w *Writer) create(first uint64, day string) error {
 	for n := 1; ; n++ {
 		path := filepath.Join(w.dir, fileName(first, n))
-		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		f, err := openNoFollow(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, os.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("claimlog: create %s: %w", path, errOf(err))
 		}
-		w.f, w.path, w.first, w.size, w.day = f, path, first, 0, day
+		w.f, w.path, w.first, w.size, w.alloc, w.day = f, path, first, 0, 0, day
+		w.dio.startDirect(f)
 		if err := syncDir(w.dir); err != nil {
 			return errors.Join(err, w.closeFile(), os.Remove(path))
 		}
@@ -301,17 +309,18 @@ func (w *Writer) create(first uint64, day string) error {
 	}
 }
 
-// writeSynced appends data and fsyncs it. On failure the file is cut back
-// to its last whole batch, so nothing half-written stays behind it.
+// writeSynced writes data after the file's whole batches, over the fill
+// grow put there, and makes it durable with fdatasync. On failure the fill
+// is written back, so nothing half-written stays behind the last batch.
 func (w *Writer) writeSynced(data []byte) error {
-	_, err := w.f.Write(data)
+	err := w.dio.writeAt(w.f, data, w.size)
 	if err == nil {
-		err = w.f.Sync()
+		err = dataSync(w.f)
 	}
 	if err != nil {
 		err = fmt.Errorf("claimlog: write %s: %w", w.path, errOf(err))
-		if terr := w.f.Truncate(w.size); terr != nil {
-			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(terr)))
+		if ferr := w.dio.unwrite(w.f, w.size, len(data)); ferr != nil {
+			return errors.Join(err, fmt.Errorf("claimlog: cut back %s: %w", w.path, errOf(ferr)))
 		}
 		return err
 	}
@@ -319,13 +328,25 @@ func (w *Writer) writeSynced(data []byte) error {
 	return nil
 }
 
+// closeFile leaves the current file: its fill is cut off (fsynced), so
+// that it ends with its last line as a file did before segments.
 func (w *Writer) closeFile() error {
 	f := w.f
 	w.f = nil
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("claimlog: close %s: %w", w.path, errOf(err))
+	w.dio.stop(f)
+	var err error
+	if w.alloc > w.size {
+		if err = f.Truncate(w.size); err == nil {
+			err = f.Sync()
+		}
+		if err != nil {
+			err = fmt.Errorf("claimlog: trim %s: %w", w.path, errOf(err))
+		}
 	}
-	return nil
+	if cerr := f.Close(); cerr != nil {
+		err = errors.Join(err, fmt.Errorf("claimlog: close %s: %w", w.path, errOf(cerr)))
+	}
+	return err
 }
 
 func removeSync(path string) error {

@@ -19,7 +19,9 @@ import (
 // checks the order of its system calls: every log file it creates has its
 // directory fsynced before the first record is written to it, and every
 // press answered 202 had its record written and then fsynced before the
-// answer went out. The power-cut harness (TestPowerCut) catches a removed
+// answer went out. The writer writes a record in place, over space it
+// allocated ahead (pwrite64), and makes it durable with fdatasync: both
+// count as the write and its fsync. The power-cut harness (TestPowerCut) catches a removed
 // fsync of the records, but not a removed fsync of the directory: on ext4
 // the file's own fsync commits the journal transaction that holds its new
 // name, so no power cut there loses it (docs/power-cuts.md). Other file
@@ -38,7 +40,7 @@ func TestAcknowledgedOnlyAfterFsync(t *testing.T) {
 	trace := filepath.Join(dir, "trace")
 	addr := freeAddr(t)
 	// -y names each descriptor's file; -s keeps whole batches and answers.
-	cmd := exec.Command("strace", "-f", "-y", "-s", "65536", "-e", "trace=openat,write,fsync,fdatasync",
+	cmd := exec.Command("strace", "-f", "-y", "-s", "65536", "-e", "trace=openat,write,pwrite64,fsync,fdatasync",
 		"-o", trace, bin, "run", "--sim", "--listen", addr)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+dir)
 	// strace and the daemon in a group of their own: SIGTERM to the group
@@ -148,6 +150,10 @@ func synced(calls []sysCall, path string, after, before int) bool {
 	return false
 }
 
+// isWrite reports a write to a file: at its offset (write) or at a given
+// one (pwrite64, the claim log's writes in place).
+func (c sysCall) isWrite() bool { return c.name == "write" || c.name == "pwrite64" }
+
 // checkSyncOrder checks a trace of tabled run: a created log file's
 // directory fsynced before its first record, and each 202 answer sent
 // only after its record's write and that file's fsync. It returns how
@@ -165,7 +171,7 @@ func checkSyncOrder(calls []sysCall) (files, answers int, problems []string) {
 		files++
 		first := -1
 		for _, w := range calls {
-			if w.name == "write" && w.start > c.end && w.fdPath() == path {
+			if w.isWrite() && w.start > c.end && w.fdPath() == path {
 				first = w.start
 				break
 			}
@@ -188,11 +194,15 @@ func checkSyncOrder(calls []sysCall) (files, answers int, problems []string) {
 		}
 		answers++
 		record := regexp.MustCompile(fmt.Sprintf(`(^\d+<[^>]*>, "|\\n)\{\\"seq\\":%s,`, m[1]))
+		// The write that first put the record there: a later write in
+		// place starts with the bytes of its sector before it (O_DIRECT),
+		// which may hold this record again, unchanged.
 		var written *sysCall
 		for i := range calls {
 			w := &calls[i]
-			if w.name == "write" && w.end < a.start && logFileRE.MatchString(w.fdPath()) && record.MatchString(w.args) {
+			if w.isWrite() && w.end < a.start && logFileRE.MatchString(w.fdPath()) && record.MatchString(w.args) {
 				written = w
+				break
 			}
 		}
 		switch {
@@ -232,6 +242,18 @@ func TestCheckSyncOrder(t *testing.T) {
 			`10 <... fsync resumed>) = 0` + "\n" +
 			`12 write(14<socket:[8]>, "HTTP/1.1 202 Accepted\r\n\r\n{\"at_ms\":6,\"seq\":3}\n", 45) = 45` + "\n",
 			1, 2, nil},
+		{"in place, fdatasync", create + syncDir +
+			`10 pwrite64(9</l/tabled-1.jsonl>, "                ", 16, 0) = 16` + "\n" + sync +
+			`10 pwrite64(9</l/tabled-1.jsonl>, "{\"seq\":1,\"kind\":\"note\"}\n{\"seq\":2,\"kind\":\"input\"}\n", 50, 0) = 50` + "\n" +
+			`10 fdatasync(9</l/tabled-1.jsonl>) = 0` + "\n" + answer2, 1, 1, nil},
+		{"in place, the sector written again with the next batch", create + syncDir +
+			`10 pwrite64(9</l/tabled-1.jsonl>, "{\"seq\":1,\"kind\":\"note\"}\n{\"seq\":2,\"kind\":\"input\"}\n   ", 512, 0) = 512` + "\n" +
+			`10 fdatasync(9</l/tabled-1.jsonl>) = 0` + "\n" +
+			`10 pwrite64(9</l/tabled-1.jsonl>, "{\"seq\":1,\"kind\":\"note\"}\n{\"seq\":2,\"kind\":\"input\"}\n{\"seq\":3,\"kind\":\"input\"}\n   ", 512, 0) = 512` + "\n" +
+			answer2 + `10 fdatasync(9</l/tabled-1.jsonl>) = 0` + "\n", 1, 1, nil},
+		{"in place, answered before the fdatasync", create + syncDir +
+			`10 pwrite64(9</l/tabled-1.jsonl>, "{\"seq\":1,\"kind\":\"note\"}\n{\"seq\":2,\"kind\":\"input\"}\n", 50, 0) = 50` + "\n" +
+			answer2 + `10 fdatasync(9</l/tabled-1.jsonl>) = 0` + "\n", 1, 1, []string{"press 2 answered 202 before its record's write"}},
 		{"the directory not synced", create + write12 + sync + answer2, 1, 1, []string{"without an fsync of its directory"}},
 		{"the directory synced only before the file was made", syncDir + create + write12 + sync + answer2, 1, 1, []string{"without an fsync of its directory"}},
 		{"answered before the fsync", create + syncDir + write12 + answer2 + sync, 1, 1, []string{"press 2 answered 202 before its record's write"}},

@@ -51,3 +51,35 @@ func TestHostSeqState(t *testing.T) {
 		t.Fatalf("seq %d, want 3 (1 and 2 pending)", seq)
 	}
 }
+
+// TestHostSeqStateInPlace: once the state file is there at its size, a
+// new block is reserved by writing over it in place (the same file, no new
+// one renamed over it: no journal commit on the card), and a restart reads
+// the count it holds.
+func TestHostSeqStateInPlace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "serial-seq")
+	h := hostSeqs{path: path}
+	if err := h.load(); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.Stat(path)
+	if err != nil || before.Size() != stateSize {
+		t.Fatalf("state file %v, %v: want %d bytes", before, err, stateSize)
+	}
+	for range 40 { // past two more blocks
+		if _, err := h.next(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, err := os.Stat(path)
+	if err != nil || !os.SameFile(before, after) || after.Size() != stateSize {
+		t.Fatalf("the state file was replaced (%v) or resized (%d bytes)", err, after.Size())
+	}
+	again := hostSeqs{path: path}
+	if err := again.load(); err != nil {
+		t.Fatal(err)
+	}
+	if seq, _ := again.next(nil); seq != 1+48%255 {
+		t.Fatalf("after a restart the first seq is %d, want %d (past the 48 reserved)", seq, 1+48%255)
+	}
+}
