@@ -310,14 +310,19 @@ func (s *search) swap(r, x, y int) {
 // second phase: no saving in visits pays for a repeat meeting.
 const visitScale = 1 << 20
 
-// meetings runs the tabu search on who meets whom, then again with the
-// table visits (a group's index is its table number), keeping the best
+// meetings runs the tabu search on who meets whom, then (for a fresh
+// tournament with no clubs, where it leaves more than the forced minimum)
+// the golf search from where it stopped, then the tabu search again with
+// the table visits (a group's index is its table number), keeping the best
 // rounds found: the table numbering that follows starts from them.
 func (s *search) meetings(ctx context.Context) {
 	if s.fixed == s.rounds {
 		return
 	}
 	s.tabu(ctx, s.lowerBound(), s.budget)
+	if s.fixed == 0 && !slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 }) {
+		s.golf(ctx, s.lowerBound(), golfWeighings)
+	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale
 	s.repeatW *= visitScale
