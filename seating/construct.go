@@ -252,6 +252,14 @@ func (s *search) construct(players []int, from int) {
 		}
 		built++
 	}
+	// Where that leaves repeats the sizes do not force, a cyclic seating
+	// of a fresh tournament may have none (not with clubs: it does not
+	// keep a club in one class).
+	if want := min(s.rounds-from, (s.n-1)/3); from == 0 && !s.clubs() && (bestCost != 0 || built < want) {
+		if c := s.cyclicRounds(players, from, want); c > 0 {
+			built = c
+		}
+	}
 	for r := from; r < from+built; r++ {
 		for g, m := range s.members[r] {
 			for _, p := range m {

@@ -24,6 +24,9 @@ func (s *search) golf(ctx context.Context, lb int64, weighings int) {
 		if it%64 == 0 && ctx.Err() != nil {
 			break
 		}
+		// A step costs at least a sweep, even one that finds no collision
+		// to move (they can all be in played rounds).
+		weighings -= s.n
 		br, bx, by, bd, ties := -1, 0, 0, int64(0), 0
 		for _, k := range s.repeated {
 			a, b := int(k)/s.n, int(k)%s.n

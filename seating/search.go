@@ -183,6 +183,11 @@ func (s *search) greedyRound(r int) {
 	}
 }
 
+// clubs says whether any player has a club.
+func (s *search) clubs() bool {
+	return slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 })
+}
+
 func (s *search) sameClub(a, b int) bool {
 	return s.club[a] >= 0 && s.club[a] == s.club[b]
 }
@@ -310,8 +315,8 @@ func (s *search) swap(r, x, y int) {
 // second phase: no saving in visits pays for a repeat meeting.
 const visitScale = 1 << 20
 
-// meetings runs the tabu search on who meets whom, then (for a fresh
-// tournament with no clubs, where it leaves more than the forced minimum)
+// meetings runs the tabu search on who meets whom, then (when there are no
+// clubs, where it leaves more than the forced minimum)
 // the golf search from where it stopped, then the tabu search again with
 // the table visits (a group's index is its table number), keeping the best
 // rounds found: the table numbering that follows starts from them.
@@ -320,7 +325,7 @@ func (s *search) meetings(ctx context.Context) {
 		return
 	}
 	s.tabu(ctx, s.lowerBound(), s.budget)
-	if s.fixed == 0 && !slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 }) {
+	if !s.clubs() {
 		s.golf(ctx, s.lowerBound(), golfWeighings)
 	}
 	// Meetings as they are now are the second phase's bound.
