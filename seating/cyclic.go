@@ -1,6 +1,9 @@
 package seating
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // A cyclic seating seats N = c·m + k players for up to m rounds with no
 // repeat meeting, where the finite-field construction does not apply
@@ -82,7 +85,7 @@ func (cl cyclic) orbits() int {
 // once, by swaps of two points of different tables (a swap that does not
 // raise the cost always taken, one that does now and then), for at most
 // steps steps; ok is false when none was found.
-func (s *search) cyclicBase(cl cyclic, steps int) (blocks [][4]int32, ok bool) {
+func (s *search) cyclicBase(ctx context.Context, cl cyclic, steps int) (blocks [][4]int32, ok bool) {
 	n := cl.c*cl.m + cl.k
 	t := n / 4
 	count := make([]int64, cl.orbits())
@@ -121,6 +124,9 @@ func (s *search) cyclicBase(cl cyclic, steps int) (blocks [][4]int32, ok bool) {
 	}
 	temp := 0.0
 	for it := 0; it < steps && cost > 0; it++ {
+		if it%4096 == 0 && ctx.Err() != nil {
+			break
+		}
 		if it%cyclicAnneal == 0 {
 			temp = 1.5
 		}
@@ -169,10 +175,10 @@ func (cl cyclic) clash(blocks [][4]int32, count []int64, start int) int {
 // m) by the first of the first cyclicTries shapes of cyclicShapes whose
 // base round is found, players[p] being point p; it returns how many
 // rounds it seated, 0 when no base round was found.
-func (s *search) cyclicRounds(players []int, from, want int) int {
+func (s *search) cyclicRounds(ctx context.Context, players []int, from, want int) int {
 	shapes := cyclicShapes(s.n, want)
 	for _, cl := range shapes[:min(len(shapes), cyclicTries)] {
-		blocks, ok := s.cyclicBase(cl, cyclicSteps)
+		blocks, ok := s.cyclicBase(ctx, cl, cyclicSteps)
 		if !ok {
 			continue
 		}

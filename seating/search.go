@@ -41,7 +41,7 @@ type search struct {
 	budget  int // steps of the meetings search
 }
 
-func newSearch(r Request) *search {
+func newSearch(ctx context.Context, r Request) *search {
 	n := r.Players
 	s := &search{
 		n: n, t: n / 4, rounds: r.Hanchan, fixed: len(r.Played),
@@ -98,7 +98,7 @@ func newSearch(r Request) *search {
 	}
 	// The rounds left: constructed, or after played rounds the better of
 	// that and a greedy seating (which sees whom the played rounds met).
-	s.construct(s.layered(), s.fixed)
+	s.construct(ctx, s.layered(), s.fixed)
 	if s.fixed > 0 {
 		built := s.cost()
 		kept := s.save()

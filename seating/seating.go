@@ -83,7 +83,7 @@ func Make(ctx context.Context, r Request) (Seating, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	s := newSearch(r)
+	s := newSearch(ctx, r)
 	s.meetings(ctx)
 	s.tables()
 	s.winds()
