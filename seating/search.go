@@ -39,6 +39,9 @@ type search struct {
 	tableOf [][]int32
 	wind    [][]int8
 	budget  int // steps of the meetings search
+	// playedCost is what the repeats within the played rounds cost: no
+	// search goes below it.
+	playedCost int64
 }
 
 func newSearch(ctx context.Context, r Request) *search {
@@ -96,6 +99,7 @@ func newSearch(ctx context.Context, r Request) *search {
 			s.addGroup(i, g, 1)
 		}
 	}
+	s.playedCost = s.repeatCost()
 	// The rounds left: constructed, or after played rounds the better of
 	// that and a greedy seating (which sees whom the played rounds met).
 	s.construct(ctx, s.layered(), s.fixed)
@@ -199,12 +203,7 @@ func pairCost(m int64) int64 { return m * (m - 1) / 2 }
 // cost is what the meetings search minimises over the rounds it may
 // change (repeats in played rounds count too: they are there).
 func (s *search) cost() int64 {
-	var c int64
-	for a := range s.n {
-		for b := a + 1; b < s.n; b++ {
-			c += s.repeatW * pairCost(int64(s.meet[a*s.n+b]))
-		}
-	}
+	c := s.repeatCost()
 	if s.visitW > 0 {
 		for _, v := range s.visits {
 			c += s.visitCost(v)
@@ -220,6 +219,17 @@ func (s *search) cost() int64 {
 					}
 				}
 			}
+		}
+	}
+	return c
+}
+
+// repeatCost is the cost of the repeat meetings alone.
+func (s *search) repeatCost() int64 {
+	var c int64
+	for a := range s.n {
+		for b := a + 1; b < s.n; b++ {
+			c += s.repeatW * pairCost(int64(s.meet[a*s.n+b]))
 		}
 	}
 	return c
@@ -326,7 +336,7 @@ func (s *search) meetings(ctx context.Context) {
 	}
 	s.tabu(ctx, s.lowerBound(), s.budget)
 	if !s.clubs() {
-		s.golf(ctx, s.lowerBound(), golfWeighings)
+		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings)
 	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale
