@@ -1,5 +1,7 @@
 package seating
 
+import "context"
+
 // A construction seats the first rounds of a fresh tournament at once,
 // with no repeat meeting where the sizes allow. The N = 4T players are
 // four layers of T, player i of layer k written (k, i), i an element of a
@@ -199,7 +201,7 @@ func primitive(p, m int) []int {
 
 // construct seats the rounds from from on by the construction above, as
 // many as it can, the rest greedily.
-func (s *search) construct(players []int, from int) {
+func (s *search) construct(ctx context.Context, players []int, from int) {
 	t := s.t
 	rg := newRing(t)
 	built := min(s.rounds-from, t)
@@ -251,6 +253,14 @@ func (s *search) construct(players []int, from int) {
 			}
 		}
 		built++
+	}
+	// Where that leaves repeats the sizes do not force, a cyclic seating
+	// of a fresh tournament may have none (not with clubs: it does not
+	// keep a club in one class).
+	if want := min(s.rounds-from, (s.n-1)/3); from == 0 && !s.clubs() && (bestCost != 0 || built < want) {
+		if c := s.cyclicRounds(ctx, players, from, want); c > 0 {
+			built = c
+		}
 	}
 	for r := from; r < from+built; r++ {
 		for g, m := range s.members[r] {

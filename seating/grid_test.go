@@ -90,9 +90,9 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkMake seats three sizes: one the construction seats alone (172
-// players, 12 hanchan), one where the search adds a round to it (32
-// players, 10 hanchan), and one the search works on from the start (24
-// players, 7 hanchan: Z_6 gives no construction).
+// players, 12 hanchan), one where the search adds a round to it and
+// spends its whole budget (32 players, 10 hanchan), and one a cyclic
+// seating seats (24 players, 7 hanchan: Z_6 gives no construction).
 func BenchmarkMake(b *testing.B) {
 	for _, r := range []Request{{Players: 172, Hanchan: 12}, {Players: 32, Hanchan: 10}, {Players: 24, Hanchan: 7}} {
 		b.Run(fmt.Sprintf("%dx%d", r.Players, r.Hanchan), func(b *testing.B) {

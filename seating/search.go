@@ -39,9 +39,12 @@ type search struct {
 	tableOf [][]int32
 	wind    [][]int8
 	budget  int // steps of the meetings search
+	// playedCost is what the repeats within the played rounds cost: no
+	// search goes below it.
+	playedCost int64
 }
 
-func newSearch(r Request) *search {
+func newSearch(ctx context.Context, r Request) *search {
 	n := r.Players
 	s := &search{
 		n: n, t: n / 4, rounds: r.Hanchan, fixed: len(r.Played),
@@ -96,9 +99,10 @@ func newSearch(r Request) *search {
 			s.addGroup(i, g, 1)
 		}
 	}
+	s.playedCost = s.repeatCost()
 	// The rounds left: constructed, or after played rounds the better of
 	// that and a greedy seating (which sees whom the played rounds met).
-	s.construct(s.layered(), s.fixed)
+	s.construct(ctx, s.layered(), s.fixed)
 	if s.fixed > 0 {
 		built := s.cost()
 		kept := s.save()
@@ -183,6 +187,11 @@ func (s *search) greedyRound(r int) {
 	}
 }
 
+// clubs says whether any player has a club.
+func (s *search) clubs() bool {
+	return slices.ContainsFunc(s.club, func(c int32) bool { return c >= 0 })
+}
+
 func (s *search) sameClub(a, b int) bool {
 	return s.club[a] >= 0 && s.club[a] == s.club[b]
 }
@@ -194,12 +203,7 @@ func pairCost(m int64) int64 { return m * (m - 1) / 2 }
 // cost is what the meetings search minimises over the rounds it may
 // change (repeats in played rounds count too: they are there).
 func (s *search) cost() int64 {
-	var c int64
-	for a := range s.n {
-		for b := a + 1; b < s.n; b++ {
-			c += s.repeatW * pairCost(int64(s.meet[a*s.n+b]))
-		}
-	}
+	c := s.repeatCost()
 	if s.visitW > 0 {
 		for _, v := range s.visits {
 			c += s.visitCost(v)
@@ -215,6 +219,17 @@ func (s *search) cost() int64 {
 					}
 				}
 			}
+		}
+	}
+	return c
+}
+
+// repeatCost is the cost of the repeat meetings alone.
+func (s *search) repeatCost() int64 {
+	var c int64
+	for a := range s.n {
+		for b := a + 1; b < s.n; b++ {
+			c += s.repeatW * pairCost(int64(s.meet[a*s.n+b]))
 		}
 	}
 	return c
@@ -310,14 +325,19 @@ func (s *search) swap(r, x, y int) {
 // second phase: no saving in visits pays for a repeat meeting.
 const visitScale = 1 << 20
 
-// meetings runs the tabu search on who meets whom, then again with the
-// table visits (a group's index is its table number), keeping the best
+// meetings runs the tabu search on who meets whom, then (when there are no
+// clubs, where it leaves more than the forced minimum)
+// the golf search from where it stopped, then the tabu search again with
+// the table visits (a group's index is its table number), keeping the best
 // rounds found: the table numbering that follows starts from them.
 func (s *search) meetings(ctx context.Context) {
 	if s.fixed == s.rounds {
 		return
 	}
 	s.tabu(ctx, s.lowerBound(), s.budget)
+	if !s.clubs() {
+		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings)
+	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale
 	s.repeatW *= visitScale

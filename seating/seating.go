@@ -17,13 +17,16 @@
 // search has three passes, each on what the earlier ones fixed:
 //
 //  1. who meets whom: a construction over a finite field (or a product
-//     of fields, or Z_T) for the first rounds, greedy rounds after it,
-//     then a tabu search that swaps two players of one round between
-//     their tables, always moving a player in a collision (either of a
-//     pair meeting again, or one of two players of one club together in
-//     an early round), with the change in cost computed from the two
-//     tables alone;
-//     then the same search again with table visits counted, meetings
+//     of fields, or Z_T) for the first rounds or, where that leaves
+//     repeats the sizes do not force, a cyclic seating (a base round
+//     developed over Z_m, found by a small search: cyclic.go); greedy
+//     rounds after it; then a tabu search that swaps two players of one
+//     round between their tables, always moving a player in a collision
+//     (either of a pair meeting again, or one of two players of one club
+//     together in an early round), with the change in cost computed from
+//     the two tables alone; then, with no clubs, the golf search, which
+//     each step makes the best swap over every collision of every round;
+//     then the tabu search again with table visits counted, meetings
 //     weighing more than any saving in visits;
 //  2. which table number each group gets: simulated annealing on the
 //     players' visits to each table;
@@ -83,7 +86,7 @@ func Make(ctx context.Context, r Request) (Seating, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	s := newSearch(r)
+	s := newSearch(ctx, r)
 	s.meetings(ctx)
 	s.tables()
 	s.winds()
