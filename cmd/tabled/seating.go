@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -30,7 +29,7 @@ func cmdSeating(args []string, stdout, stderr io.Writer) int {
 	players := fs.Int("players", 0, "the number of players, a multiple of 4")
 	hanchan := fs.Int("hanchan", 0, "the number of hanchan (rounds)")
 	seed := fs.Int64("seed", 1, "chooses among good seatings: the same seed gives the same seating")
-	lang := fs.String("lang", "", "the language of the text output (en, fr; default: the environment's LANG, else English); --json is the same in every language")
+	lang := fs.String("lang", "", "the language of the text output (en, fr; default en); --json is the same in every language")
 	asJSON := fs.Bool("json", false, "print a JSON list of hanchan, each a list of tables, each the four player numbers East, South, West, North")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -68,21 +67,10 @@ func cmdSeating(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "[\n%s\n]\n", strings.Join(lines, ",\n"))
 		return 0
 	}
-	l := catalog.Match(*lang, langEnv())
+	l := catalog.Match(*lang)
 	writeSeating(stdout, l, s, *players)
 	fmt.Fprintf(stdout, "\n%s", qualityText(l, seating.Measure(s, *players)))
 	return 0
-}
-
-// langEnv is the language the environment asks for (LC_ALL, LC_MESSAGES,
-// LANG: "fr_FR.UTF-8"), as a language tag ("fr-FR"), or "".
-func langEnv() string {
-	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v, _, _ := strings.Cut(os.Getenv(k), "."); v != "" && v != "C" && v != "POSIX" {
-			return strings.ReplaceAll(v, "_", "-")
-		}
-	}
-	return ""
 }
 
 // writeSeating prints each hanchan's tables, the winds' letters heading
