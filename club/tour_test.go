@@ -132,10 +132,10 @@ func TestTournamentDay(t *testing.T) {
 	for i := 1; i <= 7; i++ {
 		g.must("/api/tournament/player", fmt.Sprintf(`{"by":"Ref","player":{"name":"Player %d","ema":"1000000%d","country":"FR","club":"C%d"}}`, i, i, i%3))
 	}
-	if v := g.tour.View(); v.Fit != "7 players: a tournament needs a multiple of four players: 1 more make it, or 3 of them made substitutes" {
+	if v := g.tour.View(); v.Fit != "7 players: a tournament needs a multiple of four players; it takes 1 more player, or 3 of them made substitutes" {
 		t.Errorf("fit: %q", v.Fit)
 	}
-	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"Ref","from":1}`); code != http.StatusConflict || !strings.Contains(out, "1 more make it") {
+	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"Ref","from":1}`); code != http.StatusConflict || !strings.Contains(out, "it takes 1 more player,") {
 		t.Errorf("seating 7 players: %d %s", code, out)
 	}
 	g.must("/api/tournament/players/import", `{"by":"Ref","csv":"name,ema,country,club,cards\nAna,10000008,ES,C2,04aabbcc\nSub,,FR,,\n"}`)

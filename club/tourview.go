@@ -22,6 +22,9 @@ type TournamentView struct {
 	tournament.State
 	// Fit says what the players lack to make tables ("" when nothing).
 	Fit string `json:"fit"`
+	// Seated is how many players the next seating seats: the page words
+	// Fit from it in its reader's language.
+	Seated int `json:"seated"`
 	// Current is the round being played or next (0: none seated).
 	Current int `json:"current"`
 	// Clocks are each round's clock as a table gets it now.
@@ -71,7 +74,7 @@ func (t *Tournament) View() TournamentView {
 
 func (t *Tournament) view(st tournament.State) TournamentView {
 	now := t.now()
-	v := TournamentView{State: st, Fit: st.Fit(), Current: current(st), Progress: map[string]TableProgress{}}
+	v := TournamentView{State: st, Fit: st.Fit(), Seated: len(st.Seated()), Current: current(st), Progress: map[string]TableProgress{}}
 	for _, r := range st.Rounds {
 		v.Clocks = append(v.Clocks, roundClock(r.Clock, now))
 		v.Published = append(v.Published, st.Published(r.Number))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // game finds the game a result or confirmation names.
@@ -175,14 +176,16 @@ func check(s *State) []Alert {
 				penalties += g.Result.Penalties[i]
 			}
 			if want := 4 * s.Options.Start; points+1000*g.Result.Sticks != want {
-				out = append(out, Alert{r.Number, g.Table, fmt.Sprintf(
+				out = append(out, Alert{Round: r.Number, Table: g.Table, Text: fmt.Sprintf(
 					"round %d, table %s: the table points add up to %d with %d deposits of 1000 left, not the starting %d",
-					r.Number, g.Table, points, g.Result.Sticks, want)})
+					r.Number, g.Table, points, g.Result.Sticks, want), Code: "points_sum",
+					Args: map[string]any{"round": r.Number, "table": g.Table, "points": points, "sticks": g.Result.Sticks, "start": want}})
 			}
 			if results+penalties != 0 {
-				out = append(out, Alert{r.Number, g.Table, fmt.Sprintf(
+				out = append(out, Alert{Round: r.Number, Table: g.Table, Text: fmt.Sprintf(
 					"round %d, table %s: the results after uma add up to %d, not 0 (less the book's penalties of %d)",
-					r.Number, g.Table, results, penalties)})
+					r.Number, g.Table, results, penalties), Code: "results_sum",
+					Args: map[string]any{"round": r.Number, "table": g.Table, "results": results, "penalties": penalties}})
 			}
 		}
 		players := make([]int, 0, len(at))
@@ -192,12 +195,14 @@ func check(s *State) []Alert {
 		sort.Ints(players)
 		for _, p := range players {
 			if len(at[p]) > 1 {
-				out = append(out, Alert{r.Number, at[p][0], fmt.Sprintf("round %d: player %d plays at tables %v", r.Number, p, at[p])})
+				out = append(out, Alert{Round: r.Number, Table: at[p][0], Text: fmt.Sprintf("round %d: player %d plays at tables %v", r.Number, p, at[p]),
+					Code: "two_tables", Args: map[string]any{"round": r.Number, "player": p, "tables": strings.Join(at[p], ", ")}})
 			}
 		}
 		for _, p := range s.Players {
 			if activeIn(p, r.Number) && len(at[p.Number]) == 0 {
-				out = append(out, Alert{r.Number, "", fmt.Sprintf("round %d: player %d (%s) plays at no table", r.Number, p.Number, p.Name)})
+				out = append(out, Alert{Round: r.Number, Text: fmt.Sprintf("round %d: player %d (%s) plays at no table", r.Number, p.Number, p.Name),
+					Code: "no_table", Args: map[string]any{"round": r.Number, "player": p.Number, "name": p.Name}})
 			}
 		}
 	}
