@@ -405,9 +405,13 @@ func TestTournamentPublicHandler(t *testing.T) {
 		code         int
 		has, hasNot  string
 	}{
-		{"GET", "/standings.html", 200, "MESSAGES", ""},
-		{"GET", "/me.html", 200, "MESSAGES", ""},
-		{"GET", "/wall.html", 200, "MESSAGES", ""},
+		{"GET", "/standings.html", 200, `src="standings.js"`, ""},
+		{"GET", "/me.html", 200, `src="me.js"`, ""},
+		{"GET", "/wall.html", 200, `src="wall.js"`, ""},
+		{"GET", "/wall.js", 200, "tour.wall.title", ""},
+		{"GET", "/js/words.js", 200, "export async function load", ""},
+		{"GET", "/api/messages", 200, `"tour.standings.title"`, ""},
+		{"GET", "/referee.js", 404, "", ""},
 		{"GET", "/", 302, "", ""},
 		{"GET", "/tournament.html", 404, "", ""},
 		{"GET", "/index.html", 404, "", ""},
