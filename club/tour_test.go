@@ -135,7 +135,7 @@ func TestTournamentDay(t *testing.T) {
 	if v := g.tour.View(); v.Fit != "7 players: a tournament needs a multiple of four players; it takes 1 more player, or 3 of them made substitutes" {
 		t.Errorf("fit: %q", v.Fit)
 	}
-	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"Ref","from":1}`); code != http.StatusConflict || !strings.Contains(out, "it takes 1 more player,") {
+	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"Ref","from":1}`); code != http.StatusConflict || !strings.Contains(out, "it takes 1 more player,") || !strings.Contains(out, `"code":"fit"`) || !strings.Contains(out, `"seated":7`) {
 		t.Errorf("seating 7 players: %d %s", code, out)
 	}
 	g.must("/api/tournament/players/import", `{"by":"Ref","csv":"name,ema,country,club,cards\nAna,10000008,ES,C2,04aabbcc\nSub,,FR,,\n"}`)

@@ -71,6 +71,39 @@ func fail(w http.ResponseWriter, code int, msg string) {
 	httpjson.Write(w, code, map[string]string{"error": msg})
 }
 
+// refusal is a refusal the API answers with a code and its parameters
+// beside the English reason ({"error": ..., "code": ..., "args": ...}),
+// for a page to say it in its reader's language from the catalog
+// (tour.refused.<code>); a refusal without one a page shows as the API
+// words it.
+type refusal struct {
+	code string
+	args map[string]any
+	text string
+}
+
+func (r *refusal) Error() string { return r.text }
+
+// refuse is a refusal with its code, parameters and English reason.
+func refuse(code string, args map[string]any, format string, a ...any) error {
+	return &refusal{code: code, args: args, text: fmt.Sprintf(format, a...)}
+}
+
+// failErr answers code with err's reason, and its code and parameters
+// when it is a refusal.
+func failErr(w http.ResponseWriter, code int, err error) {
+	var r *refusal
+	if !errors.As(err, &r) {
+		fail(w, code, err.Error())
+		return
+	}
+	body := map[string]any{"error": r.text, "code": r.code}
+	if r.args != nil {
+		body["args"] = r.args
+	}
+	httpjson.Write(w, code, body)
+}
+
 // reply answers 200 with v.
 func reply(w http.ResponseWriter, v any) { httpjson.Write(w, http.StatusOK, v) }
 
@@ -78,7 +111,7 @@ func reply(w http.ResponseWriter, v any) { httpjson.Write(w, http.StatusOK, v) }
 // record the tournament refuses, 400 for what the request lacks.
 func (t *Tournament) add(w http.ResponseWriter, by string, recs ...tournament.Record) bool {
 	if by == "" {
-		fail(w, http.StatusBadRequest, "field by: say who makes the change (the referee's name)")
+		failErr(w, http.StatusBadRequest, refuse("need_by", nil, "field by: say who makes the change (the referee's name)"))
 		return false
 	}
 	added, err := t.Store.Add(recs...)

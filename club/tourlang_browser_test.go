@@ -61,6 +61,9 @@ func TestBrowserTournamentInFrench(t *testing.T) {
 				chromedp.Poll[chromedp.Void](`document.title === 'Tournoi' && document.documentElement.lang === 'fr' && document.getElementById('fit').textContent === `+
 					`"7 joueurs : un tournoi demande un multiple de quatre joueurs ; il faut 1 joueur de plus, ou 3 d'entre eux comme remplaçants."`),
 				chromedp.SetValue(`#by`, "Arbitre"),
+				// Seating now is refused: the console's code, in French.
+				chromedp.Click(`#bseat`),
+				chromedp.Poll[chromedp.Void](`document.getElementById('error').textContent === document.getElementById('fit').textContent`),
 				chromedp.SetValue(`#pname`, "Hu"),
 				chromedp.Click(`#bplayer`),
 				chromedp.Poll[chromedp.Void](`document.getElementById('fit').textContent === '' && document.querySelectorAll('#players tr').length === 9`),

@@ -2,7 +2,7 @@
 // round's clock, results, penalties, corrections and options. Every
 // sentence comes from the catalog (tour.* keys) in the reader's language.
 import { el, $ } from "./js/dom.js";
-import { words, live, post, clock, remaining, playerName, WINDS, fit, alertText } from "./tournament.js";
+import { words, live, post, clock, remaining, playerName, WINDS, fit, alertText, refusedText } from "./tournament.js";
 
 const w = await words();
 let view = null, since = 0;
@@ -31,7 +31,7 @@ async function send(path, body) {
   const by = $("by").value.trim();
   if (!by) { $("error").textContent = w.t("tour.penalty.need_by"); return null; }
   try { const out = await post(path, { by, ...body }); $("error").textContent = ""; return out; }
-  catch (e) { $("error").textContent = w.t("page.refused", { reason: e.message }); return null; }
+  catch (e) { $("error").textContent = refusedText(w, e); return null; }
 }
 
 function row(cells, tag = "td") { const tr = el("tr"); for (const c of cells) tr.append(c instanceof Node ? c : el(tag, "", String(c))); return tr; }

@@ -24,12 +24,24 @@ export function live(show, status, public_ = false) {
 }
 
 // post sends a change as JSON; it resolves to the answer's body and
-// rejects with the console's reason (the API's English: its contract).
+// rejects with the console's reason (the API's English: its contract),
+// its code and parameters when the API gives them.
 export async function post(path, body) {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const out = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(out.error || r.status + " " + r.statusText);
+  if (!r.ok) throw Object.assign(new Error(out.error || r.status + " " + r.statusText), { code: out.code, args: out.args || {} });
   return out;
+}
+
+// refusedText is a refusal of the console in the reader's words: from
+// its code when the catalog has it, else the API's English after the
+// page's own words.
+const REFUSED = { need_by: "tour.penalty.need_by", seat_options: "tour.refused.seat_options", seat_from: "tour.refused.seat_from",
+  seat_tables: "tour.refused.seat_tables", seat_unseen: "tour.refused.seat_unseen" };
+export function refusedText(w, e) {
+  if (e.code === "fit") return fit(w, e.args.seated);
+  if (REFUSED[e.code]) return w.t(REFUSED[e.code], e.args);
+  return w.t("page.refused", { reason: e.message });
 }
 
 // clock returns minutes:seconds of a number of milliseconds.
