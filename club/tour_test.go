@@ -316,6 +316,11 @@ func TestTournamentRequests(t *testing.T) {
 		{"a CSV with a bad EMA", "POST", "/api/tournament/players/import", "application/json", `{"by":"R","csv":"name,ema\nA,1\nB,x\n"}`, 400, "line 3: field ema"},
 		{"no such player", "GET", "/api/tournament/where?player=3", "", "", 404, "no player"},
 		{"a clock of no round", "POST", "/api/tournament/clock", "application/json", `{"by":"R","round":1,"action":"start"}`, 409, "round 1 is not seated"},
+		// A refusal a page words in its reader's language carries its code
+		// and parameters beside the English (catalog tour.refused.*).
+		{"coded: who is not said", "POST", "/api/tournament/player", "application/json", `{"player":{"name":"A"}}`, 400, `"code":"need_by"`},
+		{"coded: a clock of no round", "POST", "/api/tournament/clock", "application/json", `{"by":"R","round":2,"action":"start"}`, 409, `"args":{"round":2},"code":"round_unseated","error":"tournament: record`},
+		{"coded: a penalty to no player", "POST", "/api/tournament/penalty", "application/json", `{"by":"R","player":9,"amount":1000,"why":"late"}`, 409, `"args":{"player":9},"code":"no_player"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
@@ -325,7 +330,7 @@ func TestTournamentRequests(t *testing.T) {
 			g.h.ServeHTTP(w, r)
 			said := w.Body.String()
 			var e struct{ Error string }
-			if json.Unmarshal(w.Body.Bytes(), &e) == nil && e.Error != "" {
+			if json.Unmarshal(w.Body.Bytes(), &e) == nil && e.Error != "" && !strings.HasPrefix(tc.name, "coded") {
 				said = e.Error
 			}
 			if w.Code != tc.code || !strings.Contains(said, tc.says) {
@@ -335,7 +340,8 @@ func TestTournamentRequests(t *testing.T) {
 	}
 	// Four players on tables t1 and t9: t9 is not a table the console sees.
 	g.must("/api/tournament/players/import", `{"by":"R","csv":"name\nA\nB\nC\nD\nE\nF\nG\nH\n"}`)
-	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"R","from":1}`); code != 409 || !strings.Contains(out, `table \"t9\" is not one the console sees`) {
+	if code, out := g.do("POST", "/api/tournament/seat", `{"by":"R","from":1}`); code != 409 || !strings.Contains(out, `table \"t9\" is not one the console sees`) ||
+		!strings.Contains(out, `"args":{"table":"t9"},"code":"seat_unseen"`) {
 		t.Errorf("seating on a table not seen: %d %s", code, out)
 	}
 	// Another Host is refused, as on the console's other routes.

@@ -71,35 +71,18 @@ func fail(w http.ResponseWriter, code int, msg string) {
 	httpjson.Write(w, code, map[string]string{"error": msg})
 }
 
-// refusal is a refusal the API answers with a code and its parameters
-// beside the English reason ({"error": ..., "code": ..., "args": ...}),
-// for a page to say it in its reader's language from the catalog
-// (tour.refused.<code>); a refusal without one a page shows as the API
-// words it.
-type refusal struct {
-	code string
-	args map[string]any
-	text string
-}
-
-func (r *refusal) Error() string { return r.text }
-
-// refuse is a refusal with its code, parameters and English reason.
-func refuse(code string, args map[string]any, format string, a ...any) error {
-	return &refusal{code: code, args: args, text: fmt.Sprintf(format, a...)}
-}
-
-// failErr answers code with err's reason, and its code and parameters
-// when it is a refusal.
+// failErr answers code with err's reason, and, when it is a
+// tournament.Refusal, its code and parameters (the English reason is the
+// whole error, as before: a wrapped refusal keeps its context).
 func failErr(w http.ResponseWriter, code int, err error) {
-	var r *refusal
+	var r *tournament.Refusal
 	if !errors.As(err, &r) {
 		fail(w, code, err.Error())
 		return
 	}
-	body := map[string]any{"error": r.text, "code": r.code}
-	if r.args != nil {
-		body["args"] = r.args
+	body := map[string]any{"error": err.Error(), "code": r.Code}
+	if r.Args != nil {
+		body["args"] = r.Args
 	}
 	httpjson.Write(w, code, body)
 }
@@ -111,12 +94,12 @@ func reply(w http.ResponseWriter, v any) { httpjson.Write(w, http.StatusOK, v) }
 // record the tournament refuses, 400 for what the request lacks.
 func (t *Tournament) add(w http.ResponseWriter, by string, recs ...tournament.Record) bool {
 	if by == "" {
-		failErr(w, http.StatusBadRequest, refuse("need_by", nil, "field by: say who makes the change (the referee's name)"))
+		failErr(w, http.StatusBadRequest, tournament.Refuse("need_by", nil, "field by: say who makes the change (the referee's name)"))
 		return false
 	}
 	added, err := t.Store.Add(recs...)
 	if err != nil {
-		fail(w, http.StatusConflict, err.Error())
+		failErr(w, http.StatusConflict, err)
 		return false
 	}
 	reply(w, map[string]any{"records": added})

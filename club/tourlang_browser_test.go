@@ -72,6 +72,12 @@ func TestBrowserTournamentInFrench(t *testing.T) {
 				chromedp.Poll[chromedp.Void](`document.getElementById('round').textContent === 'Manche 1' && document.getElementById('clockstate').textContent === 'pas commencée'`),
 				chromedp.Click(`#bstart`),
 				chromedp.Poll[chromedp.Void](`document.getElementById('clockstate').textContent === 'en cours'`),
+				// A penalty to a player who is not: the console's refusal, in French.
+				chromedp.SetValue(`#yplayer`, "99"),
+				chromedp.SetValue(`#yamount`, "1000"),
+				chromedp.SetValue(`#ywhy`, "retard"),
+				chromedp.Click(`#bpenalty`),
+				chromedp.Poll[chromedp.Void](`document.getElementById('error').textContent === "Il n'y a pas de joueur 99."`),
 				chromedp.Poll[chromedp.Void](fits),
 			)
 			if err != nil {

@@ -212,25 +212,25 @@ func (t *Tournament) seat(w http.ResponseWriter, r *http.Request) {
 func (t *Tournament) seating(st tournament.State, from int, seed int64) (*tournament.Seated, error) {
 	o := st.Options
 	if o.Rounds == 0 {
-		return nil, refuse("seat_options", nil, "set the options (rounds, tables) before seating")
+		return nil, tournament.Refuse("seat_options", nil, "set the options (rounds, tables) before seating")
 	}
 	if from < 1 || from > len(st.Rounds)+1 || from > o.Rounds {
-		return nil, refuse("seat_from", map[string]any{"from": from, "seated": len(st.Rounds), "rounds": o.Rounds},
+		return nil, tournament.Refuse("seat_from", map[string]any{"from": from, "seated": len(st.Rounds), "rounds": o.Rounds},
 			"field from: round %d does not follow the %d seated of %d", from, len(st.Rounds), o.Rounds)
 	}
 	if f := st.Fit(); f != "" {
-		return nil, refuse("fit", map[string]any{"seated": len(st.Seated())}, "%s", f)
+		return nil, tournament.Refuse("fit", map[string]any{"seated": len(st.Seated())}, "%s", f)
 	}
 	players := st.Seated()
 	if n := len(players) / 4; n > len(o.Tables) {
-		return nil, refuse("seat_tables", map[string]any{"players": len(players), "need": n, "named": len(o.Tables)},
+		return nil, tournament.Refuse("seat_tables", map[string]any{"players": len(players), "need": n, "named": len(o.Tables)},
 			"%d players need %d tables, the options name %d", len(players), n, len(o.Tables))
 	}
 	if t.Console != nil {
 		seen, _, _ := t.Console.Tables()
 		for _, name := range o.Tables[:len(players)/4] {
 			if !slices.ContainsFunc(seen, func(v TableView) bool { return v.Table == name }) {
-				return nil, refuse("seat_unseen", map[string]any{"table": name},
+				return nil, tournament.Refuse("seat_unseen", map[string]any{"table": name},
 					"table %q is not one the console sees: start it, or name the tables it sees in the options", name)
 			}
 		}

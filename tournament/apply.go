@@ -40,7 +40,7 @@ func apply(s *State, r Record) error {
 func CheckPlayer(p Player) error {
 	switch {
 	case strings.TrimSpace(p.Name) == "":
-		return fmt.Errorf("field name: a player needs a name")
+		return Refuse("player_name", nil, "field name: a player needs a name")
 	case utf8.RuneCountInString(p.Name) > 80 || len(p.Country) > 60 || len(p.Club) > 80:
 		return fmt.Errorf("a name, country or club that long (over 80 letters) is not a player's")
 	case p.EMA != "" && (len(p.EMA) > 12 || strings.Trim(p.EMA, "0123456789") != ""):
@@ -59,18 +59,18 @@ func applyPlayer(s *State, p Player) error {
 		return err
 	}
 	if p.Number < 1 || p.Number > len(s.Players)+1 {
-		return fmt.Errorf("there is no player %d", p.Number)
+		return Refuse("no_player", map[string]any{"player": p.Number}, "there is no player %d", p.Number)
 	}
 	for _, o := range s.Players {
 		if o.Number == p.Number {
 			continue
 		}
 		if p.EMA != "" && o.EMA == p.EMA {
-			return fmt.Errorf("EMA number %s is player %d's (%s) already", p.EMA, o.Number, o.Name)
+			return Refuse("ema_taken", map[string]any{"ema": p.EMA, "player": o.Number, "name": o.Name}, "EMA number %s is player %d's (%s) already", p.EMA, o.Number, o.Name)
 		}
 		for _, c := range p.Cards {
 			if slices.Contains(o.Cards, c) {
-				return fmt.Errorf("card %s is registered to player %d (%s) already", c, o.Number, o.Name)
+				return Refuse("card_taken", map[string]any{"card": c, "player": o.Number, "name": o.Name}, "card %s is registered to player %d (%s) already", c, o.Number, o.Name)
 			}
 		}
 	}
@@ -185,7 +185,7 @@ func applySeated(s *State, st Seated) error {
 	}
 	n := len(st.Players)
 	if n == 0 || n%4 != 0 {
-		return fmt.Errorf("%s", s.Fit())
+		return Refuse("fit", map[string]any{"seated": len(s.Seated())}, "%s", s.Fit())
 	}
 	if n/4 > len(s.Options.Tables) {
 		return fmt.Errorf("%d players need %d tables, the options name %d", n, n/4, len(s.Options.Tables))
@@ -218,7 +218,7 @@ func applySeated(s *State, st Seated) error {
 func applyClock(s *State, c Clock, at time.Time) error {
 	r := s.Round(c.Round)
 	if r == nil {
-		return fmt.Errorf("round %d is not seated", c.Round)
+		return Refuse("round_unseated", map[string]any{"round": c.Round}, "round %d is not seated", c.Round)
 	}
 	k := &r.Clock
 	from := map[string]string{ClockStart: ClockWaiting, ClockPause: ClockRunning, ClockResume: ClockPaused}[c.Action]

@@ -10,11 +10,11 @@ import (
 // game finds the game a result or confirmation names.
 func game(s *State, round int, table string) (*GameState, error) {
 	if s.Round(round) == nil {
-		return nil, fmt.Errorf("round %d is not seated", round)
+		return nil, Refuse("round_unseated", map[string]any{"round": round}, "round %d is not seated", round)
 	}
 	g := s.Game(round, table)
 	if g == nil {
-		return nil, fmt.Errorf("no table %q plays round %d", table, round)
+		return nil, Refuse("table_not_in_round", map[string]any{"table": table, "round": round}, "no table %q plays round %d", table, round)
 	}
 	return g, nil
 }
@@ -44,7 +44,7 @@ func applyResult(s *State, res Result) error {
 		return err
 	}
 	if g.Result != nil {
-		return fmt.Errorf("round %d, table %s has a result already: correct it", res.Round, res.Table)
+		return Refuse("result_exists", map[string]any{"round": res.Round, "table": res.Table}, "round %d, table %s has a result already: correct it", res.Round, res.Table)
 	}
 	if err := checkSeats(g, res); err != nil {
 		return err
@@ -60,7 +60,7 @@ func applyCorrect(s *State, res Result) error {
 		return err
 	}
 	if g.Result == nil {
-		return fmt.Errorf("round %d, table %s has no result to correct: enter one", res.Round, res.Table)
+		return Refuse("no_result", map[string]any{"round": res.Round, "table": res.Table}, "round %d, table %s has no result to correct: enter one", res.Round, res.Table)
 	}
 	if err := checkSeats(g, res); err != nil {
 		return err
@@ -80,7 +80,7 @@ func applyConfirm(s *State, c Confirm, by string) error {
 	case g.Result == nil:
 		return fmt.Errorf("round %d, table %s has no result to confirm", c.Round, c.Table)
 	case g.Confirmed:
-		return fmt.Errorf("round %d, table %s is confirmed already", c.Round, c.Table)
+		return Refuse("confirmed_already", map[string]any{"round": c.Round, "table": c.Table}, "round %d, table %s is confirmed already", c.Round, c.Table)
 	case c.Player != 0 && !slices.Contains(g.Players[:], c.Player):
 		return fmt.Errorf("player %d does not play round %d at table %s", c.Player, c.Round, c.Table)
 	case c.Player != 0 && slices.Contains(g.ConfirmedBy, c.Player):
@@ -98,10 +98,10 @@ func applyConfirm(s *State, c Confirm, by string) error {
 func applySwap(s *State, sw Swap) error {
 	r := s.Round(sw.Round)
 	if r == nil {
-		return fmt.Errorf("round %d is not seated", sw.Round)
+		return Refuse("round_unseated", map[string]any{"round": sw.Round}, "round %d is not seated", sw.Round)
 	}
 	if sw.A == sw.B {
-		return fmt.Errorf("a swap is of two players, not %d with themselves", sw.A)
+		return Refuse("swap_self", map[string]any{"player": sw.A}, "a swap is of two players, not %d with themselves", sw.A)
 	}
 	for i := range r.Games {
 		g := &r.Games[i]
@@ -121,7 +121,7 @@ func applySwap(s *State, sw Swap) error {
 		case a < 0 && b < 0:
 			continue
 		case a < 0 || b < 0:
-			return fmt.Errorf("players %d and %d did not play at one table in round %d", sw.A, sw.B, sw.Round)
+			return Refuse("swap_apart", map[string]any{"a": sw.A, "b": sw.B, "round": sw.Round}, "players %d and %d did not play at one table in round %d", sw.A, sw.B, sw.Round)
 		}
 		res := *g.Result
 		res.Seats[a].Player, res.Seats[b].Player = sw.B, sw.A
@@ -134,15 +134,15 @@ func applySwap(s *State, sw Swap) error {
 func applyPenalty(s *State, r Record) error {
 	p := *r.Penalty
 	if _, ok := s.Player(p.Player); !ok {
-		return fmt.Errorf("there is no player %d", p.Player)
+		return Refuse("no_player", map[string]any{"player": p.Player}, "there is no player %d", p.Player)
 	}
 	switch {
 	case p.Amount == 0:
-		return fmt.Errorf("field amount: a penalty of 0 points is none")
+		return Refuse("penalty_amount", map[string]any{"amount": 0}, "field amount: a penalty of 0 points is none")
 	case p.Amount > 1_000_000 || p.Amount < -1_000_000:
-		return fmt.Errorf("field amount: %d points is not a penalty", p.Amount)
+		return Refuse("penalty_amount", map[string]any{"amount": p.Amount}, "field amount: %d points is not a penalty", p.Amount)
 	case p.Round != 0 && s.Round(p.Round) == nil:
-		return fmt.Errorf("round %d is not seated", p.Round)
+		return Refuse("round_unseated", map[string]any{"round": p.Round}, "round %d is not seated", p.Round)
 	}
 	s.Penalties = append(s.Penalties, PenaltyState{Penalty: p, Seq: r.Seq, By: r.By, At: r.At, Why: r.Why})
 	return nil

@@ -37,7 +37,11 @@ export async function post(path, body) {
 // its code when the catalog has it, else the API's English after the
 // page's own words.
 const REFUSED = { need_by: "tour.penalty.need_by", seat_options: "tour.refused.seat_options", seat_from: "tour.refused.seat_from",
-  seat_tables: "tour.refused.seat_tables", seat_unseen: "tour.refused.seat_unseen" };
+  seat_tables: "tour.refused.seat_tables", seat_unseen: "tour.refused.seat_unseen", player_name: "tour.refused.player_name",
+  no_player: "tour.refused.no_player", ema_taken: "tour.refused.ema_taken", card_taken: "tour.refused.card_taken",
+  round_unseated: "tour.refused.round_unseated", table_not_in_round: "tour.refused.table_not_in_round", result_exists: "tour.refused.result_exists",
+  no_result: "tour.refused.no_result", confirmed_already: "tour.refused.confirmed_already", swap_self: "tour.refused.swap_self",
+  swap_apart: "tour.refused.swap_apart", penalty_amount: "tour.refused.penalty_amount", need_why: "tour.refused.need_why" };
 export function refusedText(w, e) {
   if (e.code === "fit") return fit(w, e.args.seated);
   if (REFUSED[e.code]) return w.t(REFUSED[e.code], e.args);
