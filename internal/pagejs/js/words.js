@@ -46,8 +46,6 @@ class Words {
   signed(n, digits = 1) {
     return new Intl.NumberFormat(this.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: "exceptZero" }).format(n);
   }
-  // time is a moment as the language writes the time of day (24 hours).
-  time(d) { return new Intl.DateTimeFormat(this.lang, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(d); }
   // picker is a select of the languages, each by its own name; choosing
   // one remembers it and reloads the page in it.
   picker() {
