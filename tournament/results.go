@@ -78,7 +78,7 @@ func applyConfirm(s *State, c Confirm, by string) error {
 	}
 	switch {
 	case g.Result == nil:
-		return fmt.Errorf("round %d, table %s has no result to confirm", c.Round, c.Table)
+		return Refuse("nothing_to_confirm", map[string]any{"round": c.Round, "table": c.Table}, "round %d, table %s has no result to confirm", c.Round, c.Table)
 	case g.Confirmed:
 		return Refuse("confirmed_already", map[string]any{"round": c.Round, "table": c.Table}, "round %d, table %s is confirmed already", c.Round, c.Table)
 	case c.Player != 0 && !slices.Contains(g.Players[:], c.Player):
@@ -128,7 +128,7 @@ func applySwap(s *State, sw Swap) error {
 		g.Result, g.Corrected = &res, true
 		return nil
 	}
-	return fmt.Errorf("no result of round %d has players %d and %d", sw.Round, sw.A, sw.B)
+	return Refuse("swap_none", map[string]any{"a": sw.A, "b": sw.B, "round": sw.Round}, "no result of round %d has players %d and %d", sw.Round, sw.A, sw.B)
 }
 
 func applyPenalty(s *State, r Record) error {

@@ -41,7 +41,10 @@ const REFUSED = { need_by: "tour.penalty.need_by", seat_options: "tour.refused.s
   no_player: "tour.refused.no_player", ema_taken: "tour.refused.ema_taken", card_taken: "tour.refused.card_taken",
   round_unseated: "tour.refused.round_unseated", table_not_in_round: "tour.refused.table_not_in_round", result_exists: "tour.refused.result_exists",
   no_result: "tour.refused.no_result", confirmed_already: "tour.refused.confirmed_already", swap_self: "tour.refused.swap_self",
-  swap_apart: "tour.refused.swap_apart", penalty_amount: "tour.refused.penalty_amount", need_why: "tour.refused.need_why" };
+  swap_apart: "tour.refused.swap_apart", penalty_amount: "tour.refused.penalty_amount", need_why: "tour.refused.need_why",
+  too_long: "tour.refused.too_long", bad_ema: "tour.refused.bad_ema", bad_card: "tour.refused.bad_card", player_seated: "tour.refused.player_seated", bad_rounds: "tour.refused.bad_rounds",
+  bad_minutes: "tour.refused.bad_minutes", bad_after: "tour.refused.bad_after", bad_hide: "tour.refused.bad_hide", rounds_seated: "tour.refused.rounds_seated", bad_table: "tour.refused.bad_table",
+  table_plays: "tour.refused.table_plays", clock_state: "tour.refused.clock_state", nothing_to_confirm: "tour.refused.nothing_to_confirm", swap_none: "tour.refused.swap_none" };
 export function refusedText(w, e) {
   if (e.code === "fit") return fit(w, e.args.seated);
   if (REFUSED[e.code]) return w.t(REFUSED[e.code], e.args);
