@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
+	"github.com/tabled/tabled/internal/pagejs"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
@@ -325,7 +327,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
-// Handler serves the console page, GET /api/tables, GET /api/status (the
+// Handler serves the console page, the shared page modules (/js/), the
+// catalog's messages (GET /api/messages), GET /api/tables, GET /api/status (the
 // broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"}),
 // GET /api/stream (SSE: the tables as messages, the broker's status
 // before them as "broker" events), POST /api/ack and POST /api/name (a
@@ -333,7 +336,9 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
-	mux.Handle("GET /", http.FileServer(http.FS(sub)))
+	mux.Handle("GET /", scriptsSelf(http.FileServer(http.FS(sub))))
+	mux.Handle("GET "+pagejs.Prefix, pagejs.Handler())
+	mux.Handle("GET /api/messages", catalog.Handler())
 	mux.HandleFunc("GET /api/tables", func(w http.ResponseWriter, r *http.Request) {
 		ts, _, _ := c.Tables()
 		w.Header().Set("Content-Type", "application/json")

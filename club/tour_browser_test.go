@@ -35,7 +35,7 @@ func TestBrowserTournamentPages(t *testing.T) {
 			err := chromedp.Do(ctx,
 				chromedp.EmulateViewport(size.w, size.h),
 				chromedp.Navigate(srv.URL+"/tournament.html"),
-				chromedp.Poll[chromedp.Void](`document.getElementById('fit').textContent === '7 players: a tournament needs a multiple of four players: 1 more make it, or 3 of them made substitutes'`),
+				chromedp.Poll[chromedp.Void](`document.getElementById('fit').textContent === '7 players: a tournament needs a multiple of four players; it takes 1 more player, or 3 of them made substitutes.'`),
 				chromedp.SetValue(`#by`, "Ref"),
 				chromedp.SetValue(`#pname`, "Hu"),
 				chromedp.Click(`#bplayer`),
@@ -125,7 +125,7 @@ func TestBrowserStandingsAndCorrections(t *testing.T) {
 		chromedp.SetValue(`#cpoints`, "49000 31000 25000 15000"),
 		chromedp.SetValue(`#cwhy`, "a payment made twice"),
 		chromedp.Click(`#bcorrect`),
-		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#results .game')].some((d) => d.textContent.includes('t2') && d.textContent.includes('corrected') && d.textContent.includes('+34000'))`),
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#results .game')].some((d) => d.textContent.includes('t2') && d.textContent.includes('corrected') && d.textContent.includes('+34,000'))`),
 	)
 	if err != nil {
 		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('error').textContent`))

@@ -71,6 +71,22 @@ func fail(w http.ResponseWriter, code int, msg string) {
 	httpjson.Write(w, code, map[string]string{"error": msg})
 }
 
+// failErr answers code with err's reason, and, when it is a
+// tournament.Refusal, its code and parameters (the English reason is the
+// whole error, as before: a wrapped refusal keeps its context).
+func failErr(w http.ResponseWriter, code int, err error) {
+	var r *tournament.Refusal
+	if !errors.As(err, &r) {
+		fail(w, code, err.Error())
+		return
+	}
+	body := map[string]any{"error": err.Error(), "code": r.Code}
+	if r.Args != nil {
+		body["args"] = r.Args
+	}
+	httpjson.Write(w, code, body)
+}
+
 // reply answers 200 with v.
 func reply(w http.ResponseWriter, v any) { httpjson.Write(w, http.StatusOK, v) }
 
@@ -78,12 +94,12 @@ func reply(w http.ResponseWriter, v any) { httpjson.Write(w, http.StatusOK, v) }
 // record the tournament refuses, 400 for what the request lacks.
 func (t *Tournament) add(w http.ResponseWriter, by string, recs ...tournament.Record) bool {
 	if by == "" {
-		fail(w, http.StatusBadRequest, "field by: say who makes the change (the referee's name)")
+		failErr(w, http.StatusBadRequest, tournament.Refuse("need_by", nil, "field by: say who makes the change (the referee's name)"))
 		return false
 	}
 	added, err := t.Store.Add(recs...)
 	if err != nil {
-		fail(w, http.StatusConflict, err.Error())
+		failErr(w, http.StatusConflict, err)
 		return false
 	}
 	reply(w, map[string]any{"records": added})

@@ -22,6 +22,9 @@ type TournamentView struct {
 	tournament.State
 	// Fit says what the players lack to make tables ("" when nothing).
 	Fit string `json:"fit"`
+	// Seated is how many players the next seating seats: the page words
+	// Fit from it in its reader's language.
+	Seated int `json:"seated"`
 	// Current is the round being played or next (0: none seated).
 	Current int `json:"current"`
 	// Clocks are each round's clock as a table gets it now.
@@ -71,7 +74,7 @@ func (t *Tournament) View() TournamentView {
 
 func (t *Tournament) view(st tournament.State) TournamentView {
 	now := t.now()
-	v := TournamentView{State: st, Fit: st.Fit(), Current: current(st), Progress: map[string]TableProgress{}}
+	v := TournamentView{State: st, Fit: st.Fit(), Seated: len(st.Seated()), Current: current(st), Progress: map[string]TableProgress{}}
 	for _, r := range st.Rounds {
 		v.Clocks = append(v.Clocks, roundClock(r.Clock, now))
 		v.Published = append(v.Published, st.Published(r.Number))
@@ -193,7 +196,7 @@ func (t *Tournament) seat(w http.ResponseWriter, r *http.Request) {
 	st, _ := t.Store.State()
 	seated, err := t.seating(st, b.From, b.Seed)
 	if err != nil {
-		fail(w, http.StatusConflict, err.Error())
+		failErr(w, http.StatusConflict, err)
 		return
 	}
 	rec := newRecord(tournament.KindSeated, b.By, b.Why, t.now())
@@ -209,23 +212,26 @@ func (t *Tournament) seat(w http.ResponseWriter, r *http.Request) {
 func (t *Tournament) seating(st tournament.State, from int, seed int64) (*tournament.Seated, error) {
 	o := st.Options
 	if o.Rounds == 0 {
-		return nil, fmt.Errorf("set the options (rounds, tables) before seating")
+		return nil, tournament.Refuse("seat_options", nil, "set the options (rounds, tables) before seating")
 	}
 	if from < 1 || from > len(st.Rounds)+1 || from > o.Rounds {
-		return nil, fmt.Errorf("field from: round %d does not follow the %d seated of %d", from, len(st.Rounds), o.Rounds)
+		return nil, tournament.Refuse("seat_from", map[string]any{"from": from, "seated": len(st.Rounds), "rounds": o.Rounds},
+			"field from: round %d does not follow the %d seated of %d", from, len(st.Rounds), o.Rounds)
 	}
 	if f := st.Fit(); f != "" {
-		return nil, fmt.Errorf("%s", f)
+		return nil, tournament.Refuse("fit", map[string]any{"seated": len(st.Seated())}, "%s", f)
 	}
 	players := st.Seated()
 	if n := len(players) / 4; n > len(o.Tables) {
-		return nil, fmt.Errorf("%d players need %d tables, the options name %d", len(players), n, len(o.Tables))
+		return nil, tournament.Refuse("seat_tables", map[string]any{"players": len(players), "need": n, "named": len(o.Tables)},
+			"%d players need %d tables, the options name %d", len(players), n, len(o.Tables))
 	}
 	if t.Console != nil {
 		seen, _, _ := t.Console.Tables()
 		for _, name := range o.Tables[:len(players)/4] {
 			if !slices.ContainsFunc(seen, func(v TableView) bool { return v.Table == name }) {
-				return nil, fmt.Errorf("table %q is not one the console sees: start it, or name the tables it sees in the options", name)
+				return nil, tournament.Refuse("seat_unseen", map[string]any{"table": name},
+					"table %q is not one the console sees: start it, or name the tables it sees in the options", name)
 			}
 		}
 	}

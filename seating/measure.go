@@ -1,9 +1,7 @@
 package seating
 
 import (
-	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // Quality is how a seating does on each criterion. Repeats: a pair
@@ -120,28 +118,4 @@ func Measure(s Seating, players int) Quality {
 		q.VisitsOver += max(0, v-q.NeededVisits)
 	}
 	return q
-}
-
-// String is the quality in a few lines, for a person.
-func (q Quality) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "repeat meetings: %d (the sizes force %d)", q.Repeats, q.ForcedRepeats)
-	if q.RepeatPairs > 0 {
-		fmt.Fprintf(&b, ": %d pairs meet more than once, one pair at most %d times", q.RepeatPairs, q.MaxMeet)
-	}
-	fmt.Fprintf(&b, "\nwinds: each player sits each wind %d to %d times (balanced is %d to %d", q.WindMin, q.WindMax, q.Hanchan/4, (q.Hanchan+3)/4)
-	if q.WindOff > 0 {
-		fmt.Fprintf(&b, "; %d off", q.WindOff)
-	}
-	fmt.Fprintf(&b, ")\ntable visits: at most %d at one table (%d needed", q.MaxVisits, q.NeededVisits)
-	if q.VisitsOver > 0 {
-		fmt.Fprintf(&b, "; %d visits over", q.VisitsOver)
-	}
-	b.WriteString(")\n")
-	if q.NeverMet == 0 {
-		b.WriteString("every pair meets\n")
-	} else {
-		fmt.Fprintf(&b, "pairs who never meet: %d, with at least %d players in common (mean %.1f)\n", q.NeverMet, q.MinCommon, q.MeanCommon)
-	}
-	return b.String()
 }

@@ -115,7 +115,7 @@ func Rank(players []Player, games []Game, penalties []Penalty, opts Options) (St
 // have games are withheld.
 func visible(players []Player, games []Game, opts Options) (map[int]bool, []Withheld) {
 	shown := map[int]bool{}
-	why := map[int]string{}
+	why := map[int]Withheld{}
 	seated := map[[2]int]bool{} // round, player
 	unconfirmed := map[int]string{}
 	for _, g := range games {
@@ -130,13 +130,13 @@ func visible(players []Player, games []Game, opts Options) (map[int]bool, []With
 		switch {
 		case opts.HideLast > 0 && !opts.Reveal && g.Round > opts.Rounds-opts.HideLast:
 			shown[g.Round] = false
-			why[g.Round] = "hidden until the prize-giving"
-		case opts.PublishOnlyConfirmedRounds && g.Provisional && (why[g.Round] == "" || g.Table < unconfirmed[g.Round]):
+			why[g.Round] = Withheld{Round: g.Round, Why: "hidden until the prize-giving", Code: "hidden"}
+		case opts.PublishOnlyConfirmedRounds && g.Provisional && (why[g.Round].Why == "" || g.Table < unconfirmed[g.Round]):
 			// The first unconfirmed table by name, whatever the order
 			// the games come in.
 			shown[g.Round] = false
 			unconfirmed[g.Round] = g.Table
-			why[g.Round] = "table " + g.Table + " not confirmed"
+			why[g.Round] = Withheld{Round: g.Round, Why: "table " + g.Table + " not confirmed", Code: "unconfirmed", Table: g.Table}
 		}
 	}
 	// A round whose tables are not all in yet is not confirmed either:
@@ -153,12 +153,12 @@ func visible(players []Player, games []Game, opts Options) (map[int]bool, []With
 		}
 		if waiting > 0 {
 			shown[r] = false
-			why[r] = fmt.Sprintf("games not in for %d players", waiting)
+			why[r] = Withheld{Round: r, Why: fmt.Sprintf("games not in for %d players", waiting), Code: "missing", Players: waiting}
 		}
 	}
 	withheld := []Withheld{}
-	for r, w := range why {
-		withheld = append(withheld, Withheld{Round: r, Why: w})
+	for _, w := range why {
+		withheld = append(withheld, w)
 	}
 	slices.SortFunc(withheld, func(a, b Withheld) int { return a.Round - b.Round })
 	return shown, withheld

@@ -148,6 +148,12 @@ type Standings struct {
 type Withheld struct {
 	Round int    `json:"round"`
 	Why   string `json:"why"`
+	// Code is why in a word a page words in its reader's language:
+	// hidden, unconfirmed (Table names the first such table) or missing
+	// (Players have no game in yet).
+	Code    string `json:"code"`
+	Table   string `json:"table,omitempty"`
+	Players int    `json:"players,omitempty"`
 }
 
 // Row is one player's line in the standings.

@@ -40,15 +40,15 @@ func apply(s *State, r Record) error {
 func CheckPlayer(p Player) error {
 	switch {
 	case strings.TrimSpace(p.Name) == "":
-		return fmt.Errorf("field name: a player needs a name")
+		return Refuse("player_name", nil, "field name: a player needs a name")
 	case utf8.RuneCountInString(p.Name) > 80 || len(p.Country) > 60 || len(p.Club) > 80:
-		return fmt.Errorf("a name, country or club that long (over 80 letters) is not a player's")
+		return Refuse("too_long", nil, "a name, country or club that long (over 80 letters) is not a player's")
 	case p.EMA != "" && (len(p.EMA) > 12 || strings.Trim(p.EMA, "0123456789") != ""):
-		return fmt.Errorf("field ema: %q is not an EMA number (digits only)", p.EMA)
+		return Refuse("bad_ema", map[string]any{"ema": p.EMA}, "field ema: %q is not an EMA number (digits only)", p.EMA)
 	}
 	for _, c := range p.Cards {
 		if c == "" || len(c) > 32 || strings.Trim(c, "0123456789abcdef") != "" {
-			return fmt.Errorf("field cards: %q is not a card's UID (hex, lower case)", c)
+			return Refuse("bad_card", map[string]any{"card": c}, "field cards: %q is not a card's UID (hex, lower case)", c)
 		}
 	}
 	return nil
@@ -59,18 +59,18 @@ func applyPlayer(s *State, p Player) error {
 		return err
 	}
 	if p.Number < 1 || p.Number > len(s.Players)+1 {
-		return fmt.Errorf("there is no player %d", p.Number)
+		return Refuse("no_player", map[string]any{"player": p.Number}, "there is no player %d", p.Number)
 	}
 	for _, o := range s.Players {
 		if o.Number == p.Number {
 			continue
 		}
 		if p.EMA != "" && o.EMA == p.EMA {
-			return fmt.Errorf("EMA number %s is player %d's (%s) already", p.EMA, o.Number, o.Name)
+			return Refuse("ema_taken", map[string]any{"ema": p.EMA, "player": o.Number, "name": o.Name}, "EMA number %s is player %d's (%s) already", p.EMA, o.Number, o.Name)
 		}
 		for _, c := range p.Cards {
 			if slices.Contains(o.Cards, c) {
-				return fmt.Errorf("card %s is registered to player %d (%s) already", c, o.Number, o.Name)
+				return Refuse("card_taken", map[string]any{"card": c, "player": o.Number, "name": o.Name}, "card %s is registered to player %d (%s) already", c, o.Number, o.Name)
 			}
 		}
 	}
@@ -80,7 +80,7 @@ func applyPlayer(s *State, p Player) error {
 	}
 	old := &s.Players[p.Number-1]
 	if p.Reserve != old.Reserve && (old.Replaces != 0 || seatedAnywhere(s, p.Number)) {
-		return fmt.Errorf("player %d is seated or substitutes already: a substitution, not an edit, changes that", p.Number)
+		return Refuse("player_seated", map[string]any{"player": p.Number}, "player %d is seated or substitutes already: a substitution, not an edit, changes that", p.Number)
 	}
 	old.Player = p
 	return nil
@@ -132,29 +132,29 @@ func applySubstitute(s *State, sub Substitute) error {
 func applyOptions(s *State, o Options) error {
 	switch {
 	case o.Rounds < 1 || o.Rounds > 40:
-		return fmt.Errorf("field rounds: %d is not a number of rounds (1..40)", o.Rounds)
+		return Refuse("bad_rounds", map[string]any{"rounds": o.Rounds}, "field rounds: %d is not a number of rounds (1..40)", o.Rounds)
 	case o.RoundMinutes < 1 || o.RoundMinutes > 600:
-		return fmt.Errorf("field round_minutes: %d is not a round's length in minutes (1..600)", o.RoundMinutes)
+		return Refuse("bad_minutes", map[string]any{"minutes": o.RoundMinutes}, "field round_minutes: %d is not a round's length in minutes (1..600)", o.RoundMinutes)
 	case o.AfterTime < -1 || o.AfterTime > 8:
-		return fmt.Errorf("field after_time: %d hands after the signal (-1 for the book's, else 0..8)", o.AfterTime)
+		return Refuse("bad_after", map[string]any{"hands": o.AfterTime}, "field after_time: %d hands after the signal (-1 for the book's, else 0..8)", o.AfterTime)
 	case o.HideLast < 0 || o.HideLast > o.Rounds:
-		return fmt.Errorf("field hide_last: %d is not a number of the last rounds to hide (0..%d)", o.HideLast, o.Rounds)
+		return Refuse("bad_hide", map[string]any{"hide": o.HideLast, "rounds": o.Rounds}, "field hide_last: %d is not a number of the last rounds to hide (0..%d)", o.HideLast, o.Rounds)
 	case o.Start <= 0:
 		return fmt.Errorf("field start: %d is not a player's starting points", o.Start)
 	case len(s.Rounds) > o.Rounds:
-		return fmt.Errorf("field rounds: %d rounds are seated already", len(s.Rounds))
+		return Refuse("rounds_seated", map[string]any{"seated": len(s.Rounds)}, "field rounds: %d rounds are seated already", len(s.Rounds))
 	}
 	seen := map[string]bool{}
 	for _, t := range o.Tables {
 		if t == "" || len(t) > 64 || strings.ContainsAny(t, "/+#\x00") || seen[t] {
-			return fmt.Errorf("field tables: %q is not a table's name, or is named twice", t)
+			return Refuse("bad_table", map[string]any{"table": t}, "field tables: %q is not a table's name, or is named twice", t)
 		}
 		seen[t] = true
 	}
 	for _, r := range s.Rounds {
 		for _, g := range r.Games {
 			if !seen[g.Table] {
-				return fmt.Errorf("field tables: table %s plays round %d: keep it", g.Table, r.Number)
+				return Refuse("table_plays", map[string]any{"table": g.Table, "round": r.Number}, "field tables: table %s plays round %d: keep it", g.Table, r.Number)
 			}
 		}
 	}
@@ -185,7 +185,7 @@ func applySeated(s *State, st Seated) error {
 	}
 	n := len(st.Players)
 	if n == 0 || n%4 != 0 {
-		return fmt.Errorf("%s", s.Fit())
+		return Refuse("fit", map[string]any{"seated": len(s.Seated())}, "%s", s.Fit())
 	}
 	if n/4 > len(s.Options.Tables) {
 		return fmt.Errorf("%d players need %d tables, the options name %d", n, n/4, len(s.Options.Tables))
@@ -218,7 +218,7 @@ func applySeated(s *State, st Seated) error {
 func applyClock(s *State, c Clock, at time.Time) error {
 	r := s.Round(c.Round)
 	if r == nil {
-		return fmt.Errorf("round %d is not seated", c.Round)
+		return Refuse("round_unseated", map[string]any{"round": c.Round}, "round %d is not seated", c.Round)
 	}
 	k := &r.Clock
 	from := map[string]string{ClockStart: ClockWaiting, ClockPause: ClockRunning, ClockResume: ClockPaused}[c.Action]
@@ -227,7 +227,7 @@ func applyClock(s *State, c Clock, at time.Time) error {
 	case from == "" && c.Action != ClockEnd:
 		return fmt.Errorf("field action: %q is not start, pause, resume or end", c.Action)
 	case k.State != from:
-		return fmt.Errorf("round %d's clock is %s: it cannot %s", c.Round, k.State, c.Action)
+		return Refuse("clock_state", map[string]any{"round": c.Round}, "round %d's clock is %s: it cannot %s", c.Round, k.State, c.Action)
 	}
 	switch c.Action {
 	case ClockStart, ClockResume:

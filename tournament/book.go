@@ -191,7 +191,7 @@ func shape(r Record) error {
 	needWhy := r.Kind == KindCorrect || r.Kind == KindSwap || r.Kind == KindPenalty || r.Kind == KindWithdraw ||
 		r.Kind == KindResult && r.Result.Referee
 	if needWhy && r.Why == "" {
-		return fmt.Errorf("a %s needs a reason", r.Kind)
+		return Refuse("need_why", nil, "a %s needs a reason", r.Kind)
 	}
 	return nil
 }

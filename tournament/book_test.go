@@ -118,7 +118,7 @@ func TestBook(t *testing.T) {
 		}},
 		{"no substitute for a round started", []Record{rec(5, KindClock, "", Clock{1, ClockStart}), rec(6, KindSubstitute, "", Substitute{Out: 3, In: 9, From: 1})}, "round 1 has started", nil},
 		{"nine players do not fit", []Record{rec(5, KindPlayer, "", Player{Name: "Z"})}, "", func(s State) string {
-			if f := s.Fit(); !strings.Contains(f, "9 players") || !strings.Contains(f, "3 more make it, or 1 of them made substitutes") {
+			if f := s.Fit(); !strings.Contains(f, "9 players") || !strings.Contains(f, "it takes 3 more players, or 1 of them made a substitute") {
 				return "fit: " + f
 			}
 			if len(s.Alerts) != 2 || !strings.Contains(s.Alerts[0].Text, "player 10 (Z) plays at no table") {

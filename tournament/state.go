@@ -99,6 +99,11 @@ type Alert struct {
 	Round int    `json:"round"`
 	Table string `json:"table,omitempty"`
 	Text  string `json:"text"`
+	// Code names the alert (points_sum, results_sum, two_tables,
+	// no_table) and Args its parameters, for a page to put it in its
+	// reader's words; Text stays the English, as the API always gave it.
+	Code string         `json:"code"`
+	Args map[string]any `json:"args"`
 }
 
 // Player returns player n, or false.
@@ -152,11 +157,23 @@ func (s *State) Fit() string {
 	case n == 0:
 		return "no players yet: a tournament needs a multiple of four players"
 	case n < 4:
-		return fmt.Sprintf("%d players: a tournament needs a multiple of four players: %d more make it", n, 4-n)
+		return fmt.Sprintf("%s: a tournament needs a multiple of four players; it takes %s", count(n, "player"), count(4-n, "more player"))
 	case n%4 != 0:
-		return fmt.Sprintf("%d players: a tournament needs a multiple of four players: %d more make it, or %d of them made substitutes", n, 4-n%4, n%4)
+		return fmt.Sprintf("%s: a tournament needs a multiple of four players; it takes %s, or %d of them made %s",
+			count(n, "player"), count(4-n%4, "more player"), n%4, plural(n%4, "a substitute", "substitutes"))
 	}
 	return ""
+}
+
+// count is "1 player", "3 players": the API's English (the pages word it
+// from the catalog in their reader's language).
+func count(n int, what string) string { return fmt.Sprintf("%d %s", n, plural(n, what, what+"s")) }
+
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return one
+	}
+	return other
 }
 
 // Started says whether round n's clock has ever started.

@@ -15,6 +15,7 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
+	"github.com/tabled/tabled/internal/pagejs"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
 )
@@ -98,6 +99,7 @@ func New(cfg Config) *Server {
 	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
+	s.mux.Handle("GET "+pagejs.Prefix, pagejs.Handler()) // dom.js, words.js: shared with the console
 	s.mux.HandleFunc("GET /tilefaces.js", scriptHandler(tileFacesJS))
 	s.mux.HandleFunc("GET /yakuwords.js", scriptHandler(yakuWordsJS))
 	s.mux.HandleFunc("GET /api/state", s.handleState)

@@ -83,7 +83,8 @@ func TestPressErrorsNameTheField(t *testing.T) {
 func TestStatusPageServed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		_, srv := startTable(t)
-		for _, p := range []string{"/", "/app.js", "/handpick.js", "/style.css", "/tilefaces.js", "/yakuwords.js", "/api/state", "/healthz"} {
+		// /js/: the modules the console serves too (internal/pagejs).
+		for _, p := range []string{"/", "/app.js", "/handpick.js", "/style.css", "/tilefaces.js", "/yakuwords.js", "/api/state", "/healthz", "/js/dom.js", "/js/words.js"} {
 			r, err := srv.client.Get(srv.URL + p)
 			if err != nil || r.StatusCode != 200 {
 				t.Fatalf("GET %s: %v %v", p, err, r.Status)

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/seating"
 )
 
@@ -25,6 +29,7 @@ func cmdSeating(args []string, stdout, stderr io.Writer) int {
 	players := fs.Int("players", 0, "the number of players, a multiple of 4")
 	hanchan := fs.Int("hanchan", 0, "the number of hanchan (rounds)")
 	seed := fs.Int64("seed", 1, "chooses among good seatings: the same seed gives the same seating")
+	lang := fs.String("lang", "", "the language of the text output (en, fr; default en); --json is the same in every language")
 	asJSON := fs.Bool("json", false, "print a JSON list of hanchan, each a list of tables, each the four player numbers East, South, West, North")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -62,14 +67,53 @@ func cmdSeating(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "[\n%s\n]\n", strings.Join(lines, ",\n"))
 		return 0
 	}
-	width := len(fmt.Sprint(*players))
+	l := catalog.Match(*lang)
+	writeSeating(stdout, l, s, *players)
+	fmt.Fprintf(stdout, "\n%s", qualityText(l, seating.Measure(s, *players)))
+	return 0
+}
+
+// writeSeating prints each hanchan's tables, the winds' letters heading
+// the columns in the language's letters (E S O N in French).
+func writeSeating(w io.Writer, l *catalog.Lang, s seating.Seating, players int) {
+	width := len(fmt.Sprint(players))
+	table := l.Text("seating.table")
+	col := max(5, len([]rune(table)))
+	var head strings.Builder
+	for _, k := range []string{"wind.letter.E", "wind.letter.S", "wind.letter.W", "wind.letter.N"} {
+		fmt.Fprintf(&head, " %*s", width, l.Text(k))
+	}
 	for r, round := range s {
-		fmt.Fprintf(stdout, "hanchan %d\n", r+1)
-		fmt.Fprintf(stdout, "  table  %*s %*s %*s %*s\n", width, "E", width, "S", width, "W", width, "N")
-		for t, table := range round {
-			fmt.Fprintf(stdout, "  %5d  %*d %*d %*d %*d\n", t+1, width, table[0], width, table[1], width, table[2], width, table[3])
+		fmt.Fprintf(w, "%s\n", l.Text("seating.hanchan", "n", r+1))
+		fmt.Fprintf(w, "  %*s %s\n", col, table, head.String())
+		for t, tb := range round {
+			fmt.Fprintf(w, "  %*d  %*d %*d %*d %*d\n", col, t+1, width, tb[0], width, tb[1], width, tb[2], width, tb[3])
 		}
 	}
-	fmt.Fprintf(stdout, "\n%s", seating.Measure(s, *players))
-	return 0
+}
+
+// qualityText is the seating's quality in words: repeat meetings, winds,
+// table visits and the pairs who never meet.
+func qualityText(l *catalog.Lang, q seating.Quality) string {
+	var b strings.Builder
+	b.WriteString(l.Text("seating.repeats", "repeats", q.Repeats, "forced", q.ForcedRepeats))
+	if q.RepeatPairs > 0 {
+		b.WriteString(l.Text("seating.repeat_pairs", "pairs", q.RepeatPairs, "most", q.MaxMeet))
+	}
+	off, over := "", ""
+	if q.WindOff > 0 {
+		off = l.Text("seating.winds_off", "off", q.WindOff)
+	}
+	if q.VisitsOver > 0 {
+		over = l.Text("seating.visits_over", "over", q.VisitsOver)
+	}
+	b.WriteString("\n" + l.Text("seating.winds", "min", q.WindMin, "max", q.WindMax, "low", q.Hanchan/4, "high", (q.Hanchan+3)/4, "off", off))
+	b.WriteString("\n" + l.Text("seating.visits", "most", q.MaxVisits, "needed", q.NeededVisits, "over", over) + "\n")
+	if q.NeverMet == 0 {
+		b.WriteString(l.Text("seating.all_meet") + "\n")
+	} else {
+		mean := message.NewPrinter(language.Make(l.Code())).Sprintf("%.1f", q.MeanCommon)
+		b.WriteString(l.Text("seating.never_met", "pairs", q.NeverMet, "common", q.MinCommon, "mean", mean) + "\n")
+	}
+	return b.String()
 }

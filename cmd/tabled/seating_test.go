@@ -23,6 +23,10 @@ func TestSeatingCommand(t *testing.T) {
 		golden string
 	}{
 		{[]string{"seating", "--players", "16", "--hanchan", "5"}, "seating-16x5.txt"},
+		// French: the headings, the winds' letters (E S O N) and the
+		// quality summary from the catalog, the same seating.
+		{[]string{"seating", "--players", "16", "--hanchan", "5", "--lang", "fr"}, "seating-16x5-fr.txt"},
+		{[]string{"seating", "--players", "12", "--hanchan", "5", "--lang", "fr"}, "seating-12x5-fr.txt"},
 		{[]string{"seating", "--players", "20", "--hanchan", "4", "--seed", "9", "--json"}, "seating-20x4-seed9.json"},
 	} {
 		code, out, errs := runBinary(t, bin, c.args...)
