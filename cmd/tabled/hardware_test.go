@@ -60,11 +60,14 @@ func startLogged(t *testing.T, cmd *exec.Cmd, out *syncBuffer) *exec.Cmd {
 	return cmd
 }
 
-// waitUntil waits, up to 20 s, for cond: what the daemon does on its own
+// waitUntil waits, up to 60 s, for cond: what the daemon does on its own
 // goroutines (or in its own process) and says only through its outputs.
+// The limit only stops a broken test: the simulated firmware (simavr) runs
+// slower than its own clock on a busy machine, and a second held button
+// took over 20 s there under the race detector beside a power-cut VM.
 func waitUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	waitUntilFor(t, what, 20*time.Second, cond)
+	waitUntilFor(t, what, 60*time.Second, cond)
 }
 
 // waitUntilFor is waitUntil with a limit of its own; it is the package's

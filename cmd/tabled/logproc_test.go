@@ -48,7 +48,7 @@ func TestLogAsAProcess(t *testing.T) {
 		{[]string{"--kind", "outcom"}, `tabled log: --kind "outcom" is not one of input, outcome, void, note`},
 		{[]string{"--type", "pong"}, `tabled log: --type "pong" is not one of `},
 		{[]string{"--seat", "Q"}, `tabled log: --seat "Q" is not a seat: one of E, S, W, N`},
-		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, table`},
+		{[]string{"--source", "keyboard"}, `tabled log: --source "keyboard" is not one of script, gpio, serial, nfc, web, referee, terminal, club, table`},
 		{[]string{"--at", "4s"}, `tabled log: --at "4s" is not a time window within the hand: FROM..TO, like 4s..6.5s`},
 		{[]string{"--hand", "two"}, `tabled log: --hand "two" is not a hand number: 1, 2, ...`},
 	} {
