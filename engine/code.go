@@ -5,7 +5,8 @@ import "fmt"
 // RuleCode names the rule behind an outcome: why a decision went the way
 // it did, why a claim lost, why an input was refused, what the referee must
 // check. Displays, the status page and the log read the code; the words a
-// person reads are made from it in one place (reason.go).
+// person reads are made from it: the refusals' by the catalog (outcome's
+// Reason, given to the engine with SetWords), the others' in reason.go.
 type RuleCode uint8
 
 // The rule codes. Their names (String) are stable identifiers.

@@ -9,6 +9,8 @@ import (
 // deterministic: the same profile, dealer and events give the same outcomes.
 type Engine struct {
 	p Profile
+	// words put the codes whose words live outside the engine into words.
+	words Words
 
 	firstDealer, dealer Seat
 	roundWind           Wind

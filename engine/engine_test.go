@@ -163,7 +163,7 @@ func TestRiichiNeedsConcealedHandAndWall(t *testing.T) {
 	apply(t, e, ev(0, 0, Discard), ev(100*ms, 1, Chii))
 	e.Advance(time.Second, nil)
 	out := apply(t, e, ev(2*time.Second, 1, Riichi))
-	if len(out) != 1 || out[0].Kind != KindRejection || !strings.Contains(out[0].Reason, "concealed hand") {
+	if len(out) != 1 || out[0].Kind != KindRejection || out[0].Code != CodeOpenHand {
 		t.Fatalf("riichi after a chii: %+v", out)
 	}
 }

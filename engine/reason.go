@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// This file is the one place where rule codes become words. Everything a
-// player, a referee or the log reads as a reason is made here.
+// This file is where the rule codes not yet in the catalog become words
+// (the refusals are outcome/reason.go's, given by SetWords).
 
 // Label is a call as the panel and the reasons name it: "PON South". With
 // no valid seat it is the call alone.
@@ -59,21 +59,10 @@ func joinCalls(cs []Action) string {
 	return strings.Join(l[:len(l)-1], ", ") + " and " + l[len(l)-1]
 }
 
-// showing is what a call showed, "5p 6p", for the words of a refused group.
-func showing(call Action, shown [2]Tile) string {
-	s := strings.ToUpper(call.String())
-	for _, t := range shown {
-		if t.Known() {
-			s += " " + t.String()
-		}
-	}
-	return s
-}
-
 // say is code in words: each group of rules has its words in a function
 // of its own, tried in turn.
 func (e *Engine) say(code RuleCode, a args) string {
-	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayDecision, e.sayPrecedence, e.sayRefusal, e.sayScore, e.sayTable, e.sayTime, e.sayPlayers} {
+	for _, words := range [...]func(RuleCode, args) (string, bool){e.sayOutside, e.sayDecision, e.sayPrecedence, e.sayScore, e.sayTable, e.sayTime, e.sayPlayers} {
 		if s, ok := words(code, a); ok {
 			return s
 		}
@@ -144,111 +133,6 @@ func (e *Engine) sayPrecedence(code RuleCode, a args) (string, bool) {
 		return "called at the same moment and closer to the discarder in turn order", true
 	case CodeAlreadyDecided:
 		return e.labels(a.decided, " and ") + " was already decided on this discard", true
-	}
-	return "", false
-}
-
-// sayRefusal is the words of a refused claim or declaration.
-func (e *Engine) sayRefusal(code RuleCode, a args) (string, bool) {
-	n := e.name
-	switch code {
-	case CodeHandOver:
-		return "the hand is over: wait for the next deal", true
-	case CodeNoDiscard:
-		if a.call == Ron {
-			return "there is no discard to win on (a win on your own draw is tsumo)", true
-		}
-		return "there is no discard to claim", true
-	case CodeKongRonOnly:
-		return fmt.Sprintf("%s's kong can be robbed only for a win (ron)", n(a.other)), true
-	case CodeOwnDiscard:
-		if a.call == Ron {
-			return fmt.Sprintf("%s cannot win on its own discard", n(a.seat)), true
-		}
-		return fmt.Sprintf("%s cannot claim its own discard", n(a.seat)), true
-	case CodeOwnKong:
-		return fmt.Sprintf("%s cannot rob its own kong (a win on the replacement tile is tsumo)", n(a.seat)), true
-	case CodeChiiNextOnly:
-		return fmt.Sprintf("only %s, next in turn, may chii %s's discard", n(a.other.Next()), n(a.other)), true
-	case CodeInRiichi:
-		return fmt.Sprintf("%s is in riichi: no chii, pon or open kan", n(a.seat)), true
-	case CodeDeadHand:
-		what := map[Action]string{Ron: "it cannot win", Tsumo: "it cannot win", Kan: "no kong", Riichi: "no riichi"}[a.call]
-		if what == "" {
-			what = "no calls"
-		}
-		return fmt.Sprintf("%s has a dead hand (referee): %s", n(a.seat), what), true
-	case CodeLastTile:
-		return "the last discard of the hand can be claimed only for a win", true
-	case CodeFifthKong:
-		return "four kongs have been made: a fifth kong is never allowed", true
-	case CodeTileMismatch:
-		return fmt.Sprintf("%s %s does not match the discard %s", a.call, a.tile, a.tile2), true
-	case CodeNotAGroup:
-		switch {
-		case a.call == Chii && a.tile.Known() && a.tile.Suit() == Honor:
-			return fmt.Sprintf("a chow cannot be made with winds or dragons: no chii on %s", a.tile), true
-		case a.call == Chii && a.tile.Known():
-			return fmt.Sprintf("%s with %s is not a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown), a.tile), true
-		case a.call == Chii:
-			return fmt.Sprintf("%s cannot make a chow: a chow is three consecutive tiles of one suit", showing(a.call, a.shown)), true
-		case a.tile.Known():
-			return fmt.Sprintf("%s with %s is not a pung: a pung is three identical tiles", showing(a.call, a.shown), a.tile), true
-		}
-		return fmt.Sprintf("%s cannot make a pung: a pung is three identical tiles", showing(a.call, a.shown)), true
-	case CodeNextDrew:
-		return fmt.Sprintf("%s has drawn and the %v call deadline has passed: %s's discard can no longer be claimed for chii, pon or kan", n(a.seat), e.p.CallDeadline, n(a.other)), true
-	case CodeActedOwnTurn:
-		did := "has drawn"
-		if len(a.calls) > 0 {
-			did += " and declared " + joinCalls(a.calls)
-		}
-		return fmt.Sprintf("%s %s in its own turn: it can no longer claim %s's discard (the put-back of a draw is for the other players)", n(a.seat), did, n(a.other)), true
-	case CodeEarlyReplacement:
-		return fmt.Sprintf("%s took its replacement tile before the time to rob its kong was over: its %s is void", n(a.seat), joinCalls(a.calls)), true
-	case CodeDoraWithdrawn:
-		return fmt.Sprintf("kan dora indicator %s withdrawn: %s's kong never happened, turn the indicator back", a.tile, n(a.other)), true
-	case CodeRonStands:
-		if a.call == Cancel {
-			return fmt.Sprintf("RON %s stands: a win claim is never withdrawn (referee: an empty ron call is a dead hand)", n(a.seat)), true
-		}
-		return fmt.Sprintf("RON %s stands: a win claim cannot be changed", n(a.seat)), true
-	case CodeAlreadyCalled:
-		return fmt.Sprintf("RON %s is already called", n(a.seat)), true
-	case CodeAlreadyDecidedCancel:
-		return e.labels(a.decided, ", ") + " was already decided: only the referee can undo it", true
-	case CodeNoCall:
-		return fmt.Sprintf("%s has no call to cancel", n(a.seat)), true
-	case CodeNotYourTurn:
-		what := map[Action]string{Discard: "discard", Kan: "declare a kong", Tsumo: "win by tsumo", Riichi: "declare riichi"}[a.call]
-		return fmt.Sprintf("not %s's turn to %s: %s", n(a.seat), what, e.whoseTurn()), true
-	case CodeDeciding:
-		return fmt.Sprintf("claims on %s's %s are being decided: wait for the decision", n(a.other), a.tile), true
-	case CodeWallEmpty:
-		return "the live wall is empty: there is nothing to draw", true
-	case CodeNoKongWall:
-		return "the live wall is empty: no kong now", true
-	case CodeCalledThisTurn:
-		if a.call == Tsumo {
-			return "no tsumo in a turn that began with a chii or pon: discard", true
-		}
-		return "no kong in a turn that began with a chii or pon", true
-	case CodeAlreadyRiichi:
-		return fmt.Sprintf("%s is already in riichi", n(a.seat)), true
-	case CodeOpenHand:
-		return fmt.Sprintf("riichi needs a concealed hand: %s has called", n(a.seat)), true
-	case CodeRiichiWall:
-		return fmt.Sprintf("riichi needs at least %d tiles left in the live wall: %d left", a.n, a.m), true
-	case CodeNoDoraDue:
-		return fmt.Sprintf("no dora indicator is due: %d read for %d kongs", a.n, a.m), true
-	case CodeKongMayBeRobbed:
-		return fmt.Sprintf("no kan dora yet: %s's kong may still be robbed (its kan dora comes when the time to win on it is over)", n(a.other)), true
-	case CodeThirteenOrphansOnly:
-		return fmt.Sprintf("%s's kong of %s is concealed: only Thirteen Orphans may rob a concealed kong, and it never waits on a 2-8", n(a.other), a.tile), true
-	case CodeConcealedNotRobbable:
-		return fmt.Sprintf("%s's kong is concealed: under these rules a concealed kong cannot be robbed", n(a.other)), true
-	case CodeRobbingOver:
-		return fmt.Sprintf("the time to rob %s's kong is over: it stands", n(a.other)), true
 	}
 	return "", false
 }

@@ -2,14 +2,6 @@ package engine
 
 import "slices"
 
-// whoseTurn says what the seat on turn is expected to do, for reasons.
-func (e *Engine) whoseTurn() string {
-	if e.h.phase == ToDraw {
-		return e.name(e.h.turn) + " is to draw"
-	}
-	return e.name(e.h.turn) + " is to discard"
-}
-
 // ownTurn checks that seat may act in its own turn now; CodeNone when it may.
 func (e *Engine) ownTurn(ev Event) RuleCode {
 	switch {

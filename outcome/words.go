@@ -7,10 +7,11 @@ import (
 	"github.com/tabled/tabled/engine"
 )
 
-// This file is the one place where a record becomes words. The engine words
-// its reasons (engine/reason.go); these sentences say what a record is, and
-// each surface (the terminal, the panel, the page, the log's text, the
-// console) puts its own tag before them.
+// This file is the one place where a record becomes words. The reasons are
+// the engine's (its refusals in the catalog's words, reason.go); these
+// sentences say what a record is, and each surface (the terminal, the
+// panel, the page, the log's text, the console) puts its own tag before
+// them.
 
 // WindName is a wind letter as players say it ("E" is "East"); anything
 // else is returned as it is.

@@ -109,6 +109,7 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 		if e, err = engine.NewGame(c.profile, c.dealer, c.start); err != nil {
 			return nil, nil, 0, err
 		}
+		speak(e)
 	}
 	// A checkpoint is left only before every input still held: one that
 	// is released later comes in its place (a late one drops what follows

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Entry is one journaled item: an input as it arrived, an outcome, a
@@ -137,11 +138,17 @@ type core struct {
 	quiet bool
 }
 
+// speak gives e the catalog's English, the words of the reasons the table
+// journals and shows: a view puts the same codes into its reader's
+// language. Every engine the table makes is given them.
+func speak(e *engine.Engine) { e.SetWords(outcome.EnglishReason) }
+
 func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {
 	eng, err := engine.New(p, dealer)
 	if err != nil {
 		return nil, err
 	}
+	speak(eng)
 	if firstSeq == 0 {
 		firstSeq = 1
 	}

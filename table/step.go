@@ -25,6 +25,7 @@ func NewStepper(p engine.Profile, dealer engine.Seat, start engine.Start) (*Step
 	if c.eng, err = engine.NewGame(p, dealer, start); err != nil {
 		return nil, err
 	}
+	speak(c.eng)
 	c.start = start
 	return &Stepper{c: c}, nil
 }

@@ -368,3 +368,59 @@ func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
 		t.Fatalf("log:\n%s", log)
 	}
 }
+
+// TestSeatInEnglish: a seat named in any language of the catalog, by
+// letter or wind, any case, becomes the command language's letter; other
+// words are left as typed.
+func TestSeatInEnglish(t *testing.T) {
+	for in, want := range map[string]string{
+		"O discard 3p":   "W discard 3p",
+		"Ouest pon":      "W pon",
+		"ouest\tpon":     "W pon",
+		"est tsumo":      "E tsumo",
+		"Sud ron":        "S ron",
+		"nord riichi":    "N riichi",
+		"W pon":          "W pon",
+		"west pon":       "W pon",
+		"  n discard 1z": "N discard 1z",
+		"E name Chloé":   "E name Chloé",
+		"newhand":        "newhand",
+		"help":           "help",
+		"":               "",
+		"Oest pon":       "Oest pon",
+	} {
+		if got := seatInEnglish(in); got != want {
+			t.Errorf("seatInEnglish(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSimTerminalFrenchSeats: at the simulated table's terminal a seat is
+// named in French too ("O" for Ouest, "Ouest"), as players say it; the
+// log records the seat as the command language names it.
+func TestSimTerminalFrenchSeats(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "", typed, "--sim")
+	if _, err := io.WriteString(typer, "Est discard 3p\nOuest pon\n"); err != nil {
+		t.Fatal(err)
+	}
+	var log string
+	waitUntil(t, "the pon in the log", func() bool {
+		log, _ = d.tryLog("--kind", "input")
+		return strings.Contains(log, "W  pon")
+	})
+	if _, err := io.WriteString(typer, "O discard 3p\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "West's discard in the log", func() bool {
+		log, _ = d.tryLog("--kind", "input")
+		return strings.Contains(log, "W  discard 3p")
+	})
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	if !strings.Contains(log, "E  discard 3p") || strings.Contains(d.stderr.String(), "? ") {
+		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
@@ -111,7 +113,7 @@ func (p *typist) took(u table.Update, ok bool) {
 
 // typed takes one typed command, stamped at.
 func (p *typist) typed(ctx context.Context, line string, at time.Duration) {
-	st, err := script.ParseCommand(line)
+	st, err := script.ParseCommand(seatInEnglish(line))
 	if errors.Is(err, script.ErrHelp) {
 		fmt.Fprint(p.stderr, script.CommandHelp+script.NowHelp(p.t.State()))
 		return
@@ -153,4 +155,29 @@ func (p *typist) awaitRouted(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// seatInEnglish is line with its first word, a seat named by its wind in
+// any language of the catalog ("O", "Ouest", "west"), as the letter the
+// command language takes ("W"): a player types the seat as it is said at
+// the table, and scripts keep E S W N. Any other line is unchanged.
+func seatInEnglish(line string) string {
+	lead := len(line) - len(strings.TrimLeft(line, " \t"))
+	first, rest := line[lead:], ""
+	if i := strings.IndexAny(first, " \t"); i >= 0 {
+		first, rest = first[:i], first[i+1:]
+	}
+	if first == "" {
+		return line
+	}
+	for _, code := range catalog.Codes() {
+		l, _ := catalog.Get(code)
+		for _, w := range [...]engine.Wind{engine.East, engine.South, engine.West, engine.North} {
+			letter := w.String()[:1]
+			if strings.EqualFold(first, l.Text("wind."+letter)) || strings.EqualFold(first, l.Text("wind.letter."+letter)) {
+				return letter + " " + rest
+			}
+		}
+	}
+	return line
 }

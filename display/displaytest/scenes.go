@@ -14,6 +14,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/script"
 )
 
@@ -128,6 +129,7 @@ func Laid(t testing.TB, sc Scene, seat engine.Seat, tiles ...string) (engine.Sta
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.SetWords(outcome.EnglishReason) // as the table does
 	var out []engine.Outcome
 	var last time.Duration
 	for _, st := range s.Steps {

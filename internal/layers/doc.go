@@ -6,7 +6,7 @@
 //   - engine imports only the standard library, tile, payment and scorer:
 //     it is pure and replayable;
 //   - outcome imports only the engine and the pure packages it is built on
-//     (tile, payment, scorer);
+//     (tile, payment, scorer), and the catalog whose words it puts them in;
 //   - standings (a tournament's results) imports only payment of the
 //     project: it is pure, the console calls it;
 //   - tournament (a tournament's records and their fold) imports only the
