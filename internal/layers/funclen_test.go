@@ -19,7 +19,6 @@ const maxFuncLines = 100
 // the engine's words of a refusal, beside the time rule's change): file
 // and name. One that is short again is only logged, so its entry can go.
 var longFuncsBeingMoved = map[string]bool{
-	"cmd/tabled/daemon.go runDaemon": true,
 	"engine/reason.go sayRefusal":    true,
 }
 
