@@ -179,7 +179,7 @@ func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, std
 // does not stop the table; stopped, it says offline before it returns.
 // Another client taking the table's client id at the broker is noted, an
 // alert on the table's own panel. The console's rounds go to tr.
-func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *club.Appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string), tr *tournament) (func(context.Context) error, error) {
+func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *club.Appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string), tr *club.TableRound) (func(context.Context) error, error) {
 	if cfg.Club == nil {
 		return func(context.Context) error { return nil }, nil
 	}

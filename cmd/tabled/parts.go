@@ -41,7 +41,7 @@ type running struct {
 	in       *inputs.Inputs
 	displays *show.Driver
 	pc       *pairing.Code
-	tr       *tournament
+	tr       *club.TableRound
 }
 
 // runDaemon is the daemon until ctx ends: flags and configuration, then
@@ -196,14 +196,14 @@ func (d *running) startPairing() error {
 // startClub publishes the claim log to the club's broker, when the config
 // names one, and follows the console's rounds on the panels' clock.
 func (d *running) startClub() error {
-	d.tr = newTournament(d.t, d.logf)
+	d.tr = club.NewTableRound(d.t, d.logf)
 	publish, err := clubPublisher(d.cfg, d.logw, d.fed, d.stderr, d.logf, d.alert, d.tr)
 	if err != nil {
 		return fmt.Errorf("club: %w", err)
 	}
 	d.services = append(d.services, publish)
 	if d.cfg.Club != nil {
-		d.services = append(d.services, d.tr.panelClock(d.displays.SetClock))
+		d.services = append(d.services, panelClock(d.tr, d.displays.SetClock))
 	}
 	return nil
 }
