@@ -15,9 +15,8 @@ import (
 const maxFuncLines = 100
 
 // longFuncsBeingMoved are the functions over maxFuncLines that changes
-// under way take apart (the command's policies moving to their packages;
-// the engine's words of a refusal, beside the time rule's change): file
-// and name. One that is short again is only logged, so its entry can go.
+// under way take apart (the engine's words of a refusal, beside the time
+// rule's change): file and name. One that is short again is only logged, so its entry can go.
 var longFuncsBeingMoved = map[string]bool{
 	"engine/reason.go sayRefusal":    true,
 }
