@@ -16,9 +16,10 @@ const maxFuncLines = 100
 
 // longFuncsBeingMoved are the functions over maxFuncLines that changes
 // under way take apart (the engine's words of a refusal, beside the time
-// rule's change): file and name. One that is short again is only logged, so its entry can go.
+// rule's change): file and name. One that is short again is only logged,
+// so its entry can go.
 var longFuncsBeingMoved = map[string]bool{
-	"engine/reason.go sayRefusal":    true,
+	"engine/reason.go sayRefusal": true,
 }
 
 // TestNoLongFunctions: no function of the module's code (tests aside) is
