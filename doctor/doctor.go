@@ -105,7 +105,7 @@ func System() Machine {
 
 // Check runs every check the configuration calls for, in the order an
 // admin fixes things: pins and buses, then what hangs on them, then the
-// files, the network, the clock and the unit.
+// files, the network, the clock, the unit and the HTTPS certificate.
 func (m Machine) Check(cfg config.Config) []Result {
 	rs := []Result{checkRules(cfg)}
 	rs = append(rs, m.checkPins(cfg)...)
@@ -119,6 +119,9 @@ func (m Machine) Check(cfg config.Config) []Result {
 	rs = append(rs, m.checkPort(cfg.Web.Listen))
 	rs = append(rs, m.checkClock())
 	rs = append(rs, m.checkUnit(cfg)...)
+	if cfg.Web.HTTPSListen != "" {
+		rs = append(rs, HTTPS(cfg))
+	}
 	return rs
 }
 

@@ -14,8 +14,6 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/club/clubtest"
-	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/web"
 )
 
 // TestClubPasswordNotAFlag: tabled club refuses --password (any user sees
@@ -65,29 +63,6 @@ func TestBrokerPassword(t *testing.T) {
 				t.Fatalf("brokerPassword(%q) = %q, %v; want %q, %q", tc.file, got, err, tc.want, tc.err)
 			}
 		})
-	}
-}
-
-// TestHTTPSDoctor: tabled doctor says the table will make its certificate
-// at its first start, then shows its fingerprint; a club certificate that
-// is missing is a failure with the fix.
-func TestHTTPSDoctor(t *testing.T) {
-	var cfg config.Config
-	cfg.Log.Dir = t.TempDir()
-	cfg.Web.Listen, cfg.Web.HTTPSListen, cfg.Web.URL = ":8080", ":8443", "http://table-7.local:8080/"
-	if r := httpsDoctor(cfg); !r.OK || !strings.Contains(r.Detail, "first start") {
-		t.Errorf("before the first start: %+v", r)
-	}
-	_, fp, err := web.Certificate("", "", cfg.Log.Dir, tableNames(cfg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := httpsDoctor(cfg); !r.OK || !strings.Contains(r.Detail, fp) || !strings.Contains(r.Detail, "https://table-7.local:8443/") {
-		t.Errorf("after: %+v, want the fingerprint %s and the address", r, fp)
-	}
-	cfg.Web.CertFile, cfg.Web.KeyFile = filepath.Join(cfg.Log.Dir, "none.crt"), filepath.Join(cfg.Log.Dir, "none.key")
-	if r := httpsDoctor(cfg); r.OK || r.Fix == "" {
-		t.Errorf("a missing club certificate: %+v, want a failure with its fix", r)
 	}
 }
 

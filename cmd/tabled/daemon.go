@@ -7,13 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
 	"time"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
@@ -21,11 +21,8 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
-	"github.com/tabled/tabled/inputs"
-	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
-	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/web"
 )
 
@@ -118,123 +115,6 @@ var board hostio.Opener = &hostio.Host{}
 // reports its button edges on, to measure stamps against them.
 var tableClock func() time.Duration
 
-// runDaemon is the daemon until ctx ends: flags and configuration, the
-// claim log (resumed or not), the table, its inputs, displays, club
-// publisher and status page, all run by serve, which returns once each
-// of them has ended.
-func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, code := parseRun(args, stderr)
-	if code != 0 {
-		return code
-	}
-	cfg, p := o.cfg, o.profile
-	fail := func(code int, err error) int {
-		fmt.Fprintf(stderr, "tabled run: %v\n", err)
-		return code
-	}
-	// The port first: a second daemon on a busy port stops here, before it
-	// touches the log. The log's lock then keeps a second writer out even
-	// on another port, and names the one that holds it.
-	ln, err := net.Listen("tcp", cfg.Web.Listen)
-	if err != nil {
-		fmt.Fprintf(stderr, "tabled run: status page: %v (is another tabled running?)\n", err)
-		return 1
-	}
-	defer ln.Close()
-	logw, err := openClaimLog(cfg.Log.Dir, stderr)
-	if err != nil {
-		return fail(1, err)
-	}
-	defer logw.Close()
-	tcfg := table.Config{Profile: p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
-		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock}
-	// What the log meets becomes alerts; the club publisher's outbox is
-	// the log, and each append wakes it.
-	alerting := &alertingJournal{Journal: claimJournal(logw), w: logw}
-	fed := newAppended()
-	tcfg.Journal = fed.journal(alerting)
-	res, err := resumeOrStart(cfg, p, logw, o.newGame, stdout, stderr)
-	if err != nil {
-		return fail(1, err)
-	}
-	if res.profile != nil {
-		p = *res.profile
-		tcfg.Profile = p
-	}
-	tcfg.Resume, tcfg.Down = res.entries, res.down
-	tcfg.FirstSeq = logw.LastSeq() + 1
-	t, err := table.New(tcfg)
-	if err != nil {
-		return fail(1, err)
-	}
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
-	logf := func(format string, a ...any) { fmt.Fprintf(warnings(stderr), format+"\n", a...) }
-	alert := func(kind, text string) {
-		if err := t.Note(kind, text); err != nil {
-			logf("tabled: note %q not journaled: %v", text, err)
-		}
-	}
-	alerting.note = alert
-	noteDamage(res.damaged, alert)
-
-	hw, err := setUpHardware(&cfg, o.sim, t.Now, stderr)
-	if err != nil {
-		return fail(1, err)
-	}
-	defer hw.close()
-	in, err := inputs.New(inputs.Config{Config: cfg, Open: board, Table: t, Registry: hw.registry, Resumed: tcfg.Resume, Logf: logf,
-		Debugf: func(format string, a ...any) { fmt.Fprintf(debug(stderr), format+"\n", a...) }})
-	if err != nil {
-		return fail(2, err)
-	}
-	defer in.Close()
-	var panelText io.Writer
-	if o.sim {
-		panelText = stdout
-	}
-	displays, lightsOff, err := newDisplays(cfg, board, in.Link(), stdout, panelText, logf)
-	if err != nil {
-		return fail(2, err)
-	}
-	pc, err := pairingCode(o, displays, logf)
-	if err != nil {
-		return fail(1, err)
-	}
-	tr := newTournament(t, logf)
-	publish, err := clubPublisher(cfg, logw, fed, stderr, logf, alert, tr)
-	if err != nil {
-		return fail(2, fmt.Errorf("club: %w", err))
-	}
-	https, err := httpsListener(cfg, stdout)
-	if err != nil {
-		return fail(1, err)
-	}
-	displays.Cert = https.cert
-	srv := web.New(web.Config{Table: t, Sim: o.sim, RefereeToken: cfg.Web.RefereeToken,
-		LogDir: cfg.Log.Dir, Panel: displays.PNG, Pairing: pc, Profile: p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
-		Hosts: web.NewHosts(tableNames(cfg)...), Logf: logf, HTTPS: https.url, Clock: tr.Clock})
-	services := []func(context.Context) error{t.Run, in.Run, runDisplays(displays, t, lightsOff), publish, notifier(t),
-		func(ctx context.Context) error { return web.Serve(ctx, ln, srv) }}
-	if https.ln != nil {
-		defer https.ln.Close()
-		services = append(services, func(ctx context.Context) error { return web.Serve(ctx, https.ln, srv) })
-	}
-	if hw.sim != nil {
-		services = append(services, hw.sim.Run)
-	}
-	if cfg.Club != nil {
-		services = append(services, tr.panelClock(displays.SetClock))
-	}
-	if o.sim {
-		printSimStart(stdout, cfg, p, hw.sim, o.madeToken)
-		services = append(services, terminal(t, stdin, stderr, hw.route))
-	} else {
-		fmt.Fprintf(stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
-	}
-	return serve(ctx, stop, "tabled", stderr, services...)
-}
-
 // openClaimLog opens the claim log in dir, says what it repaired and what
 // damage it found, and exports its metrics.
 func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
@@ -250,101 +130,6 @@ func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
 	}
 	logMetrics(logw)
 	return logw, nil
-}
-
-// resumed is how a run starts: the entries of the session it resumes
-// (none for a new one), how long the table was down, and the damage that
-// made it start afresh.
-type resumed struct {
-	entries []table.Entry
-	down    time.Duration
-	damaged []claimlog.Damage
-	// profile is the resumed session's own profile when this release's
-	// profile of the same name differs from it; nil otherwise.
-	profile *engine.Profile
-}
-
-// sameConfigured reports whether the session last was started with the
-// configuration of sess (the rules' name, the window, the call deadline,
-// the dealer), whatever this release's profile of that name now holds.
-func sameConfigured(last, sess journal.Session) bool {
-	p, err1 := last.RuleProfile()
-	q, err2 := sess.RuleProfile()
-	return err1 == nil && err2 == nil && p.Name == q.Name && p.Window == q.Window && p.CallDeadline == q.CallDeadline && last.Dealer == sess.Dealer
-}
-
-// rulesWords names a session's rules as the configuration sets them.
-func rulesWords(s journal.Session) string {
-	p, err := s.RuleProfile()
-	if err != nil {
-		return err.Error()
-	}
-	return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d", p.Name, p.Window, p.CallDeadline, s.Dealer)
-}
-
-// resumeOrStart decides whether the run resumes the claim log's last
-// session (after a restart or a power cut the game goes on where the log
-// left it) or starts a new one (--new-game, other rules, a damaged last
-// session), and journals the session's note.
-func resumeOrStart(cfg config.Config, p engine.Profile, logw *claimlog.Writer, newGame bool, stdout, stderr io.Writer) (resumed, error) {
-	var res resumed
-	sess := journal.Session{Version: version, Table: cfg.Table.Name, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
-		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &p}
-	restart := false
-	if !newGame {
-		last, recs, err := journal.LastSession(cfg.Log.Dir)
-		if err != nil {
-			return res, err
-		}
-		if last != nil {
-			res.damaged = damageIn(cfg.Log.Dir, last.FirstSeq, logw.Damage())
-		}
-		if len(res.damaged) > 0 {
-			// A session that does not read back whole is no state to build
-			// on: the table plays on in a new session; the damage is kept
-			// aside, noted and shown as an alert, and tabled log names it.
-			fmt.Fprintf(stderr, "tabled: the last session of the claim log is damaged (above): starting a new session instead of resuming\n")
-		} else if last != nil && !last.SameRules(sess) && !sameConfigured(*last, sess) {
-			fmt.Fprintf(stderr, "tabled: the last session (record %d) was played under other rules (%s): starting a new session\n", last.FirstSeq, rulesWords(*last))
-		} else if last != nil {
-			if !last.SameRules(sess) {
-				// The configuration is the session's, this release's profile
-				// of that name is not (an upgrade added rules): the game goes
-				// on by the rules it began with, as its replay decides it.
-				rp, _ := last.RuleProfile()
-				res.profile = &rp
-				sess.Profile = &rp
-				fmt.Fprintf(stdout, "tabled: the session of record %d goes on by its own %s rules; this release's apply from the next session\n", last.FirstSeq, rp.Name)
-			}
-			if res.entries, err = journal.Entries(recs); err != nil {
-				return res, fmt.Errorf("resume: %w", err)
-			}
-			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {
-				// How long the table was down: what a controller held
-				// meanwhile is stamped in that gap.
-				res.down = time.Since(recs[n-1].Wall)
-			}
-			restart = true
-			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
-		}
-	}
-	note, err := sess.Note(restart)
-	if err == nil {
-		err = logw.Append([]claimlog.Record{note})
-	}
-	return res, err
-}
-
-// noteDamage journals the damage that made the run start a new session,
-// as alerts, a bounded number of them.
-func noteDamage(damaged []claimlog.Damage, alert func(kind, text string)) {
-	for i, d := range damaged {
-		if i == maxDamageNotes {
-			alert(noteLogDamage, fmt.Sprintf("claim log damage: %d places more (tabled log names them)", len(damaged)-i))
-			return
-		}
-		alert(noteLogDamage, "claim log damaged, a new session started: "+d.String())
-	}
 }
 
 // hardware is what stands in for or beside the configured inputs: the
@@ -394,7 +179,7 @@ func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, std
 // does not stop the table; stopped, it says offline before it returns.
 // Another client taking the table's client id at the broker is noted, an
 // alert on the table's own panel. The console's rounds go to tr.
-func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string), tr *tournament) (func(context.Context) error, error) {
+func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *club.Appended, stderr io.Writer, logf func(string, ...any), note func(kind, text string), tr *club.TableRound) (func(context.Context) error, error) {
 	if cfg.Club == nil {
 		return func(context.Context) error { return nil }, nil
 	}
@@ -405,9 +190,9 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 			return nil, err
 		}
 	}
-	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: statusURL(cfg.Web), Logf: logf,
-		Outbox: newLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack"),
-		OnTakenOver: func(text string) { note(noteClientID, text) }, OnRound: tr.Take, Have: tr.Have})
+	pub, err := club.NewPublisher(club.PublisherConfig{Table: cfg.Table.Name, Broker: broker, URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Logf: logf,
+		Outbox: club.NewLogOutbox(cfg.Log.Dir, logw, fed), AckFile: filepath.Join(cfg.Log.Dir, "club.ack"),
+		OnTakenOver: func(text string) { note(string(alert.ClientID), text) }, OnRound: tr.Take, Have: tr.Have})
 	if err != nil {
 		return nil, err
 	}
@@ -422,10 +207,10 @@ func clubPublisher(cfg config.Config, logw *claimlog.Writer, fed *appended, stde
 	}, nil
 }
 
-// pairingCode is the table's pairing code, shown on the panels, or nil
-// on a simulated table without --pair, where anyone may enter values. A
-// game's end draws a new code: the next game's players pair afresh.
-func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pairing.Code, error) {
+// pairingCode is the table's pairing code, shown on the panels d drives,
+// or nil on a simulated table without --pair, where anyone may enter
+// values. web.PairingRenewal draws a new one at a game's end.
+func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 	if o.sim && !o.pair {
 		return nil, nil
 	}
@@ -435,19 +220,6 @@ func pairingCode(o runOptions, d *show.Driver, logf func(string, ...any)) (*pair
 	}
 	pc.Watch(d.SetPair)
 	d.SetPair(pc.Current())
-	each := d.Each
-	d.Each = func(u table.Update) {
-		if each != nil {
-			each(u)
-		}
-		for _, e := range u.Entries {
-			if e.Outcome != nil && e.Outcome.Kind == engine.KindGameEnd {
-				if err := pc.Renew(); err != nil {
-					logf("tabled: %v", err)
-				}
-			}
-		}
-	}
 	return pc, nil
 }
 
@@ -466,7 +238,7 @@ func simToken(env string) (tok string, made bool, err error) {
 
 // printSimStart says what the simulated table is and how to drive it.
 func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller, madeToken bool) {
-	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), statusURL(cfg.Web), cfg.Log.Dir)
+	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), web.StatusURL(cfg.Web.URL, cfg.Web.Listen), cfg.Log.Dir)
 	if sim != nil {
 		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", sim.Path())
 	} else {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/claimlog"
 )
 
@@ -62,7 +63,7 @@ func TestDamageInLastSessionStartsANewOne(t *testing.T) {
 	}
 	notes := 0
 	claimlog.Read(logDir, claimlog.Filter{}, func(r claimlog.Record) error {
-		if r.Kind == claimlog.KindNote && r.Type == noteLogDamage {
+		if r.Kind == claimlog.KindNote && r.Type == string(alert.LogDamage) {
 			notes++
 		}
 		return nil

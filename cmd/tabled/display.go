@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
-	"os"
-	"strings"
 	"time"
 
+	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/eink"
 	"github.com/tabled/tabled/display/oled"
 	"github.com/tabled/tabled/display/seatlights"
@@ -20,6 +19,7 @@ import (
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
+	"github.com/tabled/tabled/web"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/devices/v3/waveshare2in13v4"
 )
@@ -30,7 +30,7 @@ import (
 // goes to out as it is shown; text, when set, gets the text panel.
 func newDisplays(cfg config.Config, op hostio.Opener, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
 	dc := cfg.Display
-	d := &show.Driver{Text: text, URL: statusURL(cfg.Web), Sleep: time.Duration(dc.Sleep), Logf: logf,
+	d := &show.Driver{Text: text, URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(dc.Sleep), Logf: logf,
 		Each: func(u table.Update) { printOutcomes(out, u) }}
 	off := func() {}
 	switch dc.Lights {
@@ -124,64 +124,6 @@ func einkPins(dc config.Display, op hostio.Opener) ([4]gpio.PinIO, error) {
 	return pins, nil
 }
 
-// statusURL is the status page's address as a tablet on the LAN reaches
-// it: the configured url, or the listening address; one that listens on
-// every interface is named by this host's LAN address (a phone resolves an
-// address where it may not resolve a .local name), or by its mDNS name
-// when it has none.
-func statusURL(w config.Web) string { return statusURLWith(w, lanAddress) }
-
-func statusURLWith(w config.Web, lan func() string) string {
-	if w.URL != "" {
-		return w.URL
-	}
-	host, port, err := net.SplitHostPort(w.Listen)
-	if err != nil {
-		return ""
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = lan()
-		if host == "" {
-			name, err := os.Hostname()
-			if err != nil {
-				return ""
-			}
-			host = strings.TrimSuffix(name, ".local") + ".local"
-		}
-	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
-}
-
-// lanAddress is this host's IPv4 address on an interface that is up: a
-// private one if it has one, else any other unicast one; "" for none.
-func lanAddress() string {
-	ifs, err := net.Interfaces()
-	if err != nil {
-		return ""
-	}
-	var other string
-	for _, ifc := range ifs {
-		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
-			continue
-		}
-		addrs, err := ifc.Addrs()
-		if err != nil {
-			continue
-		}
-		for _, a := range addrs {
-			ipn, ok := a.(*net.IPNet)
-			switch {
-			case !ok || ipn.IP.To4() == nil || !ipn.IP.IsGlobalUnicast():
-			case ipn.IP.IsPrivate():
-				return ipn.IP.String()
-			case other == "":
-				other = ipn.IP.String()
-			}
-		}
-	}
-	return other
-}
-
 // printOutcomes writes the update's outcomes, a line each.
 func printOutcomes(w io.Writer, u table.Update) {
 	for _, e := range u.Entries {
@@ -199,5 +141,27 @@ func runDisplays(d *show.Driver, t *table.Table, off func()) func(context.Contex
 	return func(ctx context.Context) error {
 		defer off()
 		return d.Run(ctx, t)
+	}
+}
+
+// panelClock shows the round's time left (tr) on the panels (set), each second
+// (the words change once a minute until the last two, and set redraws
+// only on a change).
+func panelClock(tr *club.TableRound, set func(string)) func(context.Context) error {
+	return func(ctx context.Context) error {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			words := ""
+			if left, state, ok := tr.Clock(); ok {
+				words = display.ClockWords(left, state)
+			}
+			set(words)
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-tick.C:
+			}
+		}
 	}
 }

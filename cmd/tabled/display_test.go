@@ -6,37 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/tabled/tabled/config"
 )
-
-func TestStatusURL(t *testing.T) {
-	host, err := os.Hostname()
-	if err != nil {
-		t.Fatal(err)
-	}
-	host = strings.TrimSuffix(host, ".local")
-	for _, tc := range []struct {
-		web  config.Web
-		want string
-	}{
-		{config.Web{Listen: ":8080", URL: "http://table-7.local/"}, "http://table-7.local/"},
-		{config.Web{Listen: ":8080"}, "http://" + host + ".local:8080/"},
-		{config.Web{Listen: "0.0.0.0:80"}, "http://" + host + ".local:80/"},
-		{config.Web{Listen: "0.0.0.0:8080", URL: "lan"}, "http://192.168.1.23:8080/"},
-		{config.Web{Listen: "127.0.0.1:8080"}, "http://127.0.0.1:8080/"},
-		{config.Web{Listen: "[::1]:9000"}, "http://[::1]:9000/"},
-		{config.Web{Listen: "nonsense"}, ""},
-	} {
-		lan := func() string { return "" } // no LAN address: the mDNS name
-		if tc.web.URL == "lan" {
-			tc.web.URL, lan = "", func() string { return "192.168.1.23" }
-		}
-		if got := statusURLWith(tc.web, lan); got != tc.want {
-			t.Errorf("statusURL(%+v) = %q, want %q", tc.web, got, tc.want)
-		}
-	}
-}
 
 // TestMissingPanelStopsTheDaemon: a panel the config names but the board
 // does not have is an error at start that says which, not a silent table.

@@ -45,11 +45,7 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	m := doctorMachine
 	m.Open = board // the daemon's opener: doctor looks names up as run does
 	m.ConfigFile = *path
-	results := m.Check(cfg)
-	if cfg.Web.HTTPSListen != "" {
-		results = append(results, httpsDoctor(cfg))
-	}
-	if !doctor.Print(stdout, results) {
+	if !doctor.Print(stdout, m.Check(cfg)) {
 		return 1
 	}
 	return 0

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"sync"
@@ -14,7 +12,6 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
@@ -61,7 +58,7 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	order := nfc.EnrolmentOrder(*redFives)
-	reg, err := enrolled(path, order, *restart, stdout)
+	reg, err := nfc.Enrolled(path, order, *restart, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
 		return 1
@@ -86,32 +83,13 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var reading sync.WaitGroup
 	reading.Go(func() { read(ctx) })
 	defer func() { cancel(); reading.Wait() }() // the reader is closed before we return
-	return scanSet(ctx, reg, order, path, uids, stdout, stderr)
-}
-
-// enrolled is the registry at path to go on with: empty when there is none
-// or restart is set; an error when it does not follow order.
-func enrolled(path string, order []engine.Tile, restart bool, stdout io.Writer) (*nfc.Registry, error) {
-	if restart {
-		return &nfc.Registry{}, nil
-	}
-	old, err := nfc.Load(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return &nfc.Registry{}, nil
-	case err != nil:
-		return nil, fmt.Errorf("%w (--restart to start afresh)", err)
-	}
-	for i, e := range old.Entries() {
-		if i >= len(order) || e.Tile != order[i] {
-			return nil, fmt.Errorf("%s does not follow the enrolment order at tile %d (%s where %s was due); --restart to start afresh",
-				path, i+1, e.Tile, order[min(i, len(order)-1)])
+	if err := nfc.Enrol(ctx, reg, order, path, uids, stdout); err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
 		}
+		return 1
 	}
-	if old.Len() > 0 {
-		fmt.Fprintf(stdout, "going on with %s: %d of %d tiles enrolled\n", path, old.Len(), len(order))
-	}
-	return old, nil
+	return 0
 }
 
 // tileReader is the tile reader cfg names, opened as tabled run opens it
@@ -158,35 +136,6 @@ func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, 
 	}
 	fmt.Fprintln(stderr, "tabled enroll: no tile reader: set nfc.reader to serial or mfrc522, or give --serial PATH")
 	return nil, 2
-}
-
-// scanSet asks for each tile not yet in reg, in order, and enrols the tag
-// read for it, saving reg to path after each; until the set is whole
-// (exit 0) or ctx ends (exit 1, what is done is kept).
-func scanSet(ctx context.Context, reg *nfc.Registry, order []engine.Tile, path string, uids <-chan []byte, stdout, stderr io.Writer) int {
-	fmt.Fprintf(stdout, "put each tile on the reader when asked, then take it off; Ctrl-C stops (and keeps what is done)\n")
-	for reg.Len() < len(order) {
-		i := reg.Len()
-		tile := order[i]
-		fmt.Fprintf(stdout, "[%3d/%d] scan %s (%s)\n", i+1, len(order), tile, tile.Name())
-		var uid []byte
-		select {
-		case <-ctx.Done():
-			fmt.Fprintf(stdout, "stopped: %d of %d tiles enrolled in %s; run tabled enroll again to go on\n", reg.Len(), len(order), path)
-			return 1
-		case uid = <-uids:
-		}
-		if err := reg.Add(uid, tile); err != nil {
-			fmt.Fprintf(stdout, "        %v: put that one aside and scan a %s\n", err, tile)
-			continue
-		}
-		if err := reg.Save(path); err != nil {
-			fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
-			return 1
-		}
-	}
-	fmt.Fprintf(stdout, "done: %d tiles enrolled in %s\n", reg.Len(), path)
-	return 0
 }
 
 // monotonic is a clock from now, for tools that stamp nothing lasting.

@@ -2,17 +2,13 @@ package main
 
 import (
 	"crypto/tls"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/doctor"
 	"github.com/tabled/tabled/web"
 )
 
@@ -21,7 +17,7 @@ import (
 // URL and hosts, the listen address, the host name and its .local name,
 // and the LAN address.
 func tableNames(cfg config.Config) []string {
-	names := append([]string{cfg.Web.URL, cfg.Web.Listen, cfg.Web.HTTPSListen, lanAddress()}, cfg.Web.Hosts...)
+	names := append([]string{cfg.Web.URL, cfg.Web.Listen, cfg.Web.HTTPSListen, web.LANAddress()}, cfg.Web.Hosts...)
 	if h, err := os.Hostname(); err == nil && h != "" {
 		h = strings.TrimSuffix(h, ".local")
 		names = append(names, h, h+".local")
@@ -54,40 +50,11 @@ func httpsListener(cfg config.Config, stdout io.Writer) (httpsServing, error) {
 	if err != nil {
 		return httpsServing{}, fmt.Errorf("https: %w", err)
 	}
-	url := httpsURL(cfg)
+	url := web.HTTPSURL(cfg.Web.URL, cfg.Web.Listen, cfg.Web.HTTPSListen)
 	fmt.Fprintf(stdout, "tabled: referee actions over HTTPS on %s, certificate SHA-256 %s\n", url, fp)
 	hs := httpsServing{ln: tls.NewListener(ln, web.TLSConfig(cert)), url: url}
 	if cfg.Web.CertFile == "" {
 		hs.cert = web.ShortFingerprint(fp)
 	}
 	return hs, nil
-}
-
-// httpsURL is the HTTPS page's address: the status page's host on the
-// HTTPS port.
-func httpsURL(cfg config.Config) string {
-	_, port, _ := net.SplitHostPort(cfg.Web.HTTPSListen)
-	host := "localhost"
-	if u, err := url.Parse(statusURL(cfg.Web)); err == nil && u.Hostname() != "" {
-		host = u.Hostname()
-	}
-	return "https://" + net.JoinHostPort(host, port) + "/"
-}
-
-// httpsDoctor says which certificate the HTTPS page uses and its
-// fingerprint, for the referee to compare with the browser's; it makes
-// none (the daemon does, at its first start, as its own user).
-func httpsDoctor(cfg config.Config) doctor.Result {
-	certFile := cfg.Web.CertFile
-	if certFile == "" {
-		certFile = filepath.Join(cfg.Log.Dir, web.SelfCertName)
-	}
-	fp, err := web.CertFingerprint(certFile)
-	switch {
-	case errors.Is(err, os.ErrNotExist) && cfg.Web.CertFile == "":
-		return doctor.Result{Item: "https", OK: true, Detail: "the table makes its certificate at its first start (" + certFile + "); run tabled doctor again then for its fingerprint"}
-	case err != nil:
-		return doctor.Result{Item: "https", Detail: err.Error(), Fix: "give cert_file a PEM certificate, or remove cert_file and key_file for the table's own"}
-	}
-	return doctor.Result{Item: "https", OK: true, Detail: fmt.Sprintf("%s on %s: certificate SHA-256 %s (compare it with what the referee's browser shows)", certFile, httpsURL(cfg), fp)}
 }

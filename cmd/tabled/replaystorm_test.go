@@ -90,9 +90,9 @@ func TestReplayStorm(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-ready
-	fed := newAppended()
+	fed := club.NewAppended()
 	pub, err := club.NewPublisher(club.PublisherConfig{Broker: club.Broker{URL: brokerURL}, Table: "storm",
-		Outbox: newLogOutbox(logDir, w, fed), AckFile: ack})
+		Outbox: club.NewLogOutbox(logDir, w, fed), AckFile: ack})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestReplayStorm(t *testing.T) {
 			t.Fatal(err)
 		}
 		sent, seq := time.Now(), w.LastSeq()
-		fed.announce()
+		fed.Announce()
 		bound := time.After(60 * time.Second)
 		for {
 			mu.Lock()
@@ -176,7 +176,7 @@ func BenchmarkOutboxNewRecord(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	o := newLogOutbox(dir, w, nil)
+	o := club.NewLogOutbox(dir, w, nil)
 	if _, err := o.Read(w.LastSeq(), 64); err != nil { // the first read indexes the log
 		b.Fatal(err)
 	}

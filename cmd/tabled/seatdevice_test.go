@@ -68,26 +68,26 @@ func monoClock() time.Duration {
 // simDevice is the Go simulator behind a pty whose symlink survives replugs.
 type simDevice struct {
 	dev  *fwsim.Device
-	plug *ptyPlug
+	plug *fwsim.Plug
 	mu   sync.Mutex
 }
 
 func newSimDevice(t *testing.T) seatDevice {
 	dev := fwsim.New(fwsim.Config{Clock: monoClock, Latency: time.Millisecond, Jitter: 500 * time.Microsecond,
 		DriftPPM: 80, BootID: 1, DeviceID: 0x2a, Buttons: 30, Readers: 2, Literal: true})
-	s := &simDevice{dev: dev, plug: &ptyPlug{dev: dev, link: filepath.Join(t.TempDir(), "seat")}}
-	if err := s.plug.plug(io.Discard); err != nil {
+	s := &simDevice{dev: dev, plug: &fwsim.Plug{Dev: dev, Link: filepath.Join(t.TempDir(), "seat")}}
+	if err := s.plug.Plug(io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		s.plug.unplug()
+		s.plug.Unplug()
 	})
 	return s
 }
 
-func (s *simDevice) Port() string { return s.plug.link }
+func (s *simDevice) Port() string { return s.plug.Link }
 
 func (s *simDevice) Press(t *testing.T, ch int, hold time.Duration) time.Duration {
 	at := s.dev.Press(uint8(ch))
@@ -118,12 +118,12 @@ func (s *simDevice) Hang(t *testing.T) {
 
 func (s *simDevice) Unplug(t *testing.T, d time.Duration) {
 	s.mu.Lock()
-	s.plug.unplug()
+	s.plug.Unplug()
 	s.mu.Unlock()
 	time.AfterFunc(d, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if err := s.plug.plug(io.Discard); err != nil {
+		if err := s.plug.Plug(io.Discard); err != nil {
 			t.Errorf("replug: %v", err)
 		}
 	})

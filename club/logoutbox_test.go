@@ -1,4 +1,4 @@
-package main
+package club
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing/synctest"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
 )
 
@@ -20,9 +21,9 @@ func TestOutboxWaitWokenByJournal(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer w.Close()
-		fed := newAppended()
-		j := fed.journal(claimJournal(w))
-		o := newLogOutbox(dir, w, fed)
+		fed := NewAppended()
+		j := fed.Journal(journal.Log{W: w})
+		o := NewLogOutbox(dir, w, fed)
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		done := make(chan error, 1)

@@ -1,4 +1,4 @@
-package main
+package club
 
 import (
 	"context"
@@ -6,29 +6,28 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tabled/tabled/club"
-	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 )
 
-// roundTable is what the tournament needs of the table: its clock, its
+// RoundTable is what a TableRound needs of the table: its clock, its
 // state and the input path every source takes (journaled with fsync before
 // it takes effect).
-type roundTable interface {
+type RoundTable interface {
 	Now() time.Duration
 	State() engine.State
 	Submit(ctx context.Context, ev engine.Event) (uint64, error)
 }
 
-// tournament is the table's side of a tournament round: it logs each new
+// TableRound is the table's side of a tournament round, which a
+// Publisher's OnRound and Have serve: it logs each new
 // Round the console sends as an input (who sits where, the round's clock),
 // counts the round's time down on the table's own monotonic clock from
 // the moment it took the message, and logs the time signal when it runs
 // out (or when a Round says the time is over), which the engine applies by
 // the rule book's time rule. A restarted table goes on from what its log
 // holds until the console answers its ask.
-type tournament struct {
-	t    roundTable
+type TableRound struct {
+	t    RoundTable
 	logf func(string, ...any)
 
 	mu sync.Mutex
@@ -47,9 +46,10 @@ type tournament struct {
 	wake      chan struct{}
 }
 
-// newTournament picks up the round the table's log holds, if any.
-func newTournament(t roundTable, logf func(string, ...any)) *tournament {
-	tr := &tournament{t: t, logf: logf, wake: make(chan struct{}, 1), afterTime: -1}
+// NewTableRound picks up the round the table's log holds, if any; logf
+// says a time signal the table refused.
+func NewTableRound(t RoundTable, logf func(string, ...any)) *TableRound {
+	tr := &TableRound{t: t, logf: logf, wake: make(chan struct{}, 1), afterTime: -1}
 	st := t.State()
 	if s := st.Seating; s != nil {
 		tr.have, tr.round = s.Sent, roundKey(s.Tournament, s.Round)
@@ -62,7 +62,7 @@ func newTournament(t roundTable, logf func(string, ...any)) *tournament {
 func roundKey(tournament string, round int) string { return fmt.Sprintf("%q/%d", tournament, round) }
 
 // Have is the Sent number of the newest Round the table logged.
-func (tr *tournament) Have() uint64 {
+func (tr *TableRound) Have() uint64 {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return tr.have
@@ -70,7 +70,7 @@ func (tr *tournament) Have() uint64 {
 
 // Take logs a Round the console sent, unless the table has it already (the
 // same Sent, or an older one sent again), and sets the clock by it.
-func (tr *tournament) Take(r club.Round) {
+func (tr *TableRound) Take(r Round) {
 	tr.mu.Lock()
 	old := r.Sent <= tr.have
 	tr.mu.Unlock()
@@ -102,13 +102,13 @@ func (tr *tournament) Take(r club.Round) {
 // Clock is the round's clock now: the time left (never below zero), its
 // state ("waiting", "running", "paused", "over"), false when the table
 // has no round.
-func (tr *tournament) Clock() (left time.Duration, state string, ok bool) {
+func (tr *TableRound) Clock() (left time.Duration, state string, ok bool) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	return tr.clockAt(tr.t.Now())
 }
 
-func (tr *tournament) clockAt(now time.Duration) (time.Duration, string, bool) {
+func (tr *TableRound) clockAt(now time.Duration) (time.Duration, string, bool) {
 	if tr.round == "" {
 		return 0, "", false
 	}
@@ -124,7 +124,7 @@ func (tr *tournament) clockAt(now time.Duration) (time.Duration, string, bool) {
 
 // due is how long until the round's time is up, and whether the signal
 // is still to be logged; ok false: no running clock.
-func (tr *tournament) due() (wait time.Duration, ok bool) {
+func (tr *TableRound) due() (wait time.Duration, ok bool) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	if tr.signalled {
@@ -143,7 +143,7 @@ func (tr *tournament) due() (wait time.Duration, ok bool) {
 }
 
 // Run counts the round down and logs the time signal at zero.
-func (tr *tournament) Run(ctx context.Context) error {
+func (tr *TableRound) Run(ctx context.Context) error {
 	for {
 		wait, ok := tr.due()
 		if ok && wait <= 0 {
@@ -167,7 +167,7 @@ func (tr *tournament) Run(ctx context.Context) error {
 }
 
 // signal logs the time input: the round's time is up now.
-func (tr *tournament) signal(ctx context.Context) {
+func (tr *TableRound) signal(ctx context.Context) {
 	tr.mu.Lock()
 	after := tr.afterTime
 	tr.mu.Unlock()
@@ -185,26 +185,4 @@ func (tr *tournament) signal(ctx context.Context) {
 	tr.mu.Lock()
 	tr.signalled = true
 	tr.mu.Unlock()
-}
-
-// panelClock shows the round's time left on the panels (set), each second
-// (the words change once a minute until the last two, and set redraws
-// only on a change).
-func (tr *tournament) panelClock(set func(string)) func(context.Context) error {
-	return func(ctx context.Context) error {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			words := ""
-			if left, state, ok := tr.Clock(); ok {
-				words = display.ClockWords(left, state)
-			}
-			set(words)
-			select {
-			case <-ctx.Done():
-				return nil
-			case <-tick.C:
-			}
-		}
-	}
 }

@@ -1,4 +1,4 @@
-package main
+package club
 
 import (
 	"context"
@@ -7,9 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/web"
 )
 
 // fakeTable is a table's clock and input path for the tournament: its
@@ -46,9 +44,9 @@ func (f *fakeTable) actions() []engine.Action {
 	return out
 }
 
-func round(sent uint64, state string, remaining int64, after int) club.Round {
-	return club.Round{Tournament: "Spring Open", Round: 1, Sent: sent, AfterTime: after, Clock: club.RoundClock{State: state, RemainingMS: remaining},
-		Seats: [4]club.RoundSeat{{Player: 1, Name: "Ana"}, {Player: 2, Name: "Bo"}, {Player: 3, Name: "Cy"}, {Player: 4, Name: "Di"}}}
+func round(sent uint64, state string, remaining int64, after int) Round {
+	return Round{Tournament: "Spring Open", Round: 1, Sent: sent, AfterTime: after, Clock: RoundClock{State: state, RemainingMS: remaining},
+		Seats: [4]RoundSeat{{Player: 1, Name: "Ana"}, {Player: 2, Name: "Bo"}, {Player: 3, Name: "Cy"}, {Player: 4, Name: "Di"}}}
 }
 
 // TestRoundClock: on a virtual clock, a round is logged once however often
@@ -58,7 +56,7 @@ func round(sent uint64, state string, remaining int64, after int) club.Round {
 func TestRoundClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ft := &fakeTable{start: time.Now()}
-		tr := newTournament(ft, t.Logf)
+		tr := NewTableRound(ft, t.Logf)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		go tr.Run(ctx)
@@ -70,13 +68,12 @@ func TestRoundClock(t *testing.T) {
 			t.Fatalf("inputs %v, have %d: want the round once", got, tr.Have())
 		}
 		for _, step := range []struct {
-			after time.Duration
-			warn  string
-		}{{time.Minute, ""}, {2*time.Minute + time.Second, "warn"}, {5 * time.Minute, "late"}} {
+			after, left time.Duration
+		}{{time.Minute, 11 * time.Minute}, {2*time.Minute + time.Second, 8*time.Minute + 59*time.Second}, {5 * time.Minute, 3*time.Minute + 59*time.Second}} {
 			time.Sleep(step.after)
 			synctest.Wait()
-			if v := clockView(tr); v.Warn != step.warn || len(ft.actions()) != 1 {
-				t.Fatalf("after %v more: clock %+v, inputs %v", step.after, v, ft.actions())
+			if left, state, ok := tr.Clock(); !ok || left != step.left || state != "running" || len(ft.actions()) != 1 {
+				t.Fatalf("after %v more: clock %v %s %v, inputs %v; want %v left", step.after, left, state, ok, ft.actions(), step.left)
 			}
 		}
 		time.Sleep(4*time.Minute + time.Second)
@@ -84,8 +81,8 @@ func TestRoundClock(t *testing.T) {
 		if got := ft.actions(); len(got) != 2 || got[1] != engine.Time || ft.evs[1].AfterTime == nil || *ft.evs[1].AfterTime != 2 || ft.evs[1].At != 12*time.Minute+time.Second {
 			t.Fatalf("inputs %+v: want the time signal at 12m1s (taken at 1s, 12 minutes left) with 2 hands after it", ft.evs)
 		}
-		if v := clockView(tr); v.Warn != "over" || v.RemainingMS != 0 {
-			t.Fatalf("clock %+v after the time", v)
+		if left, state, _ := tr.Clock(); left != 0 || state != "over" {
+			t.Fatalf("clock %v %s after the time", left, state)
 		}
 		time.Sleep(time.Hour)
 		synctest.Wait()
@@ -111,7 +108,7 @@ func TestRoundClockAfterRestart(t *testing.T) {
 		ft := &fakeTable{start: time.Now().Add(-10 * time.Minute)} // the table's clock goes on from the log
 		s := round(4, "running", int64(15*time.Minute/time.Millisecond), -1).Seating()
 		ft.st = engine.State{Seating: &s, SeatingAt: 2 * time.Minute}
-		tr := newTournament(ft, t.Logf)
+		tr := NewTableRound(ft, t.Logf)
 		if left, state, ok := tr.Clock(); !ok || state != "running" || left != 7*time.Minute || tr.Have() != 4 {
 			t.Fatalf("clock %v %s %v have %d: want 7 minutes left of round sent 4", left, state, ok, tr.Have())
 		}
@@ -128,13 +125,4 @@ func TestRoundClockAfterRestart(t *testing.T) {
 			t.Fatalf("paused clock %v %s", left, state)
 		}
 	})
-}
-
-func clockView(tr *tournament) (v struct {
-	Warn        string
-	RemainingMS int64
-}) {
-	c := web.ClockOf(tr.Clock())
-	v.Warn, v.RemainingMS = c.Warn, c.RemainingMS
-	return v
 }

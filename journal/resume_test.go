@@ -1,4 +1,4 @@
-package main
+package journal
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -27,6 +27,17 @@ func TestResumeAfterAnUpgrade(t *testing.T) {
 	}
 	older := current
 	older.Hand = nil // a release before the hand's worth
+	// resume starts a run with profile p on the log in dir.
+	resume := func(dir string, p engine.Profile, out, errb *bytes.Buffer) (Resumed, error) {
+		logw, err := claimlog.Open(dir, claimlog.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer logw.Close()
+		sess := Session{Version: "test", Table: "t1", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+			FirstSeq: logw.LastSeq() + 1, Profile: &p}
+		return Resume(sess, dir, logw, false, out, errb)
+	}
 	for _, tc := range []struct {
 		name    string
 		started engine.Profile // the profile the session began with
@@ -41,18 +52,11 @@ func TestResumeAfterAnUpgrade(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "log")
-			var cfg config.Config
-			cfg.Table.Name, cfg.Log.Dir = "t1", dir
 			var out, errb bytes.Buffer
 			// The session as the earlier run began it.
-			logw, err := openClaimLog(dir, &errb)
-			if err != nil {
+			if _, err := resume(dir, tc.started, &out, &errb); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := resumeOrStart(cfg, tc.started, logw, false, &out, &errb); err != nil {
-				t.Fatal(err)
-			}
-			logw.Close()
 			now := current
 			if tc.window > 0 {
 				now.Window = tc.window
@@ -60,12 +64,7 @@ func TestResumeAfterAnUpgrade(t *testing.T) {
 			for run := 1; run <= 2; run++ {
 				out.Reset()
 				errb.Reset()
-				logw, err := openClaimLog(dir, &errb)
-				if err != nil {
-					t.Fatal(err)
-				}
-				res, err := resumeOrStart(cfg, now, logw, false, &out, &errb)
-				logw.Close()
+				res, err := resume(dir, now, &out, &errb)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -73,10 +72,10 @@ func TestResumeAfterAnUpgrade(t *testing.T) {
 				if resumed := strings.Contains(said, "resuming the session of record 1"); resumed != tc.resumes {
 					t.Errorf("restart %d resumed: %v, want %v\n%s", run, resumed, tc.resumes, said)
 				}
-				if (res.profile != nil) != tc.own {
-					t.Errorf("restart %d by the session's own profile: %v, want %v", run, res.profile != nil, tc.own)
+				if (res.Profile != nil) != tc.own {
+					t.Errorf("restart %d by the session's own profile: %v, want %v", run, res.Profile != nil, tc.own)
 				}
-				if tc.own && res.profile != nil && res.profile.Hand != nil {
+				if tc.own && res.Profile != nil && res.Profile.Hand != nil {
 					t.Errorf("restart %d: the session's own profile scores hands: it is this release's", run)
 				}
 				if !strings.Contains(said, tc.says) {
