@@ -25,6 +25,6 @@
 // results workbook, by position (the ranking reads them by position): see
 // EMAHeader for the eighteen columns and docs/results.md for what each
 // holds. The per-round CSV (WriteRoundCSV) has one row a player a game.
-// The players CSV (ReadPlayersCSV, WritePlayersCSV) has the header
-// number,name,last_name,ema,country,club,first_round,last_round.
+// The players' list is read and written by the console (club.ReadPlayers),
+// whose register it is.
 package standings
