@@ -242,7 +242,16 @@ func (vm *powerVM) finalLog() logSummary {
 // run, the sequence number its notes took).
 func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 	t.Helper()
+	// Settled: no call pending, and the same state over a second and a
+	// half, twice the table's wait bound (500 ms) and more, so that an
+	// input acknowledged before the first look and still held for
+	// ordering has been decided in it (CI once saw a newhand answered 202
+	// a moment before a look that did not have it yet). The engine's clock
+	// stands still on an idle table, so the look's own clock measures it.
+	const bound = 1500 * time.Millisecond
 	var state map[string]json.RawMessage
+	var first string
+	var since time.Time
 	waitUntilFor(t, "the table's pending calls decided", time.Minute, func() bool {
 		resp, err := tab.client.Get(tab.base + "/api/state")
 		if err != nil {
@@ -256,6 +265,7 @@ func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 			return false
 		}
 		if p := string(v.State["pending"]); p != "[]" && p != "null" && p != "" {
+			since = time.Time{}
 			return false
 		}
 		// A discard stays open (for a win, until the next discard), so
@@ -264,8 +274,13 @@ func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 		for _, k := range []string{"seq", "now_ms", "alerts"} {
 			delete(v.State, k)
 		}
+		b, _ := json.Marshal(v.State)
+		if since.IsZero() || string(b) != first {
+			first, since = string(b), time.Now()
+			return false
+		}
 		state = v.State
-		return true
+		return time.Since(since) > bound
 	})
 	return state
 }
