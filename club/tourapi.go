@@ -134,6 +134,32 @@ func (t *Tournament) Handler(next http.Handler) http.Handler {
 	return mux
 }
 
+// Signed is who makes a referee's change and why: the fields "by" and
+// "why" of every such body, kept in the change's record.
+type Signed struct {
+	By  string `json:"by"`
+	Why string `json:"why"`
+}
+
+func (s Signed) signed() Signed { return s }
+
+// signedChange decodes a body that is Signed and keeps it as one record
+// of kind, which put fills from the body; it answers the request itself
+// and reports whether the record was kept.
+func signedChange[B any, PB interface {
+	*B
+	signed() Signed
+}](t *Tournament, w http.ResponseWriter, r *http.Request, kind tournament.Kind, put func(*tournament.Record, *B)) bool {
+	var b B
+	if !decode(w, r, maxBody, &b) {
+		return false
+	}
+	s := PB(&b).signed()
+	rec := newRecord(kind, s.By, s.Why, t.now())
+	put(&rec, &b)
+	return t.add(w, s.By, rec)
+}
+
 // OptionsBody is the body of POST /api/tournament/options: the options,
 // whole; start, uma and chombo come from the book named.
 type OptionsBody struct {
@@ -182,19 +208,12 @@ func (t *Tournament) player(w http.ResponseWriter, r *http.Request) {
 
 // SubstituteBody is the body of POST /api/tournament/substitute.
 type SubstituteBody struct {
-	By  string `json:"by"`
-	Why string `json:"why"`
+	Signed
 	tournament.Substitute
 }
 
 func (t *Tournament) substitute(w http.ResponseWriter, r *http.Request) {
-	var b SubstituteBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindSubstitute, b.By, b.Why, t.now())
-	rec.Substitute = &b.Substitute
-	if t.add(w, b.By, rec) {
+	if signedChange(t, w, r, tournament.KindSubstitute, func(rec *tournament.Record, b *SubstituteBody) { rec.Substitute = &b.Substitute }) {
 		t.sendRound()
 	}
 }

@@ -102,51 +102,30 @@ func (t *Tournament) confirm(w http.ResponseWriter, r *http.Request) {
 
 // SwapBody is the body of POST /api/tournament/swap.
 type SwapBody struct {
-	By  string `json:"by"`
-	Why string `json:"why"`
+	Signed
 	tournament.Swap
 }
 
 func (t *Tournament) swap(w http.ResponseWriter, r *http.Request) {
-	var b SwapBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindSwap, b.By, b.Why, t.now())
-	rec.Swap = &b.Swap
-	t.add(w, b.By, rec)
+	signedChange(t, w, r, tournament.KindSwap, func(rec *tournament.Record, b *SwapBody) { rec.Swap = &b.Swap })
 }
 
 // PenaltyBody is the body of POST /api/tournament/penalty.
 type PenaltyBody struct {
-	By  string `json:"by"`
-	Why string `json:"why"`
+	Signed
 	tournament.Penalty
 }
 
 func (t *Tournament) penalty(w http.ResponseWriter, r *http.Request) {
-	var b PenaltyBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindPenalty, b.By, b.Why, t.now())
-	rec.Penalty = &b.Penalty
-	t.add(w, b.By, rec)
+	signedChange(t, w, r, tournament.KindPenalty, func(rec *tournament.Record, b *PenaltyBody) { rec.Penalty = &b.Penalty })
 }
 
 // WithdrawBody is the body of POST /api/tournament/withdraw.
 type WithdrawBody struct {
-	By  string `json:"by"`
-	Why string `json:"why"`
+	Signed
 	tournament.Withdraw
 }
 
 func (t *Tournament) withdraw(w http.ResponseWriter, r *http.Request) {
-	var b WithdrawBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindWithdraw, b.By, b.Why, t.now())
-	rec.Withdraw = &b.Withdraw
-	t.add(w, b.By, rec)
+	signedChange(t, w, r, tournament.KindWithdraw, func(rec *tournament.Record, b *WithdrawBody) { rec.Withdraw = &b.Withdraw })
 }
