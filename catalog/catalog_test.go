@@ -47,7 +47,12 @@ func TestEveryLanguageHasEveryKey(t *testing.T) {
 
 // dynamic are the key prefixes code completes at run time (a wind's
 // letter, a plural form): their keys are used though no literal names them.
-var dynamic = []string{"wind.", "language.name"}
+//
+// The game's vocabulary is keyed by the rules packages' own names (a
+// yaku's, a limit's, a fu part's code, a tile's suit letter and honour
+// number, an action): outcome/vocab.go completes them, and its
+// TestVocabularyCoversTheRules checks every name has words.
+var dynamic = []string{"wind.", "language.name", "yaku.", "limit.", "fu.", "tile.", "action."}
 
 // Every key is used somewhere in the project's code or pages: a message
 // nobody shows is a translation nobody needs to keep.

@@ -399,7 +399,7 @@ func scores(b *Board, st engine.State) {
 		for _, w := range st.LastScore.Wins {
 			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), w.Value.Words(), w.Points))
 			if w.Hand != nil {
-				lines = append(lines, engine.YakuWords(w.Hand.Result.Yaku))
+				lines = append(lines, outcome.YakuList(nil, w.Hand.Result.Yaku))
 				if b.Hand == nil {
 					b.Hand = handTiles(w.Hand)
 				}
@@ -492,7 +492,7 @@ func board(b *Board, st engine.State, hand []engine.Outcome) {
 		announce(b, st, *news)
 	case st.Open != nil:
 		b.Mode, b.Tile = ModeOpen, st.Open.Tile
-		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), st.Open.Tile.Name())
+		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), outcome.TileWords(nil, st.Open.Tile))
 		if st.Open.Kong {
 			b.Tags = []string{"KONG"}
 			b.Detail = []string{"may be robbed: RON only"}
@@ -588,11 +588,11 @@ func announce(b *Board, st engine.State, o engine.Outcome) {
 		}
 		if n := len(o.Dora); n > 0 {
 			b.Tile = o.Dora[n-1]
-			b.Headline = "DORA " + o.Dora[n-1].Name()
+			b.Headline = "DORA " + outcome.TileWords(nil, o.Dora[n-1])
 			if n > 1 {
-				b.Headline = "KAN DORA " + o.Dora[n-1].Name()
+				b.Headline = "KAN DORA " + outcome.TileWords(nil, o.Dora[n-1])
 			}
-			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", o.Indicators[n-1].Name(), o.Dora[n-1].Name())}
+			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", outcome.TileWords(nil, o.Indicators[n-1]), outcome.TileWords(nil, o.Dora[n-1]))}
 		}
 	case engine.KindDeal:
 		b.Mode = ModeIdle

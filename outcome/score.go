@@ -135,7 +135,7 @@ func WinValue(w Win) string {
 		s += " (" + w.Limit + ")"
 	}
 	if len(w.Yaku) > 0 {
-		s += " [" + engine.YakuWords(w.Yaku) + "]"
+		s += " [" + YakuList(nil, w.Yaku) + "]"
 	}
 
 	s += " " + strconv.Itoa(w.Points)

@@ -116,7 +116,7 @@ func checkSums(t *testing.T, where string, res Result) {
 
 func hasPart(parts []FuPart, p FuPart) bool {
 	for _, q := range parts {
-		if q == p {
+		if q.Name == p.Name && q.Fu == p.Fu {
 			return true
 		}
 	}

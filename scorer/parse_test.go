@@ -221,7 +221,7 @@ func parseExpected(c *testCase, field string) error {
 			if !ok || err != nil {
 				return fmt.Errorf("fu part %q: want +name:fu", e)
 			}
-			c.parts = append(c.parts, FuPart{strings.ReplaceAll(name, "_", " "), n})
+			c.parts = append(c.parts, FuPart{Name: strings.ReplaceAll(name, "_", " "), Fu: n})
 		case '=':
 			l, err := payment.ParseLimit(e[1:])
 			if err != nil {

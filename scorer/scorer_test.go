@@ -168,7 +168,7 @@ func TestReason(t *testing.T) {
 		Limit: payment.Baiman,
 		Han:   10, Fu: 60,
 		Yaku:    []Yaku{{"menzen_tsumo", 1}, {"riichi", 1}, {"rinshan_kaihou", 1}, {"dora", 3}, {"ura_dora", 4}},
-		FuParts: []FuPart{{"base", 20}, {"closed kong 9m", 32}, {"tsumo", 2}, {"rounding", 6}},
+		FuParts: []FuPart{{Name: "base", Code: "base", Fu: 20}, {Name: "closed kong 9m", Code: "closed_kong", Tile: tile.MustTile("9m"), Fu: 32}, {Name: "tsumo", Code: "tsumo", Fu: 2}, {Name: "rounding", Code: "rounding", Fu: 6}},
 		Shape:   "234m 567p 88p 345s [9999m]",
 	}
 	if !reflect.DeepEqual(res, want) {
@@ -193,7 +193,7 @@ func TestParseCase(t *testing.T) {
 		w.Melds[1].Kind != ClosedKan || c.rules.Name != "wrc2015" || c.pay.Aka != 2 || c.pay.MaxYakuman != 2 {
 		t.Errorf("parsed %+v", c)
 	}
-	if c.value != "3/30" || len(c.yaku) != 2 || c.parts[0] != (FuPart{"tsumo", 2}) || *c.limit != payment.Mangan || c.shape != "a b" {
+	if c.value != "3/30" || len(c.yaku) != 2 || c.parts[0] != (FuPart{Name: "tsumo", Fu: 2}) || *c.limit != payment.Mangan || c.shape != "a b" {
 		t.Errorf("expected part parsed as %+v", c)
 	}
 	for _, bad := range []string{

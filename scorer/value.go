@@ -87,7 +87,7 @@ func (h *hand) value(rd *reading) (Result, bool) {
 	}
 	res.Han = han
 	if rd.form == sevenPairs {
-		res.Fu, res.FuParts = 25, []FuPart{{"seven pairs", 25}}
+		res.Fu, res.FuParts = 25, []FuPart{{Name: "seven pairs", Code: "seven_pairs", Fu: 25}}
 	} else {
 		res.Fu, res.FuParts = h.fu(rd, y[yPinfu] && h.han[yPinfu] != nil)
 	}

@@ -82,10 +82,14 @@ type Yaku struct {
 
 // FuPart is one line of the fu count: "base" 20, "closed ron" 10, "tsumo"
 // 2, "edge wait" 2, "pair 5z" 2, "closed pung 9m" 8, ..., and "rounding"
-// up to the next 10.
+// up to the next 10. Code names the part for the catalog's words (fu.<code>,
+// with Tile the set's or pair's tile where it has one); Name is the same in
+// English, kept for the JSON that carried it first.
 type FuPart struct {
-	Name string `json:"name"`
-	Fu   int    `json:"fu"`
+	Name string    `json:"name"`
+	Code string    `json:"code"`
+	Tile tile.Tile `json:"tile,omitempty"`
+	Fu   int       `json:"fu"`
 }
 
 // Result is what the hand is worth and why.

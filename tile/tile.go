@@ -121,25 +121,6 @@ func (t Tile) String() string {
 	return string([]byte{rank, t.Suit().Letter()})
 }
 
-// Name is the tile as a player says it: "1 circle", "5 circles (red)", "East wind", "white dragon".
-func (t Tile) Name() string {
-	if !t.Known() {
-		return "unknown tile"
-	}
-	if t.Suit() == Honor {
-		return [...]string{"East wind", "South wind", "West wind", "North wind", "white dragon", "green dragon", "red dragon"}[t.Rank()-1]
-	}
-	suits := [...]string{"characters", "circles", "bamboo"}
-	if t.Rank() == 1 {
-		suits = [...]string{"character", "circle", "bamboo"}
-	}
-	n := fmt.Sprintf("%d %s", t.Rank(), suits[t.Suit()])
-	if t.Red() {
-		n += " (red)"
-	}
-	return n
-}
-
 // Dora is the tile the indicator t points at: the next rank in a suit (9
 // wraps to 1), the next wind (E S W N E), the next dragon (white green red
 // white). A red indicator points at an ordinary tile.

@@ -24,7 +24,7 @@ func TestWinView(t *testing.T) {
 		{"ron due", ronDue, 1, `{"tsumo":false,"on":"3m"}`},
 		{"ron settled", ronDue + "\n+2s S hand 123m 456p 789s 55s", 1,
 			`{"tsumo":false,"on":"3m","scored":{"hand":["1m","2m","3m","4p","5p","6p","7s","8s","9s","5s","5s"],"win":"3m","melds":[["5z","5z","5z"]],` +
-				`"yaku":[{"name":"haku","han":1}],"fu":[{"name":"base","fu":20},`},
+				`"yaku":[{"name":"haku","han":1}],"fu":[{"name":"base","code":"base","fu":20},`},
 		{"value entered", ronDue + "\n+2s S value 1 30", 1, `{"tsumo":false,"on":"3m"}`},
 		{"tsumo settled", displaytest.Named(t, "tsumo_hand_settled").Script, 1, `{"tsumo":true,"scored":{"hand":["2m","3m","4m","4p","5p","6p","7s","8s","9s","1s","2s","3s","5z","5z"],"win":"1s",`},
 		{"no winner", "@0ms dora 1s\n+0ms E discard 5z", 1, `null`},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tabled/tabled/outcome"
 	"io"
 	"io/fs"
 
@@ -47,7 +48,7 @@ func Enrol(ctx context.Context, reg *Registry, order []engine.Tile, path string,
 	for reg.Len() < len(order) {
 		i := reg.Len()
 		tile := order[i]
-		fmt.Fprintf(stdout, "[%3d/%d] scan %s (%s)\n", i+1, len(order), tile, tile.Name())
+		fmt.Fprintf(stdout, "[%3d/%d] scan %s (%s)\n", i+1, len(order), tile, outcome.TileWords(nil, tile))
 		var uid []byte
 		select {
 		case <-ctx.Done():

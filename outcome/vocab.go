@@ -1,0 +1,89 @@
+package outcome
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/scorer"
+	"github.com/tabled/tabled/tile"
+)
+
+// The game's vocabulary in the catalog's words: the keys are completed
+// from the names the rules packages give (yaku.<scorer name>,
+// limit.<payment name>, fu.<part code>, tile.<suit>), so each word has one
+// home, the catalog, in every language. A nil language is English.
+
+func lang(l *catalog.Lang) *catalog.Lang {
+	if l == nil {
+		return catalog.English()
+	}
+	return l
+}
+
+// YakuWord is a yaku as players read it: "Menzen tsumo" for menzen_tsumo,
+// "Tanyao (tout simples)" in French; a name the catalog lacks is returned
+// as it is.
+func YakuWord(l *catalog.Lang, name string) string {
+	l = lang(l)
+	if !l.Has("yaku."+name) && !catalog.English().Has("yaku."+name) {
+		return name
+	}
+	return l.Text("yaku." + name)
+}
+
+// YakuList is a hand's yaku with their han: "Riichi 1, Ippatsu 1, Dora 2".
+func YakuList(l *catalog.Lang, ys []scorer.Yaku) string {
+	parts := make([]string, len(ys))
+	for i, y := range ys {
+		parts[i] = YakuWord(l, y.Name) + " " + strconv.Itoa(y.Han)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ValueWords is a value as people read it: "3 han 40 fu", "5 han",
+// "mangan", "2x yakuman".
+func ValueWords(l *catalog.Lang, v payment.Value) string {
+	l = lang(l)
+	switch {
+	case v.Limit == payment.Yakuman && v.Yakuman > 1:
+		return l.Text("value.yakuman_times", "n", v.Yakuman)
+	case v.Limit != payment.NoLimit:
+		return l.Text("limit." + v.Limit.String())
+	case v.Fu == 0:
+		return l.Text("value.han", "han", v.Han)
+	}
+	return l.Text("value.han_fu", "han", v.Han, "fu", v.Fu)
+}
+
+// FuWords is one part of a fu count in words: "concealed pung of 9
+// characters"; a part with no code (from an older record) keeps its name.
+func FuWords(l *catalog.Lang, p scorer.FuPart) string {
+	if p.Code == "" {
+		return p.Name
+	}
+	return lang(l).Text("fu."+p.Code, "tile", TileWords(l, p.Tile))
+}
+
+// TileWords is a tile as a player says it: "1 circle", "5 circles (red)",
+// "East wind", "white dragon"; in French "5 cercles (rouge)", "vent d'Est".
+func TileWords(l *catalog.Lang, t tile.Tile) string {
+	l = lang(l)
+	if !t.Known() {
+		return l.Text("tile.unknown")
+	}
+	if t.Suit() == tile.Honor {
+		return l.Text("tile.honour." + strconv.Itoa(t.Rank()))
+	}
+	w := l.Count("tile."+string(t.Suit().Letter()), t.Rank())
+	if t.Red() {
+		w = l.Text("tile.red", "tile", w)
+	}
+	return w
+}
+
+// ActionWord is a seat's action as its button names it: "pon", "écart".
+func ActionWord(l *catalog.Lang, action string) string {
+	return lang(l).Text("action." + action)
+}
