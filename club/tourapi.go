@@ -134,8 +134,9 @@ func (t *Tournament) Handler(next http.Handler) http.Handler {
 	return mux
 }
 
-// Signed is who makes a referee's change and why: the fields "by" and
-// "why" of every such body, kept in the change's record.
+// Signed is who makes a change and why: the fields "by" and "why" of a
+// referee's change, kept in the change's record (a body with "by" alone
+// signs with no why).
 type Signed struct {
 	By  string `json:"by"`
 	Why string `json:"why"`
@@ -194,14 +195,10 @@ type PlayerBody struct {
 	Player tournament.Player `json:"player"`
 }
 
+func (b PlayerBody) signed() Signed { return Signed{By: b.By} }
+
 func (t *Tournament) player(w http.ResponseWriter, r *http.Request) {
-	var b PlayerBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindPlayer, b.By, "", t.now())
-	rec.Player = &b.Player
-	if t.add(w, b.By, rec) {
+	if signedChange(t, w, r, tournament.KindPlayer, func(rec *tournament.Record, b *PlayerBody) { rec.Player = &b.Player }) {
 		t.sendRound()
 	}
 }
@@ -224,14 +221,10 @@ type ClockBody struct {
 	tournament.Clock
 }
 
+func (b ClockBody) signed() Signed { return Signed{By: b.By} }
+
 func (t *Tournament) clock(w http.ResponseWriter, r *http.Request) {
-	var b ClockBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindClock, b.By, "", t.now())
-	rec.Clock = &b.Clock
-	if t.add(w, b.By, rec) {
+	if signedChange(t, w, r, tournament.KindClock, func(rec *tournament.Record, b *ClockBody) { rec.Clock = &b.Clock }) {
 		t.sendRound()
 	}
 }

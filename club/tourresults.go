@@ -88,14 +88,10 @@ type ConfirmBody struct {
 	tournament.Confirm
 }
 
+func (b ConfirmBody) signed() Signed { return Signed{By: b.By} }
+
 func (t *Tournament) confirm(w http.ResponseWriter, r *http.Request) {
-	var b ConfirmBody
-	if !decode(w, r, maxBody, &b) {
-		return
-	}
-	rec := newRecord(tournament.KindConfirm, b.By, "", t.now())
-	rec.Confirm = &b.Confirm
-	if t.add(w, b.By, rec) {
+	if signedChange(t, w, r, tournament.KindConfirm, func(rec *tournament.Record, b *ConfirmBody) { rec.Confirm = &b.Confirm }) {
 		t.sendRound() // the game confirmed: the table's next round, if seated
 	}
 }
