@@ -52,7 +52,7 @@ func TestWriteText(t *testing.T) {
 |   Haku (white dragon) 1
 |   E ±0  S +1000  W -1000  N ±0
 | dora: 1s>2s
-| hand: 12m 456p 55789s win 3m, 5z5z5z
+| hand: 12m 456p 55789s win 3m, pon 5z5z5z (from E)
 | lights: E:- S:won(ron) W:- N:-
 `},
 		{"game_end", `| South 4  0 honba  0 riichi  wall 68  turn: -
