@@ -2,6 +2,7 @@ package display
 
 import (
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
@@ -103,7 +104,7 @@ func (w Words) Brief(c engine.RuleCode) string {
 // lostBrief is why claim c lost in decision o in a few words: the rule's,
 // or "pon wins" when the winner's call beat it.
 func (w Words) lostBrief(o engine.Outcome, c engine.Claim) string {
-	if c.Code == engine.CodeCallOverChii || c.Code == engine.CodeCallWithin {
+	if c.Code == engine.CodeCallOverChii || c.Code == engine.CodeCallWithin || c.Code == engine.CodePonOverChii {
 		call := engine.ActNone
 		if len(o.Won) > 0 {
 			call = o.Won[0].Call
@@ -134,7 +135,10 @@ func (w Words) briefDecision(o engine.Outcome) string {
 		s = w.Text("panel.brief.why", "call", s, "why", why)
 	}
 	if len(o.Lost) > 1 {
-		s = w.Text("panel.brief.more", "brief", s, "n", strconv.Itoa(min(len(o.Lost)-1, 9)))
+		// How many more lost, when the line has room for it.
+		if more := w.Text("panel.brief.more", "brief", s, "n", strconv.Itoa(min(len(o.Lost)-1, 9))); utf8.RuneCountInString(more) <= BriefWidth {
+			s = more
+		}
 	}
 	return s
 }

@@ -38,13 +38,27 @@ func (w Words) Wind(x engine.Wind) string { return w.l.Text("wind." + x.Letter()
 // Letter is a wind by its letter: "W", "O".
 func (w Words) Letter(x engine.Wind) string { return w.l.Text("wind.letter." + x.Letter()) }
 
-// Call is an action as a headline shouts it: "PON", "ÉCART".
+// Call is an action as a headline shouts it: "PON", "ÉCART", "VALEUR":
+// a seat's button by the game's vocabulary ([action]), any other input
+// the panel names (a refused value, a hand) by its own ([panel.input]).
 func (w Words) Call(a engine.Action) string {
 	name := a.String()
-	if w.l.Has("action."+name) || catalog.English().Has("action."+name) {
+	switch {
+	case w.l.Has("action."+name) || catalog.English().Has("action."+name):
 		name = outcome.ActionWord(w.l, name)
+	case inputKeys[name] != "":
+		name = w.l.Text(inputKeys[name])
 	}
 	return strings.ToUpper(name)
+}
+
+// inputKeys are the keys of the inputs that are not a seat's button, by
+// the action's name.
+var inputKeys = map[string]string{
+	"dora": "panel.input.dora", "newhand": "panel.input.newhand", "tenpai": "panel.input.tenpai",
+	"deadhand": "panel.input.deadhand", "value": "panel.input.value", "chombo": "panel.input.chombo",
+	"name": "panel.input.name", "hand": "panel.input.hand", "ura": "panel.input.ura", "time": "panel.input.time",
+	"round": "panel.input.round", "card": "panel.input.card", "confirm": "panel.input.confirm",
 }
 
 // Label is a call and the seat that made it: "PON North", "CHII Ouest";

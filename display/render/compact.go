@@ -51,8 +51,8 @@ func (c *canvas) compact(b display.Board) {
 		bottom -= 13
 	}
 	var sizes []int
-	for _, px := range []int{16, 14, 12, 10} {
-		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px == 10 {
+	for _, px := range []int{16, 14, 12, 10, 9} {
+		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px <= 10 {
 			sizes = append(sizes, px)
 		}
 	}
@@ -72,7 +72,7 @@ func (c *canvas) compact(b display.Board) {
 	switch {
 	case b.KanDoraDue > 0:
 		c.fill(image.Rect(0, bottom, W, bottom+12), Black)
-		c.text(2, bottom+10, shorten(words(b).Text("panel.reveal"), W-3, small, ""), small, White)
+		c.text(2, bottom+10, shorten(words(b).Text("panel.reveal_short"), W-3, small, ""), small, White)
 	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= bottom:
 		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
 	case len(b.Detail) > 0 && y+12 <= bottom:
@@ -108,9 +108,17 @@ func (c *canvas) compactTagRow(b display.Board, y, W int) int {
 	case len(b.Alerts) > 0: // an alert matters more than the tags
 		c.fill(image.Rect(0, y, W, y+12), Black)
 		a := b.Alerts[len(b.Alerts)-1]
-		line := a.Wall.Format("15:04") + " " + alertLabel(b, a)
-		if more := fmt.Sprintf(" +%d", len(b.Alerts)-1); len(b.Alerts) > 1 && width(line+more, small) <= W-3 {
-			line += more
+		// The time and the count go when the label would not fit with them.
+		label, more := alertLabel(b, a), ""
+		if len(b.Alerts) > 1 {
+			more = fmt.Sprintf(" +%d", len(b.Alerts)-1)
+		}
+		line := label
+		for _, l := range []string{a.Wall.Format("15:04") + " " + label + more, a.Wall.Format("15:04") + " " + label, label + more} {
+			if width(l, small) <= W-3 {
+				line = l
+				break
+			}
 		}
 		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
 		y += 13

@@ -141,7 +141,7 @@ func turnLetter(b display.Board) string {
 	if !b.Turn.Valid() {
 		return "-"
 	}
-	return b.Turn.Wind(b.Dealer).Letter()
+	return words(b).Letter(b.Turn.Wind(b.Dealer))
 }
 
 // alertLine is an alert for the e-ink, in a person's words in the
@@ -172,6 +172,9 @@ func (c *canvas) large(b display.Board) {
 	// (below); the wall is full then anyway.
 	if !(b.Scoring && b.Mode == display.ModeIdle && b.URL != "") {
 		wall := wallLine(b)
+		if width(roundLine(b), small)+7+width(wall, small) > W-6 {
+			wall = strconv.Itoa(b.Wall) // many counters: the number alone
+		}
 		c.text(W-3-width(wall, small), 12, wall, small, White)
 	}
 
@@ -212,7 +215,7 @@ func (c *canvas) large(b display.Board) {
 		c.tags(b.Tags, 2, y, right, 14, 3)
 		y += 15
 	}
-	sizes := []int{24, 20, 17, 14}
+	sizes := []int{24, 20, 17, 14, 12}
 	if len(b.Tags) > 0 {
 		sizes = sizes[1:]
 	}
@@ -228,7 +231,7 @@ func (c *canvas) large(b display.Board) {
 		if b.KanDoraDue > 0 {
 			free -= 17
 		}
-		for len(sizes) > 1 && detailLines(y+c.headHeight(c.f.get(sizes[0])), free) < must {
+		for len(sizes) > 2 && detailLines(y+c.headHeight(c.f.get(sizes[0])), free) < must {
 			sizes = sizes[1:]
 		}
 		headline = b.Mode != display.ModeIdle || detailLines(y+c.headHeight(c.f.get(sizes[0])), free) >= must
