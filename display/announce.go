@@ -38,6 +38,7 @@ func (w Words) announce(b *Board, st engine.State, o engine.Outcome) {
 			dora := outcome.TileWords(w.l, o.Dora[n-1])
 			b.Headline = w.Text("panel.dora", "tile", dora)
 			if n > 1 {
+				b.Tags = []string{w.Tag("kan_dora")}
 				b.Headline = w.Text("panel.kan_dora", "tile", dora)
 			}
 			b.Detail = []string{w.Text("panel.indicator", "indicator", outcome.TileWords(w.l, o.Indicators[n-1]), "dora", dora)}

@@ -85,7 +85,7 @@ var (
 	tagKeys = map[string]string{
 		"deciding": "panel.tag.deciding", "kong": "panel.tag.kong", "hand_over": "panel.tag.hand_over",
 		"late": "panel.tag.late", "override": "panel.tag.override", "robs_kong": "panel.tag.robs_kong",
-		"referee": "panel.tag.referee", "rejected": "panel.tag.rejected", "dora": "panel.tag.dora",
+		"referee": "panel.tag.referee", "rejected": "panel.tag.rejected", "dora": "panel.tag.dora", "kan_dora": "panel.tag.kan_dora",
 		"game_over": "panel.tag.game_over",
 	}
 	shortTagKeys = map[string]string{

@@ -200,15 +200,22 @@ type params struct {
 	wind, letter, call, tile, name      string
 	winCall, dora                       string
 	value, label, lostLabel, why, brief string
+	// tiles and doras are every tile's words (a dora's never red): a
+	// headline in a proportional font is tried with each.
+	tiles, doras []string
 }
 
 // widest finds the widest words of l the parameters take.
 func widest(l *catalog.Lang) params {
 	w := display.In(l)
+	// The widest in the small font, and of those in Go Bold (the
+	// headlines').
+	bold := faces{}.get(12)
 	longest := func(ss []string) string {
 		best := ""
 		for _, s := range ss {
-			if width(s, small) > width(best, small) {
+			ws, wb := width(s, small), width(best, small)
+			if ws > wb || (ws == wb && width(s, bold) > width(best, bold)) {
 				best = s
 			}
 		}
@@ -235,7 +242,8 @@ func widest(l *catalog.Lang) params {
 		}
 	}
 	for r := 1; r <= 7; r++ {
-		tiles = append(tiles, outcome.TileWords(l, engine.MustTile(strconv.Itoa(r)+"z")))
+		t := engine.MustTile(strconv.Itoa(r) + "z")
+		tiles, doras = append(tiles, outcome.TileWords(l, t)), append(doras, outcome.TileWords(l, t.Dora()))
 	}
 	var briefs []string
 	for _, c := range display.BriefCodes() {
@@ -261,7 +269,7 @@ func widest(l *catalog.Lang) params {
 	}
 	p := params{l: l, wind: longest(winds), letter: longest(letters), call: longest(calls), tile: longest(tiles),
 		name: longest(append(winds, widestName)), value: longest(values), lostLabel: longest(lostLabels),
-		why: longest(lost), brief: longest(briefs), winCall: longest(wins), dora: longest(doras)}
+		why: longest(lost), brief: longest(briefs), winCall: longest(wins), dora: longest(doras), tiles: tiles, doras: doras}
 	p.label = l.Text("panel.label", "call", p.call, "wind", p.wind)
 	return p
 }
@@ -287,8 +295,18 @@ func (p params) texts(key string) []string {
 		args = append([]any{"tile", "0m"}, args...)
 	case "panel.won":
 		args = append([]any{"call", p.winCall}, args...)
-	case "panel.dora", "panel.kan_dora", "panel.indicator":
-		args = append([]any{"tile", p.dora, "dora", p.dora}, args...)
+	case "panel.dora", "panel.kan_dora", "panel.open":
+		var out []string
+		ts := p.doras
+		if key == "panel.open" {
+			ts = p.tiles
+		}
+		for _, tw := range ts {
+			out = append(out, l.Text(key, append([]any{"tile", tw}, args...)...))
+		}
+		return out
+	case "panel.indicator":
+		args = append([]any{"indicator", p.tile, "dora", p.dora}, args...)
 	case "panel.round", "panel.reveal_n":
 		args = append([]any{"n", "4"}, args...)
 	case "panel.wall":
