@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
@@ -45,35 +46,40 @@ const (
 	ClientID Kind = "client-id"
 )
 
-// shows is the one table of what each note kind shows: the short label a
-// panel's small screen, the status page and the club console show for an
-// alert, and the line a person reads (on a phone, on the e-ink panel); a
-// zero show for a note that is logged but shown as no alert (a controller
-// that answers again ends the alert its loss raised, by the next deal).
-// The note's own text, the technical detail, stays one tap away and in the
-// claim log.
+// shows is the one table of what each note kind shows: the keys of the
+// short label a panel's small screen, the status page and the club
+// console show for an alert, and of the line a person reads (on a phone,
+// on the e-ink panel), in the catalog ([alert.label], [alert.line]); a
+// zero show for a note that is logged but shown as no alert (a
+// controller that answers again ends the alert its loss raised, by the
+// next deal). The note's own text, the technical detail, stays one tap
+// away and in the claim log.
 var shows = map[Kind]show{
-	Reboot:        {"REBOOT", "a controller restarted: none lost"},
-	EventsLost:    {"EVENTS LOST", "presses lost: check the last calls"},
-	ReaderFault:   {"READER FAULT", "the tile reader is not answering"},
-	DeviceChanged: {"DEVICE CHANGED", "another controller plugged in"},
-	DeviceRefused: {"DEVICE REFUSED", "a foreign controller was refused"},
-	DeviceStatus:  {"DEVICE", "a controller reports a problem"},
-	LinkLost:      {"CONTROLLER LOST", "a controller stopped answering"},
+	Reboot:        {"alert.label.reboot", "alert.line.reboot"},
+	EventsLost:    {"alert.label.events-lost", "alert.line.events-lost"},
+	ReaderFault:   {"alert.label.reader-fault", "alert.line.reader-fault"},
+	DeviceChanged: {"alert.label.device-changed", "alert.line.device-changed"},
+	DeviceRefused: {"alert.label.device-refused", "alert.line.device-refused"},
+	DeviceStatus:  {"alert.label.device-status", "alert.line.device-status"},
+	LinkLost:      {"alert.label.link-lost", "alert.line.link-lost"},
 	LinkBack:      {},
-	LogLock:       {"LOG LOCK", "another program holds the log"},
-	LogDamage:     {"LOG DAMAGED", "damaged log line: play goes on"},
-	DiskLow:       {"DISK LOW", "the log's disk is nearly full"},
-	DiskFull:      {"DISK FULL", "the log's disk is full"},
-	LogReplaced:   {"LOG REPLACED", "a log file was written again"},
-	LogLostWrites: {"LOG LOST WRITES", "the card lost log lines: see log"},
-	ClientID:      {"CLIENT ID TAKEN", "another client has this table's id"},
+	LogLock:       {"alert.label.claimlog-lock", "alert.line.claimlog-lock"},
+	LogDamage:     {"alert.label.claimlog-damage", "alert.line.claimlog-damage"},
+	DiskLow:       {"alert.label.disk-low", "alert.line.disk-low"},
+	DiskFull:      {"alert.label.disk-full", "alert.line.disk-full"},
+	LogReplaced:   {"alert.label.log-file-replaced", "alert.line.log-file-replaced"},
+	LogLostWrites: {"alert.label.claimlog-lost-writes", "alert.line.claimlog-lost-writes"},
+	ClientID:      {"alert.label.client-id", "alert.line.client-id"},
 }
 
-// show is what an alert kind shows: label, short and capitals; line, in a
-// person's words, short enough for one line of a phone and of the e-ink
-// panel (34 characters).
+// show is what an alert kind shows, by its keys: label, short and
+// capitals; line, in a person's words, short enough for one line of a
+// phone and of the e-ink panel (LineWidth).
 type show struct{ label, line string }
+
+// LineWidth is how many characters an alert's line may have in any
+// language: one line of the e-ink panel, with the time before it.
+const LineWidth = 34
 
 // Known reports whether kind is a note kind of the table's (an alert or
 // not).
@@ -93,22 +99,36 @@ func Kinds() []string {
 // Is reports whether a note of this kind is an alert.
 func Is(kind string) bool { return shows[Kind(kind)].label != "" }
 
-// Label is the short label of an alert kind ("DISK LOW"), or the kind
-// itself for one that is not an alert.
-func Label(kind string) string {
-	if l := shows[Kind(kind)].label; l != "" {
-		return l
+// Label is the short label of an alert kind in English ("DISK LOW"), or
+// the kind itself for one that is not an alert: what an Alert carries, as
+// the JSON the status page and the console read.
+func Label(kind string) string { return LabelIn(nil, kind) }
+
+// LabelIn is Label in l (nil: English): "DISQUE PRESQUE PLEIN".
+func LabelIn(l *catalog.Lang, kind string) string {
+	if k := shows[Kind(kind)].label; k != "" {
+		return lang(l).Text(k)
 	}
 	return kind
 }
 
-// Line is an alert kind in a person's words ("the tile reader is not
-// answering"), or the kind itself for one that is not an alert.
-func Line(kind string) string {
-	if l := shows[Kind(kind)].line; l != "" {
-		return l
+// Line is an alert kind in a person's words in English ("the tile reader
+// is not answering"), or the kind itself for one that is not an alert.
+func Line(kind string) string { return LineIn(nil, kind) }
+
+// LineIn is Line in l (nil: English).
+func LineIn(l *catalog.Lang, kind string) string {
+	if k := shows[Kind(kind)].line; k != "" {
+		return lang(l).Text(k)
 	}
 	return kind
+}
+
+func lang(l *catalog.Lang) *catalog.Lang {
+	if l == nil {
+		return catalog.English()
+	}
+	return l
 }
 
 // Alert is one alert as every display shows it.

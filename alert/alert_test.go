@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/link"
 	"github.com/tabled/tabled/table"
@@ -112,13 +114,23 @@ func TestEveryNoticeKindHasItsWords(t *testing.T) {
 		t.Fatalf("%d link notice kinds: the loop stopped early", n)
 	}
 	for k, sh := range shows {
-		if sh.label != strings.ToUpper(sh.label) || (sh.label == "") != (k == LinkBack) || (sh.line == "") != (k == LinkBack) {
+		if (sh.label == "") != (k == LinkBack) || (sh.line == "") != (k == LinkBack) {
 			t.Errorf("kind %q shows %+v", k, sh)
 		}
-		// A person's line: no engineer's words, and short enough for one
-		// line of a phone and of the e-ink panel.
-		if len(sh.line) > 34 || strings.ContainsAny(sh.line, "()") || strings.Contains(sh.line, "fit") || strings.Contains(sh.line, "frame") {
-			t.Errorf("kind %q: line %q", k, sh.line)
+		if k == LinkBack {
+			continue
+		}
+		for _, code := range catalog.Codes() {
+			l, _ := catalog.Get(code)
+			label, line := LabelIn(l, string(k)), LineIn(l, string(k))
+			if !l.Has(sh.label) || !l.Has(sh.line) || label != strings.ToUpper(label) {
+				t.Errorf("%s: kind %q: label %q, line %q", code, k, label, line)
+			}
+			// A person's line: no engineer's words, and short enough for
+			// one line of a phone and of the e-ink panel.
+			if utf8.RuneCountInString(line) > LineWidth || strings.ContainsAny(line, "()") || strings.Contains(line, "fit") || strings.Contains(line, "frame") {
+				t.Errorf("%s: kind %q: line %q (%d characters, at most %d)", code, k, line, utf8.RuneCountInString(line), LineWidth)
+			}
 		}
 	}
 }

@@ -22,7 +22,7 @@ func TestClockWords(t *testing.T) {
 		{0, "running", "TIME UP"},
 		{5 * time.Minute, "over", "TIME UP"},
 	} {
-		if got := ClockWords(tc.left, tc.state); got != tc.want {
+		if got := ClockWords(nil, tc.left, tc.state); got != tc.want {
 			t.Errorf("%v %s: %q, want %q", tc.left, tc.state, got, tc.want)
 		}
 	}

@@ -50,4 +50,14 @@
 // room for one short line), a rejected or late claim, a referee flag, the
 // end of the hand; while a discard is open, the discard; in the
 // simultaneity window, the calls being decided.
+//
+// # Words
+//
+// Every word a Board carries, and every label the panels draw of their
+// own, is a message of the catalog ([panel], [lights], and the game's
+// vocabulary: winds, tiles, calls, values, yaku), in the language the
+// table names (NewViewIn, Board.Lang; nil is English). The engine's
+// reasons reach the panel as the claim log keeps them, in English: in
+// another language the panel says the rule in its few words (the Brief)
+// instead, until an outcome carries its reason's arguments.
 package display

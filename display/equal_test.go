@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/display"
 )
 
@@ -19,6 +20,10 @@ func variants(t *testing.T, typ reflect.Type) []reflect.Value {
 	}
 	if typ == reflect.TypeFor[time.Time]() {
 		return []reflect.Value{reflect.ValueOf(time.Unix(1, 0))}
+	}
+	if typ == reflect.TypeFor[*catalog.Lang]() { // a language is one of the catalog's, never made
+		fr, _ := catalog.Get("fr")
+		return []reflect.Value{reflect.ValueOf(fr)}
 	}
 	switch typ.Kind() {
 	case reflect.Bool:

@@ -5,20 +5,24 @@ import (
 	"slices"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // HandTiles is a won hand as the panel draws it: the concealed tiles in
 // order without the winning tile, the winning tile set apart, and the
-// melds the table recorded, each as its tiles.
+// melds the table recorded, each as every view lays it (outcome.Meld: its
+// tiles left to right, "" for one face down or not seen, the called tile
+// turned toward the seat it came from).
 type HandTiles struct {
 	Concealed []engine.Tile
 	Win       engine.Tile
-	Melds     [][]engine.Tile
+	Melds     []outcome.Meld
 }
 
-// handTiles is h as the panel draws it. The concealed tiles are sorted by
-// kind, a red five before the ordinary ones, as players arrange a hand.
-func handTiles(h *engine.WonHand) *HandTiles {
+// handTiles is h, won by seat with melds, as the panel draws it. The
+// concealed tiles are sorted by kind, a red five before the ordinary ones,
+// as players arrange a hand.
+func handTiles(h *engine.WonHand, melds []engine.Meld, seat, dealer engine.Seat) *HandTiles {
 	ht := &HandTiles{Win: h.WinTile}
 	won := false
 	for _, t := range h.Concealed {
@@ -34,8 +38,8 @@ func handTiles(h *engine.WonHand) *HandTiles {
 		}
 		return cmp.Compare(b2i(!a.Red()), b2i(!b.Red()))
 	})
-	for _, m := range h.Melds {
-		ht.Melds = append(ht.Melds, slices.Clone(m.Tiles))
+	for _, m := range melds {
+		ht.Melds = append(ht.Melds, outcome.MeldOf(m, seat, dealer))
 	}
 	return ht
 }
@@ -53,7 +57,9 @@ func (h *HandTiles) Equal(o *HandTiles) bool {
 		return h == o
 	}
 	return h.Win == o.Win && slices.Equal(h.Concealed, o.Concealed) &&
-		slices.EqualFunc(h.Melds, o.Melds, func(a, b []engine.Tile) bool { return slices.Equal(a, b) })
+		slices.EqualFunc(h.Melds, o.Melds, func(a, b outcome.Meld) bool {
+			return a.Call == b.Call && a.Turned == b.Turned && a.From == b.From && slices.Equal(a.Tiles, b.Tiles)
+		})
 }
 
 // Count is the number of tiles drawn: the concealed ones, the winning
@@ -61,7 +67,7 @@ func (h *HandTiles) Equal(o *HandTiles) bool {
 func (h *HandTiles) Count() int {
 	n := len(h.Concealed) + 1
 	for _, m := range h.Melds {
-		n += len(m)
+		n += len(m.Tiles)
 	}
 	return n
 }

@@ -16,7 +16,7 @@ func TestTurnLineAtTheGamesEnd(t *testing.T) {
 		{engine.State{Ended: true, Turn: engine.NoSeat}, "hand over: waiting for the next deal"},
 		{engine.State{Ended: true, Turn: engine.NoSeat, GameOver: true}, "game over: the standings are final"},
 	} {
-		if got := turnLine(c.st); got != c.want {
+		if got := In(nil).turnLine(c.st); got != c.want {
 			t.Errorf("turnLine = %q, want %q", got, c.want)
 		}
 	}

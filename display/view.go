@@ -3,14 +3,12 @@ package display
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
-	"github.com/tabled/tabled/tile"
 )
 
 // Hold is how long a seat's light shows won, late, lost, rejected or
@@ -182,28 +180,9 @@ type Board struct {
 	// "time 0:42", "TIME UP"), "" outside a tournament. NewView leaves it
 	// empty; the Driver fills it in (SetClock).
 	Clock string
-}
-
-// ClockWords is the round's time left as the panels say it: whole minutes
-// above two, then minutes and seconds; "TIME UP" at none; a "!" before it
-// within the last ten minutes (the panels' warning, as the status page
-// turns amber then red).
-func ClockWords(left time.Duration, state string) string {
-	if state == "over" || left <= 0 {
-		return "TIME UP"
-	}
-	s := fmt.Sprintf("time %d min", int(left.Minutes()))
-	if left < 2*time.Minute {
-		secs := int(left.Round(time.Second).Seconds())
-		s = fmt.Sprintf("time %d:%02d", secs/60, secs%60)
-	}
-	if state == "paused" || state == "waiting" {
-		s += " (" + state + ")"
-	}
-	if left <= 10*time.Minute {
-		s = "! " + s
-	}
-	return s
+	// Lang is the language the board's words are in, and the one the
+	// panel draws its own labels in (nil: English).
+	Lang *catalog.Lang
 }
 
 // ShowsPair reports whether the panel shows the pairing code: at idle and
@@ -225,7 +204,7 @@ func (b Board) Equal(c Board) bool {
 		b.Tile == c.Tile && slices.Equal(b.Detail, c.Detail) && b.Brief == c.Brief && slices.Equal(b.Alerts, c.Alerts) && b.URL == c.URL &&
 		b.Pair == c.Pair && b.Cert == c.Cert && b.Scoring == c.Scoring && b.Scores == c.Scores && b.Names == c.Names && b.Settled == c.Settled &&
 		b.Deltas == c.Deltas && b.ValueDue == c.ValueDue && b.Ended == c.Ended && slices.Equal(b.Standings, c.Standings) &&
-		b.Hand.Equal(c.Hand) && b.Clock == c.Clock
+		b.Hand.Equal(c.Hand) && b.Clock == c.Clock && b.Lang == c.Lang
 }
 
 // View is the table as every display shows it at one moment.
@@ -246,14 +225,21 @@ func (v View) Expires() bool { return v.Expiry > v.Now }
 
 // NewView computes the view at now from the state and the latest outcomes,
 // oldest first (table.Recent's outcomes, or every outcome since the table
-// started: only those of the current hand are used). It is deterministic.
+// started: only those of the current hand are used), in English. It is
+// deterministic.
 func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
+	return NewViewIn(nil, st, recent, now)
+}
+
+// NewViewIn is NewView with the board's words in l (nil: English).
+func NewViewIn(l *catalog.Lang, st engine.State, recent []engine.Outcome, now time.Duration) View {
+	w := In(l)
 	v := View{Now: now}
 	b := &v.Board
 	*b = Board{
 		RoundWind: st.RoundWind, HandNumber: st.HandNumber, Honba: st.Honba, RiichiSticks: st.RiichiSticks,
 		Dealer: st.Dealer, Turn: st.Turn, Phase: st.Phase, Wall: st.Wall, KanDoraDue: st.KanDoraDue,
-		Indicators: slices.Clone(st.Indicators),
+		Indicators: slices.Clone(st.Indicators), Lang: l,
 	}
 	if st.Ended {
 		b.Turn, b.Ended = engine.NoSeat, true
@@ -271,8 +257,8 @@ func NewView(st engine.State, recent []engine.Outcome, now time.Duration) View {
 
 	hand := currentHand(recent, st.Ended)
 	lights(&v, st, hand, now)
-	board(b, st, hand)
-	scores(b, st)
+	w.board(b, st, hand)
+	w.scores(b, st)
 	return v
 }
 
@@ -368,311 +354,4 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 			set(c.Seat, SignalPending, c.Call, c.At)
 		}
 	}
-}
-
-// scores sets the board's score: the points, the names, a settled hand's
-// changes (a detail line too, for a panel with room), and at the game's
-// end the standings in place of the hand.
-func scores(b *Board, st engine.State) {
-	b.Names = st.Names
-	if !st.Scoring {
-		return
-	}
-	b.Scoring, b.Scores, b.ValueDue = true, st.Scores, st.ValueDue
-	var due []string
-	for w := engine.East; w <= engine.North; w++ {
-		if s := w.Seat(st.Dealer); st.ValueDue[s] {
-			due = append(due, who(st, s, st.Dealer))
-		}
-	}
-	if len(due) > 0 {
-		b.Detail = append(b.Detail, "enter the value: "+strings.Join(due, ", "))
-	}
-	for w := engine.East; w <= engine.North; w++ {
-		if s := w.Seat(st.Dealer); len(st.Laid[s]) > 0 {
-			b.Detail = append(b.Detail, fmt.Sprintf("%s laid %d of %d: %s", who(st, s, st.Dealer), len(st.Laid[s]), st.LayCount[s], tile.Format(st.Laid[s])))
-		}
-	}
-	if HandSettled(st) {
-		b.Settled, b.Deltas = true, st.LastScore.Deltas
-		var lines []string
-		for _, w := range st.LastScore.Wins {
-			lines = append(lines, fmt.Sprintf("%s: %s = %d", who(st, w.Seat, st.Dealer), w.Value.Words(), w.Points))
-			if w.Hand != nil {
-				lines = append(lines, outcome.YakuList(nil, w.Hand.Result.Yaku))
-				if b.Hand == nil {
-					b.Hand = handTiles(w.Hand)
-				}
-			}
-		}
-		b.Detail = append(append(lines, deltaLine(st.LastScore.Deltas, st.Dealer)), b.Detail...)
-	}
-	if st.GameOver && st.GameEnd != nil {
-		b.Mode, b.Tags, b.Tile, b.Brief = ModeGameEnd, []string{"GAME OVER"}, engine.NoTile, ""
-		b.Headline = "FINAL STANDINGS"
-		b.Standings = slices.Clone(st.GameEnd.Standings)
-		slices.SortStableFunc(b.Standings, func(x, y payment.Standing) int { return x.Place - y.Place })
-		b.Detail = nil
-		for _, s := range b.Standings {
-			b.Detail = append(b.Detail, StandingLine(s, st.Names[s.Seat], engine.Seat(s.Seat).Wind(st.Dealer)))
-		}
-	}
-}
-
-// deltaLine is a settled hand's changes by wind: "E -5200  S ±0  W +5200  N ±0".
-func deltaLine(d [4]int, dealer engine.Seat) string {
-	var parts []string
-	for w := engine.East; w <= engine.North; w++ {
-		parts = append(parts, fmt.Sprintf("%s %s", w.Letter(), Signed(d[w.Seat(dealer)])))
-	}
-	return strings.Join(parts, "  ")
-}
-
-// ValueText is a hand's value in words: "3 han 40 fu", "6 han",
-
-// Signed is a change of points as people write it: "+5200", "-1000",
-// "±0" (a bare 0 beside the points reads as one more digit of them).
-func Signed(n int) string {
-	if n == 0 {
-		return "±0"
-	}
-	return fmt.Sprintf("%+d", n)
-}
-
-// Result is a result after uma as a results sheet writes it, in
-// thousands: "+26.0", "-7.5".
-func Result(n int) string {
-	return fmt.Sprintf("%+.1f", float64(n)/1000)
-}
-
-// StandingLine is one place of the final standings: "1 Ana (E) 41000
-// +46.0"; the wind is the seat's in the last hand, as the points were
-// kept; a seat without a name is its wind alone.
-func StandingLine(s payment.Standing, name string, w engine.Wind) string {
-	who := w.String()
-	if name != "" {
-		who = name + " (" + w.Letter() + ")"
-	}
-	return fmt.Sprintf("%d %s %d %s", s.Place, who, s.Points, Result(s.Result))
-}
-
-// board sets the panel's mode, headline and detail.
-func board(b *Board, st engine.State, hand []engine.Outcome) {
-	last := lastDiscard(st)
-	// The news is the hand's latest outcome, unless a discard came since.
-	var news *engine.Outcome
-	if n := len(hand); n > 0 {
-		o := &hand[n-1]
-		d := n - 2
-		for d > 0 && hand[d].Code == engine.CodeDoraWithdrawn {
-			d-- // a robbed kong's kan dora, withdrawn between the ron and the hand's end
-		}
-		switch {
-		case o.Kind == engine.KindHandEnd && d >= 0 && hand[d].Kind == engine.KindDecision && hand[d].At == o.At:
-			news = &hand[d] // a ron ended the hand: the decision says who and why
-		case o.Kind == engine.KindDora && last < 0:
-			// The first indicator, read before play: the panel stays idle.
-		case o.Kind == engine.KindScore || o.Kind == engine.KindGameEnd:
-			// The settlement is shown by scores, under the hand's own news.
-			news = lastNews(hand[:n-1], last)
-		case o.At >= last || o.Kind == engine.KindHandEnd:
-			news = o
-		}
-	}
-	switch {
-	case st.Open != nil && len(st.Pending) > 0:
-		b.Mode, b.Tags, b.Tile = ModePending, []string{"DECIDING"}, st.Open.Tile
-		var calls []string
-		for _, c := range st.Pending {
-			calls = append(calls, label(c.Call, c.Seat, st.Dealer))
-		}
-		b.Headline = strings.Join(calls, ", ")
-		b.Detail = []string{"on " + tileOf(st.Open.Seat, st.Dealer, *st.Open)}
-	case news != nil:
-		announce(b, st, *news)
-	case st.Open != nil:
-		b.Mode, b.Tile = ModeOpen, st.Open.Tile
-		b.Headline = fmt.Sprintf("%s: %s", st.Open.Seat.Wind(st.Dealer), outcome.TileWords(nil, st.Open.Tile))
-		if st.Open.Kong {
-			b.Tags = []string{"KONG"}
-			b.Detail = []string{"may be robbed: RON only"}
-		}
-		b.Detail = append(b.Detail, turnLine(st))
-	case last < 0 && !st.Ended:
-		b.Mode = ModeIdle
-		b.Headline = fmt.Sprintf("%s %d", st.RoundWind, st.HandNumber)
-		b.Detail = []string{turnLine(st)}
-	default:
-		b.Mode = ModePlay
-		b.Headline = turnLine(st)
-	}
-	if st.Ended {
-		b.Tags = append(b.Tags, "HAND OVER")
-	}
-}
-
-// lastNews is the news among outcomes before a settlement: the decision
-// of a ron that ended the hand, else the hand's end, else the latest.
-func lastNews(hand []engine.Outcome, last time.Duration) *engine.Outcome {
-	for i := len(hand) - 1; i >= 0; i-- {
-		o := &hand[i]
-		if o.Kind != engine.KindHandEnd {
-			continue
-		}
-		if i > 0 && hand[i-1].Kind == engine.KindDecision && hand[i-1].At == o.At {
-			return &hand[i-1]
-		}
-		return o
-	}
-	if n := len(hand); n > 0 && hand[n-1].At >= last {
-		return &hand[n-1]
-	}
-	return nil
-}
-
-// announce fills the board from the newest outcome of the hand.
-func announce(b *Board, st engine.State, o engine.Outcome) {
-	switch o.Kind {
-	case engine.KindDecision:
-		b.Mode, b.Tile = ModeDecision, o.Claimed.Tile
-		var won []string
-		call := engine.ActNone
-		for _, c := range o.Won {
-			if call == engine.ActNone {
-				call = c.Call
-			}
-			won = append(won, who(st, c.Seat, o.Dealer))
-		}
-		b.Headline = strings.ToUpper(call.String()) + " - " + strings.Join(won, ", ")
-		if o.Late {
-			b.Tags = append(b.Tags, "LATE")
-		}
-		if o.Overrides > 0 {
-			b.Tags = append(b.Tags, "OVERRIDE")
-		}
-		if o.Robbing {
-			b.Tags = append(b.Tags, "ROBS KONG")
-		}
-		if o.Referee != "" {
-			b.Tags = append(b.Tags, "REFEREE")
-		}
-		for _, c := range outcome.Of(o).Lost {
-			b.Detail = append(b.Detail, outcome.LostLine(c))
-		}
-		b.Brief = briefDecision(o)
-		if o.Late {
-			b.Detail = append(b.Detail, "late: after the call deadline")
-		}
-		if o.Referee != "" {
-			b.Detail = append(b.Detail, "referee: "+o.Referee)
-		}
-	case engine.KindRejection:
-		b.Mode, b.Tags = ModeRejected, []string{"REJECTED"}
-		b.Headline = label(o.Call, o.Seat, o.Dealer)
-		b.Detail = []string{o.Reason}
-		b.Brief = brief(o.Code)
-	case engine.KindFlag:
-		b.Mode, b.Tags = ModeReferee, []string{"REFEREE"}
-		b.Headline = "CHECK " + o.Wind(o.Seat).String()
-		if !o.Seat.Valid() {
-			b.Headline = "CHECK"
-		}
-		b.Detail = []string{o.Reason}
-		b.Brief = brief(o.Code)
-	case engine.KindDora:
-		b.Mode, b.Tags = ModeDora, []string{"DORA"}
-		if o.Code == engine.CodeDoraWithdrawn {
-			// The kong never happened: its indicator is turned back.
-			b.Headline, b.Detail, b.Brief = "NO KAN DORA", []string{o.Reason}, brief(o.Code)
-			break
-		}
-		if n := len(o.Dora); n > 0 {
-			b.Tile = o.Dora[n-1]
-			b.Headline = "DORA " + outcome.TileWords(nil, o.Dora[n-1])
-			if n > 1 {
-				b.Headline = "KAN DORA " + outcome.TileWords(nil, o.Dora[n-1])
-			}
-			b.Detail = []string{fmt.Sprintf("indicator %s -> dora %s", outcome.TileWords(nil, o.Indicators[n-1]), outcome.TileWords(nil, o.Dora[n-1]))}
-		}
-	case engine.KindDeal:
-		b.Mode = ModeIdle
-		r := outcome.Of(o)
-		b.Headline, b.Detail = outcome.DealHand(r), []string{outcome.DealTable(r)}
-	case engine.KindKongStands:
-		b.Mode, b.Tile = ModeOpen, o.Claimed.Tile
-		b.Tags = []string{"KONG"}
-		b.Headline = fmt.Sprintf("%s's kong stands", o.Wind(o.Claimed.Seat))
-	case engine.KindHandEnd:
-		b.Mode = ModeHandEnd
-		switch o.Result {
-		case engine.ResultDraw:
-			b.Headline = "DRAW"
-		case engine.ResultChombo:
-			b.Headline = "CHOMBO"
-			if o.Seat.Valid() {
-				b.Headline += " - " + who(st, o.Seat, o.Dealer)
-			}
-			b.Detail = []string{o.Reason}
-		default:
-			var ws []string
-			for _, s := range o.Winners {
-				ws = append(ws, who(st, s, o.Dealer))
-			}
-			b.Headline = strings.ToUpper(o.Result.String()) + " - " + strings.Join(ws, ", ")
-		}
-		if o.Result == engine.ResultDraw {
-			b.Detail = []string{o.Reason} // a win's reason only repeats the headline
-		}
-	}
-	if !st.Ended {
-		b.Detail = append(b.Detail, turnLine(st))
-	}
-}
-
-// who is a seat as a headline names it: the player's name, or the
-// seat's wind when no name is given.
-func who(st engine.State, s, dealer engine.Seat) string {
-	if s.Valid() && st.Names[s] != "" {
-		return st.Names[s]
-	}
-	return s.Wind(dealer).String()
-}
-
-// label is a call as the panel shows it: "PON North" (the engine names it).
-func label(call engine.Action, s engine.Seat, dealer engine.Seat) string {
-	return engine.Label(call, s, dealer)
-}
-
-// tileOf is "South's 5m" or "South's kong 5m".
-func tileOf(s, dealer engine.Seat, c engine.Claimed) string {
-	if c.Kong {
-		return fmt.Sprintf("%s's kong %s", s.Wind(dealer), c.Tile)
-	}
-	return fmt.Sprintf("%s's %s", s.Wind(dealer), c.Tile)
-}
-
-// turnLine says whose turn it is.
-func turnLine(st engine.State) string {
-	switch {
-	case st.GameOver:
-		return "game over: the standings are final"
-	case st.Ended || !st.Turn.Valid():
-		return "hand over: waiting for the next deal"
-	}
-	what := "discard"
-	if st.Phase == engine.ToDraw {
-		what = "draw"
-	}
-	return fmt.Sprintf("%s to %s", st.Turn.Wind(st.Dealer), what)
-}
-
-// lastDiscard is the time of the latest discard of the hand, -1 for none.
-func lastDiscard(st engine.State) time.Duration {
-	last := time.Duration(-1)
-	for _, d := range st.Discards {
-		if n := len(d); n > 0 && d[n-1].At > last {
-			last = d[n-1].At
-		}
-	}
-	return last
 }

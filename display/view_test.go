@@ -10,6 +10,7 @@ import (
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/displaytest"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 func TestNewViewScenes(t *testing.T) {
@@ -183,18 +184,23 @@ func TestWithdrawnKanDoraBoard(t *testing.T) {
 }
 
 // TestHandTiles: a settled hand scored from its tiles is drawn in order,
-// the winning tile apart, the melds as the table recorded them; a new
-// hand clears it.
+// the winning tile apart, the melds as the table recorded them, each as
+// every view lays it (outcome.Meld: a pon from the player on the left
+// turns its left tile); a new hand clears it.
 func TestHandTiles(t *testing.T) {
 	for _, tc := range []struct{ scene, want string }{
 		{"tsumo_hand_settled", "[2m 3m 4m 4p 5p 6p 2s 3s 7s 8s 9s 5z 5z] 1s []"},
-		{"ron_hand_settled", "[1m 2m 4p 5p 6p 5s 5s 7s 8s 9s] 3m [[5z 5z 5z]]"},
+		{"ron_hand_settled", "[1m 2m 4p 5p 6p 5s 5s 7s 8s 9s] 3m [pon 5z5z5z (from E) turned 0]"},
 	} {
 		h := displaytest.Named(t, tc.scene).View(t).Board.Hand
 		if h == nil {
 			t.Fatalf("%s: no hand", tc.scene)
 		}
-		if got := fmt.Sprintf("%v %v %v", h.Concealed, h.Win, h.Melds); got != tc.want {
+		var melds []string
+		for _, m := range h.Melds {
+			melds = append(melds, fmt.Sprintf("%s turned %d", outcome.MeldWords(m), m.Turned))
+		}
+		if got := fmt.Sprintf("%v %v %v", h.Concealed, h.Win, melds); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.scene, got, tc.want)
 		}
 		if n := h.Count(); n != 14 {

@@ -6,13 +6,13 @@
 package doctor
 
 import (
-	"fmt"
 	"io"
 	"net"
 	"os/user"
 	"strings"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
@@ -30,26 +30,9 @@ type Result struct {
 	Fix string
 }
 
-// String is the result as one line: "ok    item: detail" or
+// String is the result as one line in English: "ok    item: detail" or
 // "FAIL  item: detail; fix: ...".
-func (r Result) String() string {
-	if r.OK {
-		return fmt.Sprintf("ok    %s: %s", r.Item, r.Detail)
-	}
-	s := fmt.Sprintf("FAIL  %s: %s", r.Item, r.Detail)
-	if r.Fix != "" {
-		s += "; fix: " + r.Fix
-	}
-	return s
-}
-
-func ok(item, format string, a ...any) Result {
-	return Result{Item: item, OK: true, Detail: fmt.Sprintf(format, a...)}
-}
-
-func fail(item, fix, format string, a ...any) Result {
-	return Result{Item: item, Detail: fmt.Sprintf(format, a...), Fix: fix}
-}
+func (r Result) String() string { return r.Line(nil) }
 
 // Machine is where the checks look. The zero value is not useful: start
 // from System and replace what a test fakes.
@@ -78,6 +61,8 @@ type Machine struct {
 	// ConfigFile is the configuration checked, named in the fixes; ""
 	// is the installed /etc/tabled/tabled.toml.
 	ConfigFile string
+	// Lang is the language of the details and fixes; nil is English.
+	Lang *catalog.Lang
 }
 
 // configFile is the configuration the fixes name.
@@ -107,7 +92,7 @@ func System() Machine {
 // admin fixes things: pins and buses, then what hangs on them, then the
 // files, the network, the clock, the unit and the HTTPS certificate.
 func (m Machine) Check(cfg config.Config) []Result {
-	rs := []Result{checkRules(cfg)}
+	rs := []Result{m.checkRules(cfg)}
 	rs = append(rs, m.checkPins(cfg)...)
 	rs = append(rs, m.checkBuses(cfg)...)
 	rs = append(rs, m.checkExpanders(cfg)...)
@@ -120,7 +105,7 @@ func (m Machine) Check(cfg config.Config) []Result {
 	rs = append(rs, m.checkClock())
 	rs = append(rs, m.checkUnit(cfg)...)
 	if cfg.Web.HTTPSListen != "" {
-		rs = append(rs, HTTPS(cfg))
+		rs = append(rs, HTTPSIn(m.Lang, cfg))
 	}
 	return rs
 }
@@ -128,20 +113,16 @@ func (m Machine) Check(cfg config.Config) []Result {
 // checkRules says which book the configured rule profile follows, so an
 // admin sees what "ema2016" means on this version (the RCR 2016; the WRC
 // 2015 rules are wrc2015).
-func checkRules(cfg config.Config) Result {
+func (m Machine) checkRules(cfg config.Config) Result {
+	w := m.words()
+	item := w.t("doctor.item.rules")
 	p, err := cfg.Profile()
 	if err != nil {
-		return fail("rules", "set rules in [table] to one of "+strings.Join(engine.ProfileNames(), ", "), "%v", err)
+		return w.fail(item, w.t("doctor.rules.fix", "names", strings.Join(engine.ProfileNames(), ", ")), "doctor.error", "error", err)
 	}
-	return ok("rules", "%s (window %v, call deadline %v)", p.Follows(), p.Window, p.CallDeadline)
+	return w.ok(item, "doctor.rules.ok", "book", p.Follows(), "window", p.Window, "deadline", p.CallDeadline)
 }
 
-// Print writes one line per result and reports whether all are OK.
-func Print(w io.Writer, rs []Result) (allOK bool) {
-	allOK = true
-	for _, r := range rs {
-		fmt.Fprintln(w, r)
-		allOK = allOK && r.OK
-	}
-	return allOK
-}
+// Print writes one line per result in English and reports whether all
+// are OK.
+func Print(w io.Writer, rs []Result) (allOK bool) { return PrintIn(w, nil, rs) }

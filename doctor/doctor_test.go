@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"net"
 	"os"
@@ -321,11 +322,21 @@ func TestDoctorClock(t *testing.T) {
 
 func TestDoctorPrintExitsOKOnlyWhenAllWell(t *testing.T) {
 	var b strings.Builder
-	if !Print(&b, []Result{ok("a", "fine")}) || Print(&b, []Result{ok("a", "fine"), fail("b", "mend it", "broken")}) {
+	fine, broken := Result{Item: "a", OK: true, Detail: "fine"}, Result{Item: "b", Detail: "broken", Fix: "mend it"}
+	if !Print(&b, []Result{fine}) || Print(&b, []Result{fine, broken}) {
 		t.Error("Print's verdict is wrong")
 	}
 	want := "ok    a: fine\nok    a: fine\nFAIL  b: broken; fix: mend it\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	fr, _ := catalog.Get("fr")
+	b.Reset()
+	if PrintIn(&b, fr, []Result{fine, broken}) {
+		t.Error("PrintIn's verdict is wrong")
+	}
+	want = "ok    a : fine\nÉCHEC b : broken ; correction : mend it\n"
+	if b.String() != want {
+		t.Errorf("in French got\n%s\nwant\n%s", b.String(), want)
 	}
 }

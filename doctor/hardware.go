@@ -22,14 +22,14 @@ type pinUse struct{ pin, what string }
 
 // piPins are the host GPIOs the config names (expander pins are the
 // expander's, checked with it).
-func piPins(cfg config.Config) []pinUse {
+func piPins(w words, cfg config.Config) []pinUse {
 	var ps []pinUse
 	for _, x := range cfg.Expanders {
-		ps = append(ps, pinUse{x.IntPin, "expander " + x.Name + "'s INT"})
+		ps = append(ps, pinUse{x.IntPin, w.t("doctor.use.expander_int", "name", x.Name)})
 	}
 	for _, b := range cfg.Buttons {
 		if b.Pin.Name != "" && b.Pin.Expander == "" {
-			ps = append(ps, pinUse{b.Pin.Name, fmt.Sprintf("seat %d %s button", b.Seat, b.Call)})
+			ps = append(ps, pinUse{b.Pin.Name, w.t("doctor.use.button", "seat", b.Seat, "call", b.Call)})
 		}
 	}
 	if cfg.NFC.Reader == config.ReaderMFRC522 {
@@ -51,29 +51,28 @@ type consumer interface{ Consumer() string }
 
 func (m Machine) checkPins(cfg config.Config) []Result {
 	var rs []Result
-	for _, p := range piPins(cfg) {
+	w := m.words()
+	for _, p := range piPins(w, cfg) {
 		item := "gpio " + p.pin
 		pin, err := m.Open.Pin(p.pin, p.what)
 		if errors.Is(err, hostio.ErrNotFound) {
 			// No example names: on a machine without the Pi's pins they
 			// would be ones it just said it does not have.
-			rs = append(rs, fail(item, "name a pin this board has (`pinout` lists them) in "+m.configFile()+"; on a machine that is not the table's Pi, run tabled doctor on the Pi",
-				"%s: no pin named %s on this board", p.what, p.pin))
+			rs = append(rs, w.fail(item, w.t("doctor.pin.none_fix", "config", m.configFile()), "doctor.pin.none", "what", p.what, "pin", p.pin))
 			continue
 		}
 		if err != nil {
-			rs = append(rs, fail(item, "run on the Pi the table is wired to", "%v", err))
+			rs = append(rs, w.fail(item, w.t("doctor.on_the_pi"), "doctor.error", "error", err))
 			continue
 		}
 		if c, isC := pin.(consumer); isC && c.Consumer() != "" {
 			// The e-ink's CS is the SPI driver's own chip select: shared by design.
 			if !(p.what == "e-ink CS" && strings.Contains(strings.ToLower(c.Consumer()), "spi")) {
-				rs = append(rs, fail(item, "free it (a dtoverlay or another program holds it; `gpioinfo` names the holder) or wire "+p.what+" to another pin",
-					"%s: pin in use by %q", p.what, c.Consumer()))
+				rs = append(rs, w.fail(item, w.t("doctor.pin.used_fix", "what", p.what), "doctor.pin.used", "what", p.what, "holder", fmt.Sprintf("%q", c.Consumer())))
 				continue
 			}
 		}
-		rs = append(rs, ok(item, "%s: present and free", p.what))
+		rs = append(rs, w.ok(item, "doctor.pin.ok", "what", p.what))
 	}
 	return rs
 }
@@ -81,23 +80,23 @@ func (m Machine) checkPins(cfg config.Config) []Result {
 // bus is an SPI port or I2C bus the config names, and what hangs on it.
 type bus struct{ kind, name, what string }
 
-func buses(cfg config.Config) []bus {
+func buses(w words, cfg config.Config) []bus {
 	var bs []bus
 	if cfg.NFC.Reader == config.ReaderMFRC522 {
-		bs = append(bs, bus{"spi", cfg.NFC.SPI, "MFRC522 reader"})
+		bs = append(bs, bus{"spi", cfg.NFC.SPI, w.t("doctor.use.mfrc522")})
 	}
 	d := cfg.Display
 	if d.Lights.Strip() {
-		bs = append(bs, bus{"spi", d.LightsSPI, string(d.Lights) + " strip"})
+		bs = append(bs, bus{"spi", d.LightsSPI, w.t("doctor.use.strip", "kind", string(d.Lights))})
 	}
 	if d.Panel == config.PanelEInk {
-		bs = append(bs, bus{"spi", d.PanelSPI, "e-ink panel"})
+		bs = append(bs, bus{"spi", d.PanelSPI, w.t("doctor.use.eink")})
 	}
 	for _, x := range cfg.Expanders {
-		bs = append(bs, bus{"i2c", x.Bus, "expander " + x.Name})
+		bs = append(bs, bus{"i2c", x.Bus, w.t("doctor.item.expander", "name", x.Name)})
 	}
 	if d.Panel == config.PanelSSD1306 {
-		bs = append(bs, bus{"i2c", d.PanelI2C, "OLED panel"})
+		bs = append(bs, bus{"i2c", d.PanelI2C, w.t("doctor.use.oled")})
 	}
 	return bs
 }
@@ -149,15 +148,16 @@ func (m Machine) bootConfig() (path string, lines []string) {
 
 func (m Machine) checkBuses(cfg config.Config) []Result {
 	var rs []Result
+	w := m.words()
 	seen := map[string]bool{}
-	for _, b := range buses(cfg) {
+	for _, b := range buses(w, cfg) {
 		if seen[b.kind+b.name] {
 			continue
 		}
 		seen[b.kind+b.name] = true
 		name := b.name
 		if name == "" {
-			name = "(the first)"
+			name = w.t("doctor.bus.first")
 		}
 		item := b.kind + " " + name
 		line, prefix := enabler(b.kind, b.name)
@@ -182,18 +182,18 @@ func (m Machine) checkBuses(cfg config.Config) []Result {
 		}
 		switch {
 		case err == nil && enabled != "":
-			rs = append(rs, ok(item, "%s: present (%s in %s)", b.what, enabled, cfgPath))
+			rs = append(rs, w.ok(item, "doctor.bus.enabled", "what", b.what, "line", enabled, "file", cfgPath))
 		case err == nil:
-			rs = append(rs, ok(item, "%s: present", b.what))
+			rs = append(rs, w.ok(item, "doctor.bus.ok", "what", b.what))
 		case enabled != "":
-			rs = append(rs, fail(item, "reboot after editing "+cfgPath+"; if it stays missing, check the wiring and `dmesg`",
-				"%s: bus missing although %s has %s (%s)", b.what, cfgPath, enabled, busError(err)))
+			rs = append(rs, w.fail(item, w.t("doctor.bus.reboot_fix", "file", cfgPath),
+				"doctor.bus.missing_enabled", "what", b.what, "file", cfgPath, "line", enabled, "error", w.busError(err)))
 		default:
 			where := cfgPath
 			if where == "" {
 				where = "/boot/firmware/config.txt"
 			}
-			rs = append(rs, fail(item, fmt.Sprintf("add %s to %s and reboot", line, where), "%s: bus missing (%s)", b.what, busError(err)))
+			rs = append(rs, w.fail(item, w.t("doctor.bus.add_fix", "line", line, "file", where), "doctor.bus.missing", "what", b.what, "error", w.busError(err)))
 		}
 	}
 	return rs
@@ -201,9 +201,9 @@ func (m Machine) checkBuses(cfg config.Config) []Result {
 
 // busError is what an open's error says to an admin: a bus the opener
 // does not find is one the kernel does not have.
-func busError(err error) string {
+func (w words) busError(err error) string {
 	if errors.Is(err, hostio.ErrNotFound) {
-		return "the kernel has no such bus"
+		return w.t("doctor.bus.no_such")
 	}
 	return err.Error()
 }
@@ -213,9 +213,10 @@ const mcpIODIRA = 0x00
 
 func (m Machine) checkExpanders(cfg config.Config) []Result {
 	var rs []Result
+	w := m.words()
 	for _, x := range cfg.Expanders {
 		addr := x.Addr()
-		item := fmt.Sprintf("expander %s", x.Name)
+		item := w.t("doctor.item.expander", "name", x.Name)
 		b, err := m.Open.I2C(x.Bus, item)
 		if err != nil {
 			continue // the bus line above says why
@@ -224,11 +225,11 @@ func (m Machine) checkExpanders(cfg config.Config) []Result {
 		err = (&i2c.Dev{Bus: b, Addr: addr}).Tx([]byte{mcpIODIRA}, r[:])
 		b.Close()
 		if err != nil {
-			rs = append(rs, fail(item, fmt.Sprintf("check its power and wiring, and its A0-A2 pins against address %#x (`i2cdetect -y 1` lists what answers)", addr),
-				"no answer at I2C address %#x: %v", addr, err))
+			rs = append(rs, w.fail(item, w.t("doctor.expander.fix", "addr", fmt.Sprintf("%#x", addr)),
+				"doctor.expander.silent", "addr", fmt.Sprintf("%#x", addr), "error", err))
 			continue
 		}
-		rs = append(rs, ok(item, "answers at I2C address %#x (IODIRA %#02x)", addr, r[0]))
+		rs = append(rs, w.ok(item, "doctor.expander.ok", "addr", fmt.Sprintf("%#x", addr), "iodira", fmt.Sprintf("%#02x", r[0])))
 	}
 	return rs
 }
@@ -240,25 +241,24 @@ func (m Machine) checkSerial(cfg config.Config) (*fwproto.Hello, []Result) {
 	if s == nil {
 		return nil, nil
 	}
-	item := "serial " + s.Path
+	w := m.words()
+	item := w.t("doctor.item.serial", "path", s.Path)
 	target, err := filepath.EvalSymlinks(s.Path)
 	if err != nil {
-		return nil, []Result{fail(item, "plug the controller in, or correct [serial] path (`ls -l /dev/serial/by-id/` lists what is plugged in)",
-			"device not present: %v", err)}
+		return nil, []Result{w.fail(item, w.t("doctor.serial.absent_fix"), "doctor.serial.absent", "error", err)}
 	}
 	port, err := link.Serial(s.Path, s.Rate())()
 	if err != nil {
-		return nil, []Result{fail(item, "is tabled running (sudo systemctl stop tabled)? otherwise check the device's permissions (group dialout)",
-			"%s present but does not open: %v", target, err)}
+		return nil, []Result{w.fail(item, w.t("doctor.serial.open_fix"), "doctor.serial.no_open", "device", target, "error", err)}
 	}
 	defer port.Close()
 	h, err := query(port, m.HelloTimeout)
 	if err != nil {
-		return nil, []Result{fail(item, "check the controller's firmware, its baud rate against [serial] baud, and TX/RX wiring",
-			"%s opens but gave no Hello: %v", target, err)}
+		return nil, []Result{w.fail(item, w.t("doctor.serial.hello_fix"), "doctor.serial.no_hello", "device", target, "error", err)}
 	}
-	return h, []Result{ok(item, "device %08x, firmware %d.%d.%d, protocol %d, %d buttons, %d readers (%s)",
-		h.DeviceID, h.Firmware[0], h.Firmware[1], h.Firmware[2], h.Proto, h.Buttons, h.Readers, target)}
+	return h, []Result{w.ok(item, "doctor.serial.ok", "id", fmt.Sprintf("%08x", h.DeviceID),
+		"firmware", fmt.Sprintf("%d.%d.%d", h.Firmware[0], h.Firmware[1], h.Firmware[2]), "protocol", h.Proto,
+		"buttons", h.Buttons, "readers", h.Readers, "device", target)}
 }
 
 // query sends a Query and waits up to timeout for a Hello. Other frames

@@ -2,10 +2,10 @@ package doctor
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/web"
 )
@@ -13,7 +13,11 @@ import (
 // HTTPS says which certificate the HTTPS page ([web] https_listen) uses
 // and its fingerprint, for the referee to compare with the browser's; it
 // makes none (the daemon does, at its first start, as its own user).
-func HTTPS(cfg config.Config) Result {
+func HTTPS(cfg config.Config) Result { return HTTPSIn(nil, cfg) }
+
+// HTTPSIn is HTTPS in l (nil: English).
+func HTTPSIn(l *catalog.Lang, cfg config.Config) Result {
+	w := wordsIn(l)
 	certFile := cfg.Web.CertFile
 	if certFile == "" {
 		certFile = filepath.Join(cfg.Log.Dir, web.SelfCertName)
@@ -21,10 +25,10 @@ func HTTPS(cfg config.Config) Result {
 	fp, err := web.CertFingerprint(certFile)
 	switch {
 	case errors.Is(err, os.ErrNotExist) && cfg.Web.CertFile == "":
-		return Result{Item: "https", OK: true, Detail: "the table makes its certificate at its first start (" + certFile + "); run tabled doctor again then for its fingerprint"}
+		return w.ok("https", "doctor.https.later", "file", certFile)
 	case err != nil:
-		return Result{Item: "https", Detail: err.Error(), Fix: "give cert_file a PEM certificate, or remove cert_file and key_file for the table's own"}
+		return w.fail("https", w.t("doctor.https.fix"), "doctor.error", "error", err)
 	}
 	url := web.HTTPSURL(cfg.Web.URL, cfg.Web.Listen, cfg.Web.HTTPSListen)
-	return Result{Item: "https", OK: true, Detail: fmt.Sprintf("%s on %s: certificate SHA-256 %s (compare it with what the referee's browser shows)", certFile, url, fp)}
+	return w.ok("https", "doctor.https.ok", "file", certFile, "url", url, "fingerprint", fp)
 }

@@ -2,7 +2,6 @@ package doctor
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,7 +13,7 @@ import (
 // missingLogDir judges a log directory that is not there yet: tabled
 // makes it at start (with its parents), so it is well when the nearest
 // folder above it that exists is writable.
-func missingLogDir(item, fix, dir string) []Result {
+func (w words) missingLogDir(item, fix, dir string) []Result {
 	parent := filepath.Dir(filepath.Clean(dir))
 	for {
 		if _, err := os.Stat(parent); err == nil || parent == filepath.Dir(parent) {
@@ -24,22 +23,23 @@ func missingLogDir(item, fix, dir string) []Result {
 	}
 	f, err := os.CreateTemp(parent, ".tabled-doctor-*")
 	if err != nil {
-		return []Result{fail(item, fix, "does not exist, and tabled cannot make it at start: %s is not writable (%v)", parent, err)}
+		return []Result{w.fail(item, fix, "doctor.logdir.cannot_make", "parent", parent, "error", err)}
 	}
 	f.Close()
 	os.Remove(f.Name())
-	return []Result{ok(item, "does not exist yet: tabled makes it at start (%s is writable)", parent)}
+	return []Result{w.ok(item, "doctor.logdir.made_at_start", "parent", parent)}
 }
 
 func (m Machine) checkLogDir(dir string) []Result {
-	item := "log dir " + dir
-	fix := fmt.Sprintf("create it writable for tabled (the package's unit owns /var/lib/tabled; by hand: sudo install -d %s)", dir)
+	w := m.words()
+	item := w.t("doctor.item.log_dir", "dir", dir)
+	fix := w.t("doctor.logdir.fix", "dir", dir)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		return missingLogDir(item, fix, dir)
+		return w.missingLogDir(item, fix, dir)
 	}
 	f, err := os.CreateTemp(dir, ".tabled-doctor-*")
 	if err != nil {
-		return []Result{fail(item, fix, "not writable: %v", err)}
+		return []Result{w.fail(item, fix, "doctor.logdir.not_writable", "error", err)}
 	}
 	name := f.Name()
 	err = f.Sync()
@@ -50,19 +50,19 @@ func (m Machine) checkLogDir(dir string) []Result {
 		err = rerr
 	}
 	if err != nil {
-		return []Result{fail(item, fix, "a file written there does not reach the disk: %v", err)}
+		return []Result{w.fail(item, fix, "doctor.logdir.not_durable", "error", err)}
 	}
 	rs := []Result{}
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
-		rs = append(rs, fail(item, "", "free space unknown: %v", err))
+		rs = append(rs, w.fail(item, "", "doctor.logdir.space_unknown", "error", err))
 	} else if free := uint64(st.Bavail) * uint64(st.Bsize); free < m.MinFree {
-		rs = append(rs, fail(item, "free space on "+dir+"'s file system (old logs: tabled log --format csv > archive, then remove them)",
-			"writable, but only %s free (at least %s needed)", bytesize(free), bytesize(m.MinFree)))
+		rs = append(rs, w.fail(item, w.t("doctor.logdir.free_fix", "dir", dir),
+			"doctor.logdir.low", "free", w.bytesize(free), "need", w.bytesize(m.MinFree)))
 	} else {
-		rs = append(rs, ok(item, "writable, %s free", bytesize(free)))
+		rs = append(rs, w.ok(item, "doctor.logdir.ok", "free", w.bytesize(free)))
 	}
-	if r, checked := logDirLock(dir); checked {
+	if r, checked := w.logDirLock(dir); checked {
 		rs = append(rs, r)
 	}
 	return rs
@@ -71,51 +71,55 @@ func (m Machine) checkLogDir(dir string) []Result {
 // logDirLock checks that no other process holds the claim log's lock on
 // dir (a tabled already running, or one started by hand beside the
 // service), without taking it or writing anything.
-func logDirLock(dir string) (r Result, checked bool) {
-	item := "claim log lock " + dir
+func (w words) logDirLock(dir string) (r Result, checked bool) {
+	item := w.t("doctor.item.lock", "dir", dir)
 	if err := claimlog.Held(dir); err != nil {
 		if errors.Is(err, claimlog.ErrLocked) {
-			return fail(item, "stop the other tabled (systemctl stop tabled) before running one by hand", "%v", err), true
+			return w.fail(item, w.t("doctor.lock.held_fix"), "doctor.error", "error", err), true
 		}
-		return fail(item, "check the directory's permissions", "%v", err), true
+		return w.fail(item, w.t("doctor.lock.fix"), "doctor.error", "error", err), true
 	}
-	return ok(item, "free"), true
+	return w.ok(item, "doctor.lock.free"), true
 }
 
-func bytesize(n uint64) string {
+// bytesize is a size as people read it: "1.5 GB", "120 MB", "64 KB".
+func (w words) bytesize(n uint64) string {
 	switch {
 	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+		tenths := n * 10 / (1 << 30)
+		return w.t("doctor.size.gb", "units", tenths/10, "tenths", tenths%10)
 	case n >= 1<<20:
-		return fmt.Sprintf("%d MB", n>>20)
+		return w.t("doctor.size.mb", "n", n>>20)
 	}
-	return fmt.Sprintf("%d KB", n>>10)
+	return w.t("doctor.size.kb", "n", n>>10)
 }
 
 func (m Machine) checkPort(addr string) Result {
+	w := m.words()
 	item := "web " + addr
 	l, err := m.Listen("tcp", addr)
 	if err != nil {
-		fix := "is tabled already running (sudo systemctl stop tabled, then run tabled doctor again)? otherwise set [web] listen to a free port"
+		fix := w.t("doctor.web.busy_fix")
 		if errors.Is(err, syscall.EACCES) {
-			fix = "use a port above 1023 in [web] listen: tabled holds no capability"
+			fix = w.t("doctor.web.low_port_fix")
 		}
-		return fail(item, fix, "cannot listen: %v", err)
+		return w.fail(item, fix, "doctor.web.cannot_listen", "error", err)
 	}
 	if err := l.Close(); err != nil {
-		return fail(item, "", "close: %v", err)
+		return w.fail(item, "", "doctor.web.close", "error", err)
 	}
-	return ok(item, "port free")
+	return w.ok(item, "doctor.web.ok")
 }
 
 func (m Machine) checkClock() Result {
+	w := m.words()
+	item := w.t("doctor.item.clock")
 	synced, err := m.ClockSynced()
 	switch {
 	case err != nil:
-		return fail("clock", "", "synchronisation unknown: %v", err)
+		return w.fail(item, "", "doctor.clock.unknown", "error", err)
 	case !synced:
-		return fail("clock", "a Pi has no real-time clock: connect it to a network with a time server and enable systemd-timesyncd (sudo timedatectl set-ntp true); the log's wall times are wrong until then",
-			"not synchronised")
+		return w.fail(item, w.t("doctor.clock.fix"), "doctor.clock.not_synced")
 	}
-	return ok("clock", "synchronised")
+	return w.ok(item, "doctor.clock.ok")
 }

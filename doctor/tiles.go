@@ -21,47 +21,47 @@ func (m Machine) checkTiles(cfg config.Config, hello *fwproto.Hello) []Result {
 		return nil
 	}
 	var rs []Result
-	const item = "tiles"
-	fix := "tabled enroll --config " + m.configFile() + " (it goes on where it stopped)"
+	w := m.words()
+	item, reader := w.t("doctor.item.tiles"), w.t("doctor.item.reader")
+	fix := w.t("doctor.tiles.enroll_fix", "config", m.configFile())
 	switch {
 	case n.Registry == "":
-		rs = append(rs, fail(item, "set [nfc] registry = \"/etc/tabled/tiles.txt\" and run "+fix, "reader %s but no [nfc] registry: no tile can be told", n.Reader))
+		rs = append(rs, w.fail(item, w.t("doctor.tiles.registry_fix", "enroll", fix), "doctor.tiles.no_registry", "reader", n.Reader))
 	default:
 		r, err := nfc.Load(n.Registry)
 		if err != nil {
-			rs = append(rs, fail(item, fix, "%v", err))
+			rs = append(rs, w.fail(item, fix, "doctor.error", "error", err))
 			break
 		}
-		rs = append(rs, registryResult(item, n.Registry, r, fix))
+		rs = append(rs, w.registryResult(item, n.Registry, r, fix))
 	}
 	switch n.Reader {
 	case config.ReaderNone:
-		rs = append(rs, fail("reader", "set [nfc] reader to serial or mfrc522", "the registry is there but [nfc] reader = none: no tile is read"))
+		rs = append(rs, w.fail(reader, w.t("doctor.reader.none_fix"), "doctor.reader.none"))
 	case config.ReaderSerial:
 		switch {
 		case hello == nil:
-			rs = append(rs, fail("reader", "fix the serial line above", "the serial controller did not answer, so its reader is unknown"))
+			rs = append(rs, w.fail(reader, w.t("doctor.reader.serial_fix"), "doctor.reader.serial_silent"))
 		case hello.Readers == 0 || hello.Kind&fwproto.KindReader == 0:
-			rs = append(rs, fail("reader", "flash reader firmware on the controller, or set [nfc] reader = \"mfrc522\" for a reader on the Pi",
-				"the serial controller %08x has no tile reader", hello.DeviceID))
+			rs = append(rs, w.fail(reader, w.t("doctor.reader.firmware_fix"), "doctor.reader.no_reader", "id", fmt.Sprintf("%08x", hello.DeviceID)))
 		default:
-			rs = append(rs, ok("reader", "the serial controller has %d tile reader(s)", hello.Readers))
+			rs = append(rs, w.ok(reader, "doctor.reader.serial_ok", "n", hello.Readers))
 		}
 	case config.ReaderMFRC522:
 		p, err := m.Open.SPI(n.SPI, "MFRC522 reader")
 		if err != nil {
-			rs = append(rs, fail("reader", "see the spi line above", "MFRC522 on %s: %v", n.SPI, err))
+			rs = append(rs, w.fail(reader, w.t("doctor.reader.spi_fix"), "doctor.reader.mfrc522_error", "spi", n.SPI, "error", err))
 			break
 		}
 		p.Close()
-		rs = append(rs, ok("reader", "MFRC522 on %s", n.SPI))
+		rs = append(rs, w.ok(reader, "doctor.reader.mfrc522_ok", "spi", n.SPI))
 	}
 	return rs
 }
 
 // registryResult says whether r is a whole set, with or without red fives
 // (a registry holding any red five is taken for a set with them).
-func registryResult(item, path string, r *nfc.Registry, fix string) Result {
+func (w words) registryResult(item, path string, r *nfc.Registry, fix string) Result {
 	red := false
 	have := map[engine.Tile]int{}
 	for _, e := range r.Entries() {
@@ -78,14 +78,14 @@ func registryResult(item, path string, r *nfc.Registry, fix string) Result {
 			missing = append(missing, fmt.Sprintf("%s x%d", t, d))
 		}
 	}
-	set := "without red fives"
+	set := w.t("doctor.tiles.no_red")
 	if red {
-		set = "with red fives"
+		set = w.t("doctor.tiles.red")
 	}
 	if len(missing) > 0 {
-		return fail(item, fix, "%s: %d of %d tiles (%s); missing %s", path, r.Len(), len(nfc.EnrolmentOrder(red)), set, strings.Join(missing, ", "))
+		return w.fail(item, fix, "doctor.tiles.missing", "path", path, "n", r.Len(), "of", len(nfc.EnrolmentOrder(red)), "set", set, "missing", strings.Join(missing, ", "))
 	}
-	return ok(item, "%s: all %d tiles, %s", path, r.Len(), set)
+	return w.ok(item, "doctor.tiles.ok", "path", path, "n", r.Len(), "set", set)
 }
 
 // The SSD1306's I²C address, and a command byte stream holding one NOP:
@@ -97,6 +97,8 @@ const (
 
 func (m Machine) checkPanel(cfg config.Config) []Result {
 	d := cfg.Display
+	w := m.words()
+	item := w.t("doctor.item.panel")
 	switch d.Panel {
 	case config.PanelSSD1306:
 		b, err := m.Open.I2C(d.PanelI2C, "OLED panel")
@@ -105,10 +107,9 @@ func (m Machine) checkPanel(cfg config.Config) []Result {
 		}
 		defer b.Close()
 		if err := (&i2c.Dev{Bus: b, Addr: oledAddr}).Tx([]byte{0x00, oledNOP}, nil); err != nil {
-			return []Result{fail("panel", "check the OLED's power and SDA/SCL wiring (`i2cdetect -y 1` should show 3c)",
-				"SSD1306 does not answer at I2C address %#x: %v", oledAddr, err)}
+			return []Result{w.fail(item, w.t("doctor.panel.oled_fix"), "doctor.panel.oled_silent", "addr", fmt.Sprintf("%#x", oledAddr), "error", err)}
 		}
-		return []Result{ok("panel", "SSD1306 answers at I2C address %#x", oledAddr)}
+		return []Result{w.ok(item, "doctor.panel.oled_ok", "addr", fmt.Sprintf("%#x", oledAddr))}
 	case config.PanelEInk:
 		p, err := m.Open.SPI(d.PanelSPI, "e-ink panel")
 		if err != nil {
@@ -117,7 +118,7 @@ func (m Machine) checkPanel(cfg config.Config) []Result {
 		p.Close()
 		// The e-ink cannot be read back over SPI; its BUSY line is the one
 		// sign of life (low when idle on the V4).
-		return []Result{ok("panel", "e-ink on %s, BUSY on %s (the picture itself shows at tabled run)", d.PanelSPI, d.BusyPin)}
+		return []Result{w.ok(item, "doctor.panel.eink_ok", "spi", d.PanelSPI, "busy", d.BusyPin)}
 	}
 	return nil
 }

@@ -87,16 +87,19 @@ func KindsOf(path string) []string {
 }
 
 // Devices are the device nodes cfg names, each with what uses it.
-func Devices(cfg config.Config) []Device {
+func Devices(cfg config.Config) []Device { return wordsIn(nil).devices(cfg) }
+
+// devices are Devices, what uses each in w's words.
+func (w words) devices(cfg config.Config) []Device {
 	var ds []Device
 	add := func(path, what string) {
 		ds = append(ds, Device{Path: path, What: what, Kinds: KindsOf(path)})
 	}
-	if pins := piPins(cfg); len(pins) > 0 {
-		add("/dev/gpiochip0", "GPIO pins ("+pins[0].pin+", ...)")
-		add("/dev/gpiomem", "GPIO pins (periph's bcm283x driver)")
+	if pins := piPins(w, cfg); len(pins) > 0 {
+		add("/dev/gpiochip0", w.t("doctor.use.gpiochip", "pin", pins[0].pin))
+		add("/dev/gpiomem", w.t("doctor.use.gpiomem"))
 	}
-	for _, b := range buses(cfg) {
+	for _, b := range buses(w, cfg) {
 		path := b.name
 		if path == "" && b.kind == "i2c" {
 			path = "/dev/i2c-1" // periph's first bus on a Pi
@@ -221,6 +224,8 @@ func (u Unit) Allows(k Kind) error {
 // through, and that the groups it names exist (a dynamic user cannot
 // start without them).
 func (m Machine) checkUnit(cfg config.Config) []Result {
+	w := m.words()
+	item := w.t("doctor.item.unit")
 	path := ""
 	for _, p := range m.Units {
 		if _, err := os.Stat(p); err == nil {
@@ -229,19 +234,18 @@ func (m Machine) checkUnit(cfg config.Config) []Result {
 		}
 	}
 	if path == "" {
-		return []Result{fail("unit", "install the package: sudo apt install ./tabled_*.deb", "tabled.service is not installed (looked in %s)", strings.Join(m.Units, ", "))}
+		return []Result{w.fail(item, w.t("doctor.unit.install_fix"), "doctor.unit.none", "places", strings.Join(m.Units, ", "))}
 	}
 	u, err := LoadUnit(path)
 	if err != nil {
-		return []Result{fail("unit", "reinstall the package", "%v", err)}
+		return []Result{w.fail(item, w.t("doctor.unit.reinstall_fix"), "doctor.error", "error", err)}
 	}
 	var rs []Result
 	var let []string
-	for _, d := range Devices(cfg) {
+	for _, d := range w.devices(cfg) {
 		kinds := m.liveKinds(d)
 		if len(kinds) == 0 {
-			rs = append(rs, fail("unit", "use a device of a kind the unit lets through (ttyUSB, ttyACM, ttyS, ttyAMA, spidev, i2c, GPIO)",
-				"%s (%s) is of no kind %s lets through", d.Path, d.What, path))
+			rs = append(rs, w.fail(item, w.t("doctor.unit.kind_fix"), "doctor.unit.no_kind", "device", d.Path, "what", d.What, "unit", path))
 			continue
 		}
 		for _, name := range kinds {
@@ -250,8 +254,7 @@ func (m Machine) checkUnit(cfg config.Config) []Result {
 				k = Kind{Name: name, Allow: []string{"char-" + name}}
 			}
 			if err := u.Allows(k); err != nil {
-				rs = append(rs, fail("unit", "edit "+path+" (better: a drop-in, sudo systemctl edit tabled), then sudo systemctl restart tabled",
-					"%s (%s): %v", d.Path, d.What, err))
+				rs = append(rs, w.fail(item, w.t("doctor.unit.edit_fix", "unit", path), "doctor.unit.refused", "device", d.Path, "what", d.What, "error", err))
 			} else if !slices.Contains(let, name) {
 				let = append(let, name)
 			}
@@ -259,11 +262,11 @@ func (m Machine) checkUnit(cfg config.Config) []Result {
 	}
 	for _, g := range u.Groups {
 		if !m.GroupExists(g) {
-			rs = append(rs, fail("unit", "sudo addgroup --system "+g+" (the package does this on install)", "group %s in SupplementaryGroups does not exist: tabled cannot start", g))
+			rs = append(rs, w.fail(item, w.t("doctor.unit.group_fix", "group", g), "doctor.unit.no_group", "group", g))
 		}
 	}
 	if len(rs) == 0 {
-		rs = append(rs, ok("unit", "%s lets through every configured device (%s)", path, strings.Join(let, ", ")))
+		rs = append(rs, w.ok(item, "doctor.unit.ok", "unit", path, "kinds", strings.Join(let, ", ")))
 	}
 	return rs
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/display"
@@ -144,17 +145,17 @@ func runDisplays(d *show.Driver, t *table.Table, off func()) func(context.Contex
 	}
 }
 
-// panelClock shows the round's time left (tr) on the panels (set), each second
+// panelClock shows the round's time left (tr) on the panels (set) in lang, each second
 // (the words change once a minute until the last two, and set redraws
 // only on a change).
-func panelClock(tr *club.TableRound, set func(string)) func(context.Context) error {
+func panelClock(tr *club.TableRound, lang *catalog.Lang, set func(string)) func(context.Context) error {
 	return func(ctx context.Context) error {
 		tick := time.NewTicker(time.Second)
 		defer tick.Stop()
 		for {
 			words := ""
 			if left, state, ok := tr.Clock(); ok {
-				words = display.ClockWords(left, state)
+				words = display.ClockWords(lang, left, state)
 			}
 			set(words)
 			select {

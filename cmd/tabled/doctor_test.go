@@ -111,10 +111,32 @@ registry = %q
 		t.Fatalf("exit %d, %d lines:\n%s%s", code, len(lines), out.String(), errb.String())
 	}
 
+	// In French: every line in its words, the system's own (paths,
+	// errors) as they are.
+	out.Reset()
+	code = run([]string{"doctor", "--lang", "fr", "--config", cfg}, &out, &errb)
+	for _, want := range []string{"ok    config : " + cfg + " se lit", "ok    gpio DOCTOR_GPIO5 : bouton pon du siège 0 : présente et libre",
+		"ok    tuiles : " + tiles + " : les 136 tuiles, sans cinq rouges", "ok    lecteur : le contrôleur série a 1 lecteur(s) de tuiles",
+		"ok    horloge : synchronisée", "ok    unité : " + unit + " laisse passer"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no line %q in French:\n%s", want, out.String())
+		}
+	}
+	if n := len(strings.Split(strings.TrimSpace(out.String()), "\n")); code != 0 || n != 11 {
+		t.Errorf("in French: exit %d, %d lines", code, n)
+	}
+
 	doctorMachine.ClockSynced = func() (bool, error) { return false, nil }
 	out.Reset()
 	if code := run([]string{"doctor", "--config", cfg}, &out, &errb); code != 1 || !strings.Contains(out.String(), "FAIL  clock: not synchronised") {
 		t.Errorf("an unsynchronised clock: exit %d\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"doctor", "--lang", "fr", "--config", cfg}, &out, &errb); code != 1 || !strings.Contains(out.String(), "ÉCHEC horloge : pas synchronisée ; correction : un Pi n'a pas d'horloge temps réel") {
+		t.Errorf("an unsynchronised clock in French: exit %d\n%s", code, out.String())
+	}
+	if code := run([]string{"doctor", "--lang", "xx", "--config", cfg}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `--lang "xx"`) {
+		t.Errorf("--lang xx: exit %d, %s", code, errb.String())
 	}
 }
 

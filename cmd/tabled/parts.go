@@ -203,7 +203,7 @@ func (d *running) startClub() error {
 	}
 	d.services = append(d.services, publish)
 	if d.cfg.Club != nil {
-		d.services = append(d.services, panelClock(d.tr, d.displays.SetClock))
+		d.services = append(d.services, panelClock(d.tr, d.displays.Lang, d.displays.SetClock))
 	}
 	return nil
 }

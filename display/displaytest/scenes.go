@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
@@ -154,8 +155,14 @@ func Laid(t testing.TB, sc Scene, seat engine.Seat, tiles ...string) (engine.Sta
 // Certs.
 func (sc Scene) View(t testing.TB) display.View {
 	t.Helper()
+	return sc.ViewIn(t, nil)
+}
+
+// ViewIn is View with the board's words in l (nil: English).
+func (sc Scene) ViewIn(t testing.TB, l *catalog.Lang) display.View {
+	t.Helper()
 	st, out, now := Play(t, sc)
-	v := display.NewView(st, out, now)
+	v := display.NewViewIn(l, st, out, now)
 	v.Board.URL = URL
 	v.Board.Alerts = Alerts[sc.Name]
 	v.Board.Pair = Pairs[sc.Name]

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/display"
@@ -50,8 +51,8 @@ func (c *canvas) compact(b display.Board) {
 		bottom -= 13
 	}
 	var sizes []int
-	for _, px := range []int{16, 14, 12, 10} {
-		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px == 10 {
+	for _, px := range []int{16, 14, 12, 10, 9} {
+		if m := c.f.get(px).Metrics(); y+m.Ascent.Ceil()+m.Descent.Ceil()-1 <= bottom || px <= 10 {
 			sizes = append(sizes, px)
 		}
 	}
@@ -71,7 +72,7 @@ func (c *canvas) compact(b display.Board) {
 	switch {
 	case b.KanDoraDue > 0:
 		c.fill(image.Rect(0, bottom, W, bottom+12), Black)
-		c.text(2, bottom+10, "REVEAL KAN DORA", small, White)
+		c.text(2, bottom+10, shorten(words(b).Text("panel.reveal_short"), W-3, small, ""), small, White)
 	case b.Brief != "" && len(b.Tags) == 0 && y+12 <= bottom:
 		c.text(2, bottom-3, shorten(b.Brief, W-3, small, "."), small, Black)
 	case len(b.Detail) > 0 && y+12 <= bottom:
@@ -87,12 +88,13 @@ func (c *canvas) compact(b display.Board) {
 // compactStandings draws the final standings in the compact layout, a
 // line a place under the top bar, within width W.
 func (c *canvas) compactStandings(b display.Board, W int) {
-	c.text(2, 10, "GAME OVER", small, White)
+	wd := words(b)
+	c.text(2, 10, shorten(wd.Tag("game_over"), W-3, small, ""), small, White)
 	for i, s := range b.Standings {
-		w := engine.Seat(s.Seat).Wind(b.Dealer).Letter()
-		line := fmt.Sprintf("%d %s %s %d %s", s.Place, w, b.Names[s.Seat], s.Points/100, display.Result(s.Result))
+		w := wd.Letter(engine.Seat(s.Seat).Wind(b.Dealer))
+		line := fmt.Sprintf("%d %s %s %d %s", s.Place, w, b.Names[s.Seat], s.Points/100, wd.Result(s.Result))
 		if b.Names[s.Seat] == "" || width(line, small) > W-3 {
-			line = fmt.Sprintf("%d %s %d %s", s.Place, w, s.Points/100, display.Result(s.Result))
+			line = fmt.Sprintf("%d %s %d %s", s.Place, w, s.Points/100, wd.Result(s.Result))
 		}
 		c.text(2, 12+13*(i+1)-2, line, small, Black)
 	}
@@ -106,15 +108,23 @@ func (c *canvas) compactTagRow(b display.Board, y, W int) int {
 	case len(b.Alerts) > 0: // an alert matters more than the tags
 		c.fill(image.Rect(0, y, W, y+12), Black)
 		a := b.Alerts[len(b.Alerts)-1]
-		line := a.Wall.Format("15:04") + " " + a.Label
-		if more := fmt.Sprintf(" +%d", len(b.Alerts)-1); len(b.Alerts) > 1 && width(line+more, small) <= W-3 {
-			line += more
+		// The time and the count go when the label would not fit with them.
+		label, more := alertLabel(b, a), ""
+		if len(b.Alerts) > 1 {
+			more = fmt.Sprintf(" +%d", len(b.Alerts)-1)
+		}
+		line := label
+		for _, l := range []string{a.Wall.Format("15:04") + " " + label + more, a.Wall.Format("15:04") + " " + label, label + more} {
+			if width(l, small) <= W-3 {
+				line = l
+				break
+			}
 		}
 		c.text(2, y+10, shorten(line, W-3, small, "."), small, White)
 		y += 13
 	case b.ShowsPair() && b.KanDoraDue == 0:
 		// The code in place of the tags: the headline says the rest.
-		code := "CODE " + pairing.Show(b.Pair)
+		code := words(b).Text("panel.code", "code", pairing.Show(b.Pair))
 		if width(code, small)+4 > W-1 { // beside the QR code
 			code = pairing.Show(b.Pair)
 		}
@@ -124,7 +134,7 @@ func (c *canvas) compactTagRow(b display.Board, y, W int) int {
 		// No room for a row of tags and a line of reason: the first tag,
 		// short, then the reason; the reason alone if both do not fit.
 		x := 2
-		if t := shortTag(b.Tags[0]); width(t, small)+8+width(b.Brief, small) <= W-3 {
+		if t := words(b).ShortTag(b.Tags[0]); width(t, small)+8+width(b.Brief, small) <= W-3 {
 			c.tags([]string{t}, 1, y, W, 12, 2)
 			x = width(t, small) + 8
 		}
@@ -137,29 +147,20 @@ func (c *canvas) compactTagRow(b display.Board, y, W int) int {
 	return y
 }
 
-// shortTag is a tag for the OLED's reason row.
-func shortTag(t string) string {
-	if s, ok := shortTags[t]; ok {
-		return s
-	}
-	return t
-}
-
 // compactBars are the OLED's top bar, longest first: "East 1  1 honba
 // 2 sticks  wall 67" down to "East 1"; honba and sticks only when there
 // are some.
 func compactBars(b display.Board) []string {
-	round := fmt.Sprintf("%s %d", b.RoundWind, b.HandNumber)
+	w := words(b)
+	round := w.Round(b.RoundWind, b.HandNumber)
 	var extra []string
 	if b.Honba > 0 {
-		extra = append(extra, fmt.Sprintf("%d honba", b.Honba))
+		extra = append(extra, w.Text("panel.honba", "n", strconv.Itoa(b.Honba)))
 	}
-	if b.RiichiSticks == 1 {
-		extra = append(extra, "1 stick")
-	} else if b.RiichiSticks > 1 {
-		extra = append(extra, fmt.Sprintf("%d sticks", b.RiichiSticks))
+	if b.RiichiSticks > 0 {
+		extra = append(extra, w.Lang().Count("panel.sticks", b.RiichiSticks))
 	}
-	wall := fmt.Sprintf("wall %d", b.Wall)
+	wall := wallLine(b)
 	var bars []string
 	for n := len(extra); n >= 0; n-- {
 		bars = append(bars, strings.Join(append(append([]string{round}, extra[:n]...), wall), "  "))
@@ -167,6 +168,6 @@ func compactBars(b display.Board) []string {
 	for n := len(extra); n >= 1; n-- {
 		bars = append(bars, strings.Join(append([]string{round}, extra[:n]...), " "))
 	}
-	bars = append(bars, round, fmt.Sprintf("%s%d", b.RoundWind.Letter(), b.HandNumber))
+	bars = append(bars, round, w.Letter(b.RoundWind)+strconv.Itoa(b.HandNumber))
 	return bars
 }

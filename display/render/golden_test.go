@@ -10,20 +10,35 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/display/displaytest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/ from the current renderer")
 
 // TestGolden compares the panel frame of every scene, at the e-ink and the
-// OLED size, with testdata/<scene>[_oled].png. Run with -update to rewrite
-// them on purpose, then look at them.
+// OLED size, with testdata/<scene>[_oled].png, and in every other language
+// of the catalog with testdata/<lang>/<scene>[_oled].png (the French
+// frames have their accents drawn). Run with -update to rewrite them on
+// purpose, then look at them.
 func TestGolden(t *testing.T) {
 	if runtime.GOARCH != "amd64" && !*update {
 		// Go may fuse a multiply and an add elsewhere (arm64), which can
 		// move an anti-aliased glyph edge across the threshold.
 		t.Skipf("the golden images are drawn on amd64, this is %s", runtime.GOARCH)
 	}
+	for _, code := range catalog.Codes() {
+		l, _ := catalog.Get(code)
+		dir := "testdata"
+		if code != catalog.Default {
+			dir = filepath.Join("testdata", code)
+		}
+		t.Run(code, func(t *testing.T) { golden(t, l, dir) })
+	}
+}
+
+// golden compares every scene's frames in l with those in dir.
+func golden(t *testing.T, l *catalog.Lang, dir string) {
 	for _, sc := range displaytest.Scenes {
 		for _, sz := range []struct {
 			suffix string
@@ -31,11 +46,14 @@ func TestGolden(t *testing.T) {
 		}{{"", EInkSize}, {"_oled", OLEDSize}} {
 			name := sc.Name + sz.suffix
 			t.Run(name, func(t *testing.T) {
-				got := Render(sc.View(t), sz.size)
-				path := filepath.Join("testdata", name+".png")
+				got := Render(sc.ViewIn(t, l), sz.size)
+				path := filepath.Join(dir, name+".png")
 				if *update {
 					var buf bytes.Buffer
 					if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, got); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.MkdirAll(dir, 0o755); err != nil {
 						t.Fatal(err)
 					}
 					if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

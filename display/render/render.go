@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -70,10 +71,18 @@ func PNG(w io.Writer, v display.View) error {
 	return nil
 }
 
+// words are the board's language: the words the panel draws of its own.
+func words(b display.Board) display.Words { return display.In(b.Lang) }
+
 // roundLine is "East 1  0 honba  1 riichi".
 func roundLine(b display.Board) string {
-	return fmt.Sprintf("%s %d  %d honba  %d riichi", b.RoundWind, b.HandNumber, b.Honba, b.RiichiSticks)
+	w := words(b)
+	return w.Text("panel.round_line", "wind", w.Wind(b.RoundWind), "n", strconv.Itoa(b.HandNumber),
+		"honba", strconv.Itoa(b.Honba), "sticks", strconv.Itoa(b.RiichiSticks))
 }
+
+// wallLine is "wall 67".
+func wallLine(b display.Board) string { return words(b).Text("panel.wall", "n", strconv.Itoa(b.Wall)) }
 
 // scoreCells are the four scores by wind, East first: "E 25000", or in
 // hundreds for a small panel, "E250", which shows a settled hand's change
@@ -81,25 +90,28 @@ func roundLine(b display.Board) string {
 // detail line.
 func scoreCells(b display.Board, hundreds bool) []string {
 	var cells []string
+	wd := words(b)
 	for w := engine.East; w <= engine.North; w++ {
-		s := w.Seat(b.Dealer)
+		s, letter := w.Seat(b.Dealer), wd.Letter(w)
 		switch {
 		case b.Settled && hundreds:
-			cells = append(cells, fmt.Sprintf("%s%+d", w.Letter(), b.Deltas[s]/100))
+			cells = append(cells, fmt.Sprintf("%s%+d", letter, b.Deltas[s]/100))
 		case hundreds:
-			cells = append(cells, fmt.Sprintf("%s%d", w.Letter(), b.Scores[s]/100))
+			cells = append(cells, fmt.Sprintf("%s%d", letter, b.Scores[s]/100))
 		default:
-			cells = append(cells, fmt.Sprintf("%s %d", w.Letter(), b.Scores[s]))
+			cells = append(cells, fmt.Sprintf("%s %d", letter, b.Scores[s]))
 		}
 	}
 	return cells
 }
 
 // pairLine is the pairing code as the panels show it.
-func pairLine(code string) string { return "pairing code " + pairing.Show(code) }
+func pairLine(b display.Board) string {
+	return words(b).Text("panel.pairing", "code", pairing.Show(b.Pair))
+}
 
 // certLabel names the certificate's fingerprint on the panels.
-const certLabel = "https certificate"
+func certLabel(b display.Board) string { return words(b).Text("panel.cert") }
 
 // boardDetail is the board's detail lines, the pairing code and the
 // certificate's fingerprint first when the panel shows them.
@@ -109,10 +121,10 @@ func boardDetail(b display.Board) []string {
 		lines = append(lines, b.Clock)
 	}
 	if b.ShowsPair() {
-		lines = append(lines, pairLine(b.Pair))
+		lines = append(lines, pairLine(b))
 	}
 	if b.ShowsCert() {
-		lines = append(lines, certLabel, b.Cert)
+		lines = append(lines, certLabel(b), b.Cert)
 	}
 	return append(lines, b.Detail...)
 }
@@ -129,23 +141,18 @@ func turnLetter(b display.Board) string {
 	if !b.Turn.Valid() {
 		return "-"
 	}
-	return b.Turn.Wind(b.Dealer).Letter()
+	return words(b).Letter(b.Turn.Wind(b.Dealer))
 }
 
-// shortTags are the tags as the OLED shows them beside a reason.
-var shortTags = map[string]string{"REJECTED": "NO", "HAND OVER": "END", "REFEREE": "REF", "OVERRIDE": "OVER", "ROBS KONG": "ROB"}
-
-// alertLine is an alert for the e-ink, in a person's words: "14:03 a
-// controller restarted: none lost", and how many more are showing; the
-// time, then the count, go when the line would not fit w pixels with them.
-func alertLine(a alert.Alert, n, w int) string {
-	line := a.Line
-	if line == "" {
-		line = a.Label + ": " + a.Text
-	}
+// alertLine is an alert for the e-ink, in a person's words in the
+// board's language: "14:03 a controller restarted: none lost", and how
+// many more are showing; the time, then the count, go when the line would
+// not fit w pixels with them.
+func alertLine(b display.Board, a alert.Alert, n, w int) string {
+	line := alertWords(b, a)
 	more := ""
 	if n > 1 {
-		more = fmt.Sprintf("(+%d) ", n-1)
+		more = words(b).Text("panel.more_alerts", "n", strconv.Itoa(n-1)) + " "
 	}
 	for _, s := range []string{more + a.Wall.Format("15:04") + " " + line, more + line} {
 		if width(s, small) <= w {
@@ -164,7 +171,10 @@ func (c *canvas) large(b display.Board) {
 	// On the idle panel of a scoring game the QR code takes the bar's end
 	// (below); the wall is full then anyway.
 	if !(b.Scoring && b.Mode == display.ModeIdle && b.URL != "") {
-		wall := fmt.Sprintf("wall %d", b.Wall)
+		wall := wallLine(b)
+		if width(roundLine(b), small)+7+width(wall, small) > W-6 {
+			wall = strconv.Itoa(b.Wall) // many counters: the number alone
+		}
 		c.text(W-3-width(wall, small), 12, wall, small, White)
 	}
 
@@ -205,7 +215,7 @@ func (c *canvas) large(b display.Board) {
 		c.tags(b.Tags, 2, y, right, 14, 3)
 		y += 15
 	}
-	sizes := []int{24, 20, 17, 14}
+	sizes := []int{24, 20, 17, 14, 12}
 	if len(b.Tags) > 0 {
 		sizes = sizes[1:]
 	}
@@ -221,7 +231,7 @@ func (c *canvas) large(b display.Board) {
 		if b.KanDoraDue > 0 {
 			free -= 17
 		}
-		for len(sizes) > 1 && detailLines(y+c.headHeight(c.f.get(sizes[0])), free) < must {
+		for len(sizes) > 2 && detailLines(y+c.headHeight(c.f.get(sizes[0])), free) < must {
 			sizes = sizes[1:]
 		}
 		headline = b.Mode != display.ModeIdle || detailLines(y+c.headHeight(c.f.get(sizes[0])), free) >= must
@@ -237,18 +247,15 @@ func (c *canvas) large(b display.Board) {
 		// The newest alert, white on black above everything below it.
 		bottom -= 15
 		c.fill(image.Rect(0, bottom+1, W, bottom+15), Black)
-		line := alertLine(b.Alerts[n-1], n, W-6)
+		line := alertLine(b, b.Alerts[n-1], n, W-6)
 		c.text(3, bottom+12, shorten(line, W-6, small, "..."), small, White)
 		main.Max.Y = bottom
 	}
 	if b.KanDoraDue > 0 {
 		bottom -= 17
 		c.fill(image.Rect(0, bottom+1, W, main.Max.Y), Black)
-		prompt := "REVEAL KAN DORA"
-		if b.KanDoraDue > 1 {
-			prompt = fmt.Sprintf("REVEAL %d KAN DORA", b.KanDoraDue)
-		}
-		f := c.f.get(14)
+		prompt := revealLine(b)
+		f, prompt := c.fit(prompt, W-4, 14, 12)
 		c.text((W-width(prompt, f))/2, main.Max.Y-3, prompt, f, White)
 	}
 	c.detail(b, y, bottom, right, asideBottom)
@@ -314,7 +321,7 @@ func (c *canvas) largeStrip(b display.Board, stripTop int) {
 	turnW := 44
 	c.doraStrip(image.Rect(2, stripTop+1, W-turnW-2, H-1), b)
 	c.fill(image.Rect(W-turnW, stripTop, W-turnW+1, H), Black)
-	label := "turn"
+	label := words(b).Text("panel.turn")
 	c.text(W-turnW/2-width(label, small)/2, stripTop+12, label, small, Black)
 	f := c.f.get(20)
 	letter := turnLetter(b)
@@ -397,4 +404,34 @@ func (c *canvas) doraStrip(r image.Rectangle, b display.Board) {
 		c.tile(image.Rect(x, y, x+w, y+h), dora, known, !known)
 		x += w + gap
 	}
+}
+
+// revealLine is the prompt to read the kan dora indicators due: "REVEAL
+// KAN DORA", "REVEAL 2 KAN DORA".
+func revealLine(b display.Board) string {
+	if b.KanDoraDue > 1 {
+		return words(b).Text("panel.reveal_n", "n", strconv.Itoa(b.KanDoraDue))
+	}
+	return words(b).Text("panel.reveal")
+}
+
+// alertWords is an alert in a person's words in the board's language:
+// its kind's line, or its label and the note's text for a kind the
+// catalog does not word.
+func alertWords(b display.Board, a alert.Alert) string {
+	if alert.Is(a.Kind) {
+		return alert.LineIn(b.Lang, a.Kind)
+	}
+	if a.Line != "" {
+		return a.Line
+	}
+	return a.Label + ": " + a.Text
+}
+
+// alertLabel is an alert's short label in the board's language.
+func alertLabel(b display.Board, a alert.Alert) string {
+	if alert.Is(a.Kind) {
+		return alert.LabelIn(b.Lang, a.Kind)
+	}
+	return a.Label
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"testing"
+	"unicode"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
@@ -55,5 +56,28 @@ func TestSmallFontDrawsAccents(t *testing.T) {
 	}
 	if w := width("Chloé Lefèvre", f); w != 13*7 {
 		t.Errorf("width of a 13-letter name = %d px, want %d (7 a letter)", w, 13*7)
+	}
+}
+
+// Every size of Go Bold the panels draw (headlines, standings, the kan
+// dora prompt, tile faces' "?") has the letters of Latin-1 and Latin
+// Extended-A: a French headline ("VÉRIFIER", "RÉVÉLER") or a name
+// ("Łucja", "Søren") is drawn with its own letters at every size, not
+// with a box.
+func TestBoldCoversLatin(t *testing.T) {
+	f := faces{}
+	for _, px := range []int{24, 20, 17, 16, 14, 12, 10, 9} {
+		face := f.get(px)
+		if face == small {
+			t.Fatalf("Go Bold %d px could not be had", px)
+		}
+		for r := rune(0xa1); r < 0x180; r++ {
+			if !unicode.IsPrint(r) || r == 0xad { // the soft hyphen is drawn as nothing
+				continue
+			}
+			if _, ok := face.GlyphAdvance(r); !ok {
+				t.Errorf("Go Bold %d px has no glyph for %q (%U)", px, r, r)
+			}
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/tile"
 )
 
@@ -20,26 +21,27 @@ import (
 //	|   PON East lost: a win beats every other claim until the next discard
 //	| dora: 3p>4p 1z>2z ?>?  REVEAL KAN DORA
 //	| https certificate 3F A2 91 0C 7B E4 55 D1
-//	| hand: 234m 456p 78s 55z win 9s, 5z5z5z
+//	| hand: 234m 456p 78s 55z win 9s, pon 5z5z5z (from E)
 //	| lights: E:won S:- W:lost(pon) N:turn+riichi
 func WriteText(w io.Writer, v display.View) error {
 	b := v.Board
+	wd := words(b)
 	var sb strings.Builder
 	turn := "-"
 	if b.Turn.Valid() {
-		turn = b.Turn.Wind(b.Dealer).String()
+		turn = wd.Wind(b.Turn.Wind(b.Dealer))
 	}
-	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n", roundLine(b), b.Wall, turn)
+	fmt.Fprintf(&sb, "| %s  %s  %s\n", roundLine(b), wallLine(b), wd.Text("panel.text.turn", "wind", turn))
 	if b.Scoring {
 		var cells []string
-		for w := engine.East; w <= engine.North; w++ {
-			s := w.Seat(b.Dealer)
-			cells = append(cells, strings.Join(strings.Fields(fmt.Sprintf("%s %s %d", w.Letter(), b.Names[s], b.Scores[s])), " "))
+		for x := engine.East; x <= engine.North; x++ {
+			s := x.Seat(b.Dealer)
+			cells = append(cells, strings.Join(strings.Fields(fmt.Sprintf("%s %s %d", wd.Letter(x), b.Names[s], b.Scores[s])), " "))
 		}
-		fmt.Fprintf(&sb, "| scores: %s\n", strings.Join(cells, "  "))
+		fmt.Fprintf(&sb, "| %s\n", wd.Text("panel.text.scores", "cells", strings.Join(cells, "  ")))
 	}
 	for _, a := range b.Alerts {
-		fmt.Fprintf(&sb, "| ALERT %s %s: %s\n", a.Wall.Format("15:04"), a.Label, a.Text)
+		fmt.Fprintf(&sb, "| %s %s %s: %s\n", wd.Text("panel.text.alert"), a.Wall.Format("15:04"), alertLabel(b, a), a.Text)
 	}
 	sb.WriteString("| ")
 	for _, t := range b.Tags {
@@ -53,7 +55,7 @@ func WriteText(w io.Writer, v display.View) error {
 	for _, d := range b.Detail {
 		fmt.Fprintf(&sb, "|   %s\n", d)
 	}
-	sb.WriteString("| dora:")
+	sb.WriteString("| " + wd.Text("panel.text.dora"))
 	for i, t := range b.Indicators {
 		fmt.Fprintf(&sb, " %s>%s", t, b.Dora[i])
 	}
@@ -61,36 +63,33 @@ func WriteText(w io.Writer, v display.View) error {
 		sb.WriteString(" ?>?")
 	}
 	if len(b.Indicators)+b.KanDoraDue == 0 {
-		sb.WriteString(" (indicator not read)")
+		sb.WriteString(" " + wd.Text("panel.text.unread"))
 	}
 	if b.KanDoraDue > 0 {
-		sb.WriteString("  REVEAL KAN DORA")
+		sb.WriteString("  " + wd.Text("panel.reveal"))
 	}
 	if b.Mode == display.ModeIdle && b.URL != "" {
-		fmt.Fprintf(&sb, "  join: %s", b.URL)
+		sb.WriteString("  " + wd.Text("panel.text.join", "url", b.URL))
 	}
 	if b.Clock != "" {
 		fmt.Fprintf(&sb, "\n| %s", b.Clock)
 	}
 	if b.ShowsPair() {
-		fmt.Fprintf(&sb, "\n| %s", pairLine(b.Pair))
+		fmt.Fprintf(&sb, "\n| %s", pairLine(b))
 	}
 	if b.ShowsCert() {
-		fmt.Fprintf(&sb, "\n| %s %s", certLabel, b.Cert)
+		fmt.Fprintf(&sb, "\n| %s %s", certLabel(b), b.Cert)
 	}
 	if h := b.Hand; h != nil {
-		fmt.Fprintf(&sb, "\n| hand: %s win %s", tile.Format(h.Concealed), h.Win)
+		sb.WriteString("\n| " + wd.Text("panel.text.hand", "tiles", tile.Format(h.Concealed), "tile", h.Win.String()))
 		for _, m := range h.Melds {
-			sb.WriteString(", ")
-			for _, t := range m {
-				sb.WriteString(t.String())
-			}
+			sb.WriteString(", " + meldText(wd, m))
 		}
 	}
-	sb.WriteString("\n| lights:")
-	for w := engine.East; w <= engine.North; w++ {
-		s := v.Seats[w.Seat(b.Dealer)]
-		fmt.Fprintf(&sb, " %s:%s", w.Letter(), seatText(s))
+	sb.WriteString("\n| " + wd.Text("panel.text.lights"))
+	for x := engine.East; x <= engine.North; x++ {
+		s := v.Seats[x.Seat(b.Dealer)]
+		fmt.Fprintf(&sb, " %s:%s", wd.Letter(x), seatText(wd, s))
 	}
 	sb.WriteByte('\n')
 	if _, err := io.WriteString(w, sb.String()); err != nil {
@@ -99,17 +98,42 @@ func WriteText(w io.Writer, v display.View) error {
 	return nil
 }
 
+// meldText is a meld as the text panel words it, from the one meld model:
+// its call, its tiles as laid ("?" for one not seen) and where it came
+// from: "pon 5z5z5z (from E)", "kan ?2m2m?".
+func meldText(wd display.Words, m outcome.Meld) string {
+	var tiles strings.Builder
+	for _, t := range m.Tiles {
+		if t == "" {
+			t = "?"
+		}
+		tiles.WriteString(t)
+	}
+	call := m.Call
+	if a, err := engine.ParseAction(m.Call); err == nil {
+		call = strings.ToLower(wd.Call(a))
+	}
+	if m.From == "" {
+		return wd.Text("panel.text.meld_own", "call", call, "tiles", tiles.String())
+	}
+	from := m.From
+	if x, err := engine.ParseWind(m.From); err == nil {
+		from = wd.Letter(x)
+	}
+	return wd.Text("panel.text.meld", "call", call, "tiles", tiles.String(), "wind", from)
+}
+
 // seatText is one seat's light in words: "lost(pon)+riichi".
-func seatText(s display.SeatSignal) string {
+func seatText(wd display.Words, s display.SeatSignal) string {
 	t := "-"
 	if s.Signal != display.SignalNone {
-		t = s.Signal.String()
+		t = wd.SignalName(s.Signal.String())
 		if s.Call != engine.ActNone && s.Signal != display.SignalTurn {
-			t += "(" + s.Call.String() + ")"
+			t += "(" + strings.ToLower(wd.Call(s.Call)) + ")"
 		}
 	}
 	if s.Riichi {
-		t += "+riichi"
+		t += "+" + wd.SignalName("riichi")
 	}
 	return t
 }

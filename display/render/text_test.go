@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/displaytest"
 
@@ -52,7 +53,7 @@ func TestWriteText(t *testing.T) {
 |   Haku (white dragon) 1
 |   E ±0  S +1000  W -1000  N ±0
 | dora: 1s>2s
-| hand: 12m 456p 55789s win 3m, 5z5z5z
+| hand: 12m 456p 55789s win 3m, pon 5z5z5z (from E)
 | lights: E:- S:won(ron) W:- N:-
 `},
 		{"game_end", `| South 4  0 honba  0 riichi  wall 68  turn: -
@@ -141,5 +142,28 @@ func TestQRCode(t *testing.T) {
 	}
 	if c.qrCode(image.Rect(0, 0, 10, 10), displaytest.URL) {
 		t.Error("a code was drawn in 10x10 pixels")
+	}
+}
+
+// TestWriteTextInFrench: the --sim text panel in the table's language:
+// its labels, the board's words, a meld as every view lays it, the lights.
+func TestWriteTextInFrench(t *testing.T) {
+	fr, _ := catalog.Get("fr")
+	var b strings.Builder
+	if err := WriteText(&b, displaytest.Named(t, "ron_hand_settled").ViewIn(t, fr)); err != nil {
+		t.Fatal(err)
+	}
+	want := `| Est 1  0 honba  0 riichi  mur 68  tour : -
+| scores : E 30000  S 31000  O 29000  N 30000
+| [MAIN FINIE] RON - Sud  (3m)
+|   Sud : 1 han 30 fu = 1000
+|   Haku (dragon blanc) 1
+|   E ±0  S +1000  O -1000  N ±0
+| dora : 1s>2s
+| main : 12m 456p 55789s gagne 3m, pon 5z5z5z (de E)
+| lumières : E:- S:gagné(ron) O:- N:-
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

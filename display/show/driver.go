@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/render"
 	"github.com/tabled/tabled/engine"
@@ -73,6 +74,10 @@ type Driver struct {
 	Each func(u table.Update)
 	// Wall is the wall clock that times the alerts; nil is time.Now.
 	Wall func() time.Time
+	// Lang is the language of the panels, the text panel and the status
+	// page's picture of the panel (the table's [table] language); nil is
+	// English.
+	Lang *catalog.Lang
 
 	// mu guards everything below; it is never held while a device draws a
 	// panel frame or a PNG is encoded.
@@ -343,7 +348,7 @@ func (d *Driver) refresh() {
 
 // show computes the view and shows it; d.mu is held.
 func (d *Driver) show(changed bool) {
-	v := display.NewView(d.st, d.recent, d.now())
+	v := display.NewViewIn(d.Lang, d.st, d.recent, d.now())
 	v.Board.URL, v.Board.Pair, v.Board.Cert, v.Board.Clock = d.URL, d.pair, d.Cert, d.roundClock
 	if d.alerts.Len() > 0 {
 		v.Board.Alerts = d.alerts.Current()
@@ -383,7 +388,8 @@ func (d *Driver) SetPair(code string) {
 }
 
 // SetClock sets the tournament round's time left the panels show
-// (display.ClockWords), and redraws them when it changed; "" shows none.
+// (display.ClockWords in Lang), and redraws them when it changed; ""
+// shows none.
 func (d *Driver) SetClock(words string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -12,6 +12,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/script"
 	"github.com/tabled/tabled/table"
@@ -451,6 +452,33 @@ func TestRunLeavesAHungPanel(t *testing.T) {
 		defer mu.Unlock()
 		if !strings.Contains(strings.Join(logs, "\n"), "still refreshing") {
 			t.Errorf("logs %q", logs)
+		}
+	})
+}
+
+// TestDriverInFrench: a Driver given the table's language shows every
+// board in it (the text panel, the panel's frame, the status page's PNG
+// all follow the View), and the round's clock set in it.
+func TestDriverInFrench(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		us := updates(t, "@0ms dora 3p\n+1s E discard 1z\n+3s S discard 5m", 500*time.Millisecond)
+		fr, _ := catalog.Get("fr")
+		var text bytes.Buffer
+		d := &Driver{Text: &text, Lang: fr}
+		for _, u := range us {
+			d.update(u)
+		}
+		if got := d.View().Board.Headline; got != "Sud : 5 caractères" {
+			t.Errorf("headline %q, want it in French", got)
+		}
+		for _, want := range []string{"| Est 1  0 honba  0 riichi  mur 68  tour : Ouest", "|   Ouest doit piocher", "| lumières : E:- S:- O:tour N:-"} {
+			if !strings.Contains(text.String(), want) {
+				t.Errorf("the text panel has no %q:\n%s", want, text.String())
+			}
+		}
+		d.SetClock(display.ClockWords(fr, 90*time.Second, "paused"))
+		if got := d.View().Board.Clock; got != "! temps 1:30 (en pause)" {
+			t.Errorf("clock %q", got)
 		}
 	})
 }
