@@ -190,6 +190,17 @@ func (vm *powerVM) consoleText() string {
 	return string(b)
 }
 
+// resumed is what the boot's table said its resume cost ("resumed 812
+// entries in 143ms"), or "a new session".
+func (vm *powerVM) resumed() string {
+	for _, line := range strings.Split(vm.consoleText(), "\n") {
+		if _, r, ok := strings.Cut(line, "tabled: resumed "); ok {
+			return "resumed " + strings.TrimSpace(r)
+		}
+	}
+	return "a new session"
+}
+
 // sectorsWritten is the guest's count of 512-byte sectors written to its
 // disk (/sys/block/vda/stat, the seventh field) at its last report.
 func (vm *powerVM) sectorsWritten() uint64 {
@@ -397,7 +408,7 @@ func TestPowerCut(t *testing.T) {
 		vm.cut()
 		cycle += time.Since(start)
 		acked, sent := tab.counts()
-		t.Logf("cut %d after %v: %d presses acknowledged of %d answered so far", i+1, time.Since(start).Round(time.Millisecond), acked, sent)
+		t.Logf("cut %d after %v (%s): %d presses acknowledged of %d answered so far", i+1, time.Since(start).Round(time.Millisecond), vm.resumed(), acked, sent)
 	}
 	stopPress()
 	pressers.Wait()
