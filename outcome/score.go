@@ -1,9 +1,7 @@
 package outcome
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -190,23 +188,4 @@ func Score(r Record) string {
 		}
 	}
 	return line
-}
-
-// GameEnd is the final standings in words and why the game ended: "1.
-// North 35200 (+20200), 2. East 35000 (+10000), ... (the round's time was
-// up and the hands after the signal were played)".
-func GameEnd(r Record) string {
-	// By place, then seat: the order people read a result sheet in.
-	st := slices.SortedStableFunc(slices.Values(r.Standings), func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(a.Place, b.Place), cmp.Compare(a.Seat, b.Seat))
-	})
-	parts := make([]string, 0, len(st))
-	for _, s := range st {
-		parts = append(parts, fmt.Sprintf("%d. %s %d (%+d)", s.Place, WindName(s.Wind), s.Points, s.Result))
-	}
-	s := strings.Join(parts, ", ")
-	if r.Reason != "" {
-		s += " (" + engine.End(r.Reason).Words() + ")"
-	}
-	return s
 }
