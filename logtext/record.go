@@ -214,7 +214,7 @@ func (n *Reader) outcome(o outcome.Record) string {
 		return l.Text("log.outcome", "tag", l.Text("log.tag.hand_end"), "what", w.HandEnd(o))
 	case outcome.TypeScore:
 		// The hand's settlement: each win's value, its yaku and hand.
-		return l.Text("log.outcome", "tag", l.Text("log.tag.score"), "what", outcome.Score(o))
+		return l.Text("log.outcome", "tag", l.Text("log.tag.score"), "what", w.Score(o))
 	case outcome.TypeGameEnd:
 		// The standings, and why the game ended.
 		return l.Text("log.outcome", "tag", l.Text("log.tag.game_end"), "what", w.GameEnd(o))

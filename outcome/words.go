@@ -221,7 +221,7 @@ func (w Words) Line(r Record) string {
 	case TypeHandEnd:
 		return tag("record.tag.hand_end", w.HandEnd(r))
 	case TypeScore:
-		return tag("record.tag.score", Score(r))
+		return tag("record.tag.score", w.Score(r))
 	case TypeGameEnd:
 		return tag("record.tag.game_end", w.GameEnd(r))
 	case TypeRevision:
