@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -72,5 +73,33 @@ func TestLogAndSimInALanguage(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); err == nil || code != 2 || !strings.Contains(string(out), `--lang "de" is not one of the catalog's languages: en, fr`) {
 			t.Errorf("tabled %s: exit %d, %s", strings.Join(args, " "), code, out)
 		}
+	}
+}
+
+// TestRunInFrench: a simulated table whose configuration says language =
+// "fr" prints its outcome lines in French, journals the English reason
+// with its code and arguments, and `tabled log --config` reads the log in
+// the configuration's language.
+func TestRunInFrench(t *testing.T) {
+	typed, typer := io.Pipe()
+	defer typer.Close()
+	d := startDaemonWith(t, "[table]\nlanguage = \"fr\"\n", typed, "--sim")
+	if _, err := io.WriteString(typer, "e discard 5p\nn pon\n"); err != nil {
+		t.Fatal(err)
+	}
+	const fr = "DÉCISION sur le 5p du joueur Est : PON Nord : la seule réclamation"
+	waitUntil(t, "the decision in French", func() bool { return strings.Contains(d.stdout.String(), fr) })
+	if code := d.stop(); code != 0 {
+		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"log", "--dir", filepath.Join(d.dir, "log"), "--type", "decision", "--format", "json"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), `"reason":"PON North: the only claim","code":"only_claim","args":{`) {
+		t.Fatalf("the journaled decision (exit %d, %s):\n%s", code, errb.String(), out.String())
+	}
+	out.Reset()
+	if code := run([]string{"log", "--config", filepath.Join(d.dir, "tabled.toml"), "--type", "decision"}, &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "DÉCISION : PON Nord : la seule réclamation") {
+		t.Fatalf("tabled log --config (exit %d, %s):\n%s", code, errb.String(), out.String())
 	}
 }
