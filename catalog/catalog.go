@@ -6,8 +6,10 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"golang.org/x/text/feature/plural"
@@ -191,6 +193,9 @@ func (l *Lang) Count(key string, n int, args ...any) string {
 
 // Number writes n as the language does: 36,000 or 36 000.
 func (l *Lang) Number(n int) string {
+	if n > -1000 && n < 1000 {
+		return strconv.Itoa(n) // no separator in any language: the common case, made cheap
+	}
 	return message.NewPrinter(l.tag).Sprint(number.Decimal(n))
 }
 
@@ -264,4 +269,37 @@ func Params(msg string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Duration writes d as the language does: "1.5s", "250ms", "90m0s" in
+// English (Go's own form, which logs and reasons have always used); "1,5
+// s", "250 ms", "90 min" in French. Below a millisecond, and below zero,
+// it is Go's form in every language.
+func (l *Lang) Duration(d time.Duration) string {
+	if d < time.Millisecond && d != 0 {
+		return d.String()
+	}
+	if d < time.Second && d != 0 {
+		return l.Text("duration.ms", "n", l.decimal(float64(d)/float64(time.Millisecond)))
+	}
+	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	rest := d % time.Minute
+	s := l.decimal(rest.Seconds())
+	switch {
+	case h > 0 && rest == 0:
+		return l.Text("duration.h_whole", "h", h, "m", m)
+	case h > 0:
+		return l.Text("duration.h", "h", h, "m", m, "s", s)
+	case m > 0 && rest == 0:
+		return l.Text("duration.min_whole", "m", m)
+	case m > 0:
+		return l.Text("duration.min", "m", m, "s", s)
+	}
+	return l.Text("duration.s", "s", s)
+}
+
+// decimal writes f with the fraction it has (up to nanoseconds) in the
+// language's form: "1.5", "1,5".
+func (l *Lang) decimal(f float64) string {
+	return message.NewPrinter(l.tag).Sprint(number.Decimal(f, number.MaxFractionDigits(9)))
 }

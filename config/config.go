@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -55,6 +56,11 @@ type Table struct {
 	// caught up (a controller retransmitting a spoilt frame); an input
 	// later than that is still decided at its stamp, by a revision.
 	WaitBound Duration `toml:"wait_bound"`
+	// Language is the language of the table's words for people (the
+	// terminal, the text panel, the log's text): a language of the
+	// catalog, "en" or "fr". Every JSON API, the claim log and the
+	// scenario contract keep their codes and English reasons whatever it is.
+	Language string `toml:"language"`
 }
 
 // Log is where the claim log lives.
@@ -228,7 +234,7 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d)
 // Default is the configuration when no file is given.
 func Default() Config {
 	return Config{
-		Table:   Table{Name: "table", Rules: engine.DefaultProfile, InputLatency: Duration(5 * time.Millisecond), WaitBound: Duration(500 * time.Millisecond)},
+		Table:   Table{Name: "table", Rules: engine.DefaultProfile, Language: catalog.Default, InputLatency: Duration(5 * time.Millisecond), WaitBound: Duration(500 * time.Millisecond)},
 		Log:     Log{Dir: "/var/lib/tabled/log"},
 		Web:     Web{Listen: ":8080", MaxConnections: DefaultMaxConnections, MaxStreams: DefaultMaxStreams},
 		NFC:     NFC{Reader: ReaderNone},

@@ -64,6 +64,7 @@ func TestErrorsNameTheLine(t *testing.T) {
 		{"[table]\nrules = \"wrc\"\n", `line 2: unknown rule profile "wrc"`},
 		{"[table]\nwindow = \"2m\"\n", `line 2: profile ema2016: window must be`},
 		{"[table]\n\ndealer = 5\n", "line 3: dealer 5 is not a seat"},
+		{"[table]\nname = \"x\"\nlanguage = \"de\"\n", `line 3: language "de" is not one of the catalog's: en, fr`},
 		{"[table]\nwait_bound = \"10s\"\n", "line 2: wait_bound 10s"},
 		{"[[button]]\nseat = 0\ncall = \"pon\"\npin = \"GPIO17\"\n\n[[button]]\nseat = 1\ncall = \"pon\"\npin = \"GPIO17\"\n", "line 6: pin GPIO17 is already used by the button at line 1"},
 		{"[[button]]\nseat = 4\ncall = \"pon\"\npin = \"GPIO1\"\n", "line 1: button seat 4 is not 0..3"},

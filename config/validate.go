@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 )
 
@@ -32,8 +33,8 @@ func (c Config) validate(l lines) error {
 	return nil
 }
 
-// validateTable checks [table]: the rules, the dealer, the latency and
-// the wait bound.
+// validateTable checks [table]: the rules, the language, the dealer, the
+// latency and the wait bound.
 func (c Config) validateTable(l lines) error {
 	at := func(key ...string) int { return l.keyLine(toml.Key(key)) }
 	if _, err := c.Profile(); err != nil {
@@ -42,6 +43,9 @@ func (c Config) validateTable(l lines) error {
 			line = at("table", "window")
 		}
 		return fmt.Errorf("line %d: %s", line, strings.TrimPrefix(err.Error(), "engine: "))
+	}
+	if _, ok := catalog.Get(c.Table.Language); !ok {
+		return fmt.Errorf("line %d: language %q is not one of the catalog's: %s", at("table", "language"), c.Table.Language, strings.Join(catalog.Codes(), ", "))
 	}
 	if c.Table.Dealer < 0 || c.Table.Dealer > 3 {
 		return fmt.Errorf("line %d: dealer %d is not a seat 0..3", at("table", "dealer"), c.Table.Dealer)

@@ -83,7 +83,7 @@ func makesGroup(call Action, discard Tile, shown [2]Tile) bool {
 // claimRefusal is why ev, a chii, pon or kan on the latest discard,
 // cannot be made now (with its words), or CodeNone; undo reports a claim
 // that puts back a too-fast draw. claim and Legal both ask it.
-func (e *Engine) claimRefusal(ev Event) (code RuleCode, reason string, undo bool) {
+func (e *Engine) claimRefusal(ev Event) (code RuleCode, reason why, undo bool) {
 	w, riichi, kongs := &e.w, e.h.riichi, e.h.kongs
 	undo = e.fast.undoable(e.p, ev.At)
 	switch {
@@ -91,12 +91,12 @@ func (e *Engine) claimRefusal(ev Event) (code RuleCode, reason string, undo bool
 	case undo && ev.Seat == e.fast.seat:
 		// The put-back protects the other players, not the drawer.
 		a := args{seat: ev.Seat, other: e.fast.window.claimed.Seat, calls: e.fast.what}
-		return CodeActedOwnTurn, e.say(CodeActedOwnTurn, a), undo
+		return CodeActedOwnTurn, e.why(CodeActedOwnTurn, a), undo
 	case !undo && w.open && !w.claimed.Kong && w.drawn && !e.h.ended:
 		// The next seat has drawn and the draw can no longer go back:
 		// the tile is no longer claimable (WRC 2015 5.4.1, "until the
 		// next player draws").
-		return CodeNextDrew, e.say(CodeNextDrew, args{seat: e.h.turn, other: w.claimed.Seat}), undo
+		return CodeNextDrew, e.why(CodeNextDrew, args{seat: e.h.turn, other: w.claimed.Seat}), undo
 	}
 	if undo && !(w.open && !w.claimed.Kong && w.at == e.fast.window.at && !e.h.ended) {
 		// The seat that drew too fast has since made a kong or a tsumo:
@@ -107,15 +107,15 @@ func (e *Engine) claimRefusal(ev Event) (code RuleCode, reason string, undo bool
 		riichi, kongs = e.fast.before.riichi, e.fast.before.kongs
 	}
 	if code, a := e.meldRefusal(ev, w, riichi, kongs); code != CodeNone {
-		return code, e.say(code, a), undo
+		return code, e.why(code, a), undo
 	}
 	c := Claim{Seat: ev.Seat, Call: ev.Action, At: ev.At, Late: ev.At-w.at > e.p.CallDeadline}
 	if w.pendingOf(ev.Seat) < 0 && len(w.won) > 0 {
 		if v := e.ask(w, c); len(v.won) == 0 {
-			return v.lost[0].Code, v.lost[0].Reason, undo
+			return v.lost[0].Code, why{v.lost[0].Reason, v.lost[0].Args}, undo
 		}
 	}
-	return CodeNone, "", undo
+	return CodeNone, why{}, undo
 }
 
 // claim handles chii, pon and kan on the latest discard.
@@ -176,7 +176,8 @@ func (e *Engine) withdrawDora(out []Outcome, withdrawn []Tile, seat Seat) []Outc
 	}
 	for _, t := range withdrawn {
 		o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDoraWithdrawn,
-			Reason: e.say(CodeDoraWithdrawn, args{other: seat, tile: t}), Indicators: append([]Tile(nil), h.indicators...)}
+			Indicators: append([]Tile(nil), h.indicators...)}
+		o.Reason, o.Args = e.said(CodeDoraWithdrawn, args{other: seat, tile: t})
 		o.Dora = make([]Tile, len(h.indicators))
 		for i, t := range h.indicators {
 			o.Dora[i] = t.Dora()
@@ -252,7 +253,7 @@ func (e *Engine) ron(ev Event, out []Outcome) []Outcome {
 // ronCheck is why ev, a ron, cannot be made now (with its words), or
 // CodeNone; putBack reports a ron that voids a too-fast tsumo, whose
 // window it is judged on. ron and Legal both ask it.
-func (e *Engine) ronCheck(ev Event) (code RuleCode, reason string, putBack bool) {
+func (e *Engine) ronCheck(ev Event) (code RuleCode, reason why, putBack bool) {
 	w := &e.w
 	if e.p.ClaimChecks && e.h.ended && e.h.result == ResultTsumo && e.fast.undoable(e.p, ev.At) {
 		// A win is valid until the next discard, and a call in time
@@ -260,31 +261,31 @@ func (e *Engine) ronCheck(ev Event) (code RuleCode, reason string, putBack bool)
 		// time to rob the kong was over) puts the draw back: the tsumo
 		// on it is void, and its values with it.
 		if ev.Seat == e.fast.seat {
-			return CodeHandOver, e.say(CodeHandOver, args{}), false
+			return CodeHandOver, e.why(CodeHandOver, args{}), false
 		}
 		w, putBack = &e.fast.window, true
 	}
 	if code, a := e.ronRefusal(ev, w); code != CodeNone {
-		return code, e.say(code, a), putBack
+		return code, e.why(code, a), putBack
 	}
 	if i := w.pendingOf(ev.Seat); i >= 0 {
 		if w.pending[i].Call == Ron {
-			return CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
+			return CodeAlreadyCalled, e.why(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
 		}
-		return CodeNone, "", putBack
+		return CodeNone, why{}, putBack
 	}
 	if (!putBack && e.h.values != [4]*HandValue{}) || e.h.scored {
-		return CodeWinnersFixed, e.say(CodeWinnersFixed, args{seat: ev.Seat}), putBack
+		return CodeWinnersFixed, e.why(CodeWinnersFixed, args{seat: ev.Seat}), putBack
 	}
 	if len(w.won) > 0 {
 		if containsSeat(w.won, ev.Seat) {
-			return CodeAlreadyCalled, e.say(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
+			return CodeAlreadyCalled, e.why(CodeAlreadyCalled, args{seat: ev.Seat}), putBack
 		}
 		if v := e.ask(w, Claim{Seat: ev.Seat, Call: Ron, At: ev.At}); len(v.won) == 0 {
-			return v.lost[0].Code, v.lost[0].Reason, putBack
+			return v.lost[0].Code, why{v.lost[0].Reason, v.lost[0].Args}, putBack
 		}
 	}
-	return CodeNone, "", putBack
+	return CodeNone, why{}, putBack
 }
 
 // cancel withdraws a seat's pending chii, pon or kan (an empty call).
@@ -298,20 +299,20 @@ func (e *Engine) cancel(ev Event, out []Outcome) []Outcome {
 
 // cancelRefusal is why a seat's cancel cannot withdraw a call now (with
 // its words), or CodeNone: it withdraws a pending chii, pon or kan.
-func (e *Engine) cancelRefusal(ev Event) (RuleCode, string) {
+func (e *Engine) cancelRefusal(ev Event) (RuleCode, why) {
 	w := &e.w
 	if i := w.pendingOf(ev.Seat); i >= 0 && w.open {
 		if w.pending[i].Call == Ron && !e.p.RonChangeable {
-			return CodeRonStands, e.say(CodeRonStands, args{seat: ev.Seat, call: Cancel})
+			return CodeRonStands, e.why(CodeRonStands, args{seat: ev.Seat, call: Cancel})
 		}
-		return CodeNone, ""
+		return CodeNone, why{}
 	}
 	for _, c := range w.won {
 		if c.Seat == ev.Seat && w.open {
-			return CodeAlreadyDecidedCancel, e.say(CodeAlreadyDecidedCancel, args{decided: []Claim{c}})
+			return CodeAlreadyDecidedCancel, e.why(CodeAlreadyDecidedCancel, args{decided: []Claim{c}})
 		}
 	}
-	return CodeNoCall, e.say(CodeNoCall, args{seat: ev.Seat})
+	return CodeNoCall, e.why(CodeNoCall, args{seat: ev.Seat})
 }
 
 // decide closes the simultaneity window, asks the resolver, and applies
@@ -351,19 +352,19 @@ func (e *Engine) decide(out []Outcome) []Outcome {
 	if v.overrides {
 		o.Overrides = w.wonOrdinal
 	}
-	o.Reason = e.say(o.Code, a)
+	o.Reason, o.Args = e.said(o.Code, a)
 	for _, c := range v.won {
 		o.Late = o.Late || c.Late
 	}
 	if o.Late {
-		o.Reason += " (" + e.say(CodeLate, a) + ")"
+		o = e.note(o, CodeLate, a)
 	}
 	if w.putBack != NoSeat {
 		code := CodeFastDraw
 		if w.putBackEarly {
 			code = CodeEarlyReplacement
 		}
-		o.Reason += " (" + e.say(code, args{seat: w.putBack, calls: w.putBackWhat}) + ")"
+		o = e.note(o, code, args{seat: w.putBack, calls: w.putBackWhat})
 		w.putBack = NoSeat
 	}
 	if v.won[0].Call == Ron {
@@ -400,7 +401,7 @@ func (e *Engine) applyRon(o Outcome, out []Outcome) []Outcome {
 		winners[i] = c.Seat
 		e.sawRon(c.Seat, w)
 	}
-	return e.endHand(out, ResultRon, winners, CodeWin, o.Reason)
+	return e.endHand(out, ResultRon, winners, CodeWin, why{text: o.Reason}) // the decision names the winners
 }
 
 // applyMeld gives the tile to the winning chii, pon or kan.

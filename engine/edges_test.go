@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -80,12 +81,12 @@ func TestFastDrawPutBack(t *testing.T) {
 		name string
 		next []Event // South's actions after East's discard at 0
 		call Event
-		want string // the decision's reason
+		void []Action // what the decision's note says South's put-back voids
 	}{
-		{"riichi", []Event{ev(time.Second, 1, Riichi)}, ev(1500*ms, 2, Pon), "PON West: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
-		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi and kan are void)"},
-		{"tsumo", []Event{ev(time.Second, 1, Tsumo)}, ev(1500*ms, 2, Kan), "KAN West: the only claim (South drew too fast: the drawn tile goes back, and its tsumo is void)"},
-		{"refused riichi", []Event{ev(time.Second, 1, Riichi), ev(1100*ms, 1, Riichi)}, ev(1500*ms, 3, Pon), "PON North: the only claim (South drew too fast: the drawn tile goes back, and its riichi is void)"},
+		{"riichi", []Event{ev(time.Second, 1, Riichi)}, ev(1500*ms, 2, Pon), []Action{Riichi}},
+		{"riichi then kong", []Event{ev(time.Second, 1, Riichi), tiled(1100*ms, 1, Kan, "1z")}, ev(1500*ms, 3, Pon), []Action{Riichi, Kan}},
+		{"tsumo", []Event{ev(time.Second, 1, Tsumo)}, ev(1500*ms, 2, Kan), []Action{Tsumo}},
+		{"refused riichi", []Event{ev(time.Second, 1, Riichi), ev(1100*ms, 1, Riichi)}, ev(1500*ms, 3, Pon), []Action{Riichi}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEngine(t, EMA2016)
@@ -99,8 +100,11 @@ func TestFastDrawPutBack(t *testing.T) {
 					dec = &out[i]
 				}
 			}
-			if dec == nil || dec.Reason != tc.want {
-				t.Fatalf("outcomes %+v, want a decision %q", out, tc.want)
+			// The only claim, with a note: South drew too fast, and its
+			// draw and what it declared on it are void.
+			if dec == nil || dec.Code != CodeOnlyClaim || len(dec.Won) != 1 || dec.Won[0].Seat != tc.call.Seat || dec.Won[0].Call != tc.call.Action ||
+				len(dec.Notes) != 1 || dec.Notes[0].Code != CodeFastDraw || dec.Notes[0].Args.Seat != 1 || !slices.Equal(dec.Notes[0].Args.Calls, tc.void) {
+				t.Fatalf("outcomes %+v, want the only claim, South's draw put back and its %v void", out, tc.void)
 			}
 			st, kongs := e.State(), 0
 			if tc.call.Action == Kan {

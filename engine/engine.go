@@ -74,7 +74,7 @@ func (e *Engine) Apply(ev Event, out []Outcome) ([]Outcome, error) {
 	out = e.advance(ev.At, false, out)
 	e.now = ev.At
 	if e.h.ended && !e.openAfterEnd(ev) {
-		return e.reject(out, ev, CodeHandOver, e.say(CodeHandOver, args{})), nil
+		return e.reject(out, ev, CodeHandOver, e.why(CodeHandOver, args{})), nil
 	}
 	switch ev.Action {
 	case Discard:
@@ -212,7 +212,7 @@ func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outco
 			}
 			// The last discard of the hand went unclaimed: exhaustive draw.
 			out = e.closeWindow(false, out)
-			return e.endHand(out, ResultDraw, nil, CodeExhausted, e.say(CodeExhausted, args{}))
+			return e.endHand(out, ResultDraw, nil, CodeExhausted, e.why(CodeExhausted, args{}))
 		default:
 			return out
 		}
@@ -220,15 +220,15 @@ func (e *Engine) advance(t time.Duration, inclusive bool, out []Outcome) []Outco
 	return out
 }
 
-func (e *Engine) reject(out []Outcome, ev Event, code RuleCode, reason string) []Outcome {
-	return append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: ev.Action, Code: code, Reason: reason})
+func (e *Engine) reject(out []Outcome, ev Event, code RuleCode, w why) []Outcome {
+	return append(out, Outcome{Kind: KindRejection, At: e.now, Dealer: e.dealer, Seat: ev.Seat, Call: ev.Action, Code: code, Reason: w.text, Args: w.args})
 }
 
-func (e *Engine) flag(out []Outcome, seat Seat, call Action, code RuleCode, reason string) []Outcome {
-	return append(out, Outcome{Kind: KindFlag, At: e.now, Dealer: e.dealer, Seat: seat, Call: call, Code: code, Reason: reason})
+func (e *Engine) flag(out []Outcome, seat Seat, call Action, code RuleCode, w why) []Outcome {
+	return append(out, Outcome{Kind: KindFlag, At: e.now, Dealer: e.dealer, Seat: seat, Call: call, Code: code, Reason: w.text, Args: w.args})
 }
 
-func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCode, reason string) []Outcome {
+func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCode, w why) []Outcome {
 	h := &e.h
 	h.ended, h.result, h.winners = true, res, winners
 	if (res == ResultRon || res == ResultTsumo) && e.p.Score == nil {
@@ -237,7 +237,7 @@ func (e *Engine) endHand(out []Outcome, res Result, winners []Seat, code RuleCod
 	if res != ResultTsumo {
 		e.fast = fastDraw{} // only a too-fast tsumo can still be put back
 	}
-	return append(out, Outcome{Kind: KindHandEnd, At: e.now, Dealer: e.dealer, Result: res, Winners: append([]Seat(nil), winners...), Code: code, Reason: reason})
+	return append(out, Outcome{Kind: KindHandEnd, At: e.now, Dealer: e.dealer, Result: res, Winners: append([]Seat(nil), winners...), Code: code, Reason: w.text, Args: w.args})
 }
 
 func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
@@ -255,9 +255,9 @@ func (e *Engine) dora(ev Event, out []Outcome) []Outcome {
 	}
 	if due := 1 + h.kongs - held; len(h.indicators) >= due {
 		if held > 0 {
-			return e.reject(out, ev, CodeKongMayBeRobbed, e.say(CodeKongMayBeRobbed, args{other: e.w.claimed.Seat}))
+			return e.reject(out, ev, CodeKongMayBeRobbed, e.why(CodeKongMayBeRobbed, args{other: e.w.claimed.Seat}))
 		}
-		return e.reject(out, ev, CodeNoDoraDue, e.say(CodeNoDoraDue, args{n: len(h.indicators), m: h.kongs}))
+		return e.reject(out, ev, CodeNoDoraDue, e.why(CodeNoDoraDue, args{n: len(h.indicators), m: h.kongs}))
 	}
 	h.indicators = append(h.indicators, ev.Tile)
 	o := Outcome{Kind: KindDora, At: e.now, Dealer: e.dealer, Seat: NoSeat, Indicators: append([]Tile(nil), h.indicators...)}
@@ -276,7 +276,7 @@ func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 	h := &e.h
 	if !h.ended {
 		out = e.closeWindow(false, out)
-		out = e.endHand(out, ResultDraw, nil, CodeRefereeEnded, e.say(CodeRefereeEnded, args{}))
+		out = e.endHand(out, ResultDraw, nil, CodeRefereeEnded, e.why(CodeRefereeEnded, args{}))
 	}
 	switch {
 	case e.over:
@@ -287,8 +287,8 @@ func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 		}
 		e.newGame(d)
 		e.deal()
-		return append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
-			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
+		return append(out, e.tell(Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal,
+			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks}, args{}))
 	case e.p.Score != nil && !h.scored:
 		if out = e.settle(out); e.over {
 			return out // the last hand: no deal follows
@@ -306,6 +306,6 @@ func (e *Engine) newHand(ev Event, out []Outcome) []Outcome {
 	e.dealer = next
 	e.handNumber = distance(e.firstDealer, next) + 1
 	e.deal()
-	return append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
-		RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
+	return append(out, e.tell(Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal,
+		RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks}, args{}))
 }

@@ -5,11 +5,13 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // A discard, two claims on it a few milliseconds apart and the window
 // closing: the engine decides at the claims' stamps, never at the time
-// they arrive, and says why each lost.
+// they arrive, and says why each lost (in the catalog's English, which the
+// table gives every engine it makes: outcome.EnglishReason).
 func ExampleEngine_Apply() {
 	p, err := engine.ProfileByName("ema2016")
 	if err != nil {
@@ -19,6 +21,7 @@ func ExampleEngine_Apply() {
 	if err != nil {
 		panic(err)
 	}
+	e.SetWords(outcome.EnglishReason)
 	ms := time.Millisecond
 	var out []engine.Outcome
 	for _, ev := range []engine.Event{
@@ -51,6 +54,7 @@ func ExampleEngine_Advance() {
 	if err != nil {
 		panic(err)
 	}
+	e.SetWords(outcome.EnglishReason)
 	out, err := e.Apply(engine.Event{At: 0, Seat: 0, Action: engine.Discard, Tile: engine.MustTile("7z")}, nil)
 	if err != nil {
 		panic(err)

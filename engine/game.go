@@ -152,10 +152,7 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	}
 	// One rule for a value from every path (terminal, phone, referee).
 	if err := e.p.Score.CheckEntered(v.Value, h.result == ResultTsumo); err != nil {
-		a.text = v.Value.String() + ": " + err.Error()
-		if v.Limit == payment.NoLimit {
-			a.text = v.Value.Words() + ": " + err.Error()
-		}
+		a.value, a.text = v.Value, err.Error()
 		return e.refuse(out, ev, CodeBadValue, a)
 	}
 	if scored {
@@ -167,11 +164,11 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 		a.other = p
 		switch {
 		case v.Limit != payment.Yakuman:
-			a.text = "liability (pao) is for a yakuman only"
+			a.n = 1 // liability is for a yakuman only
 		case p == ev.Seat:
-			a.text = "a winner is not liable for its own hand"
+			a.n = 2 // a winner is not liable for its own hand
 		}
-		if a.text != "" {
+		if a.n != 0 {
 			return e.refuse(out, ev, CodeBadPao, a)
 		}
 	}
@@ -218,7 +215,7 @@ func (e *Engine) chombo(ev Event, out []Outcome) []Outcome {
 	}
 	if !h.ended {
 		out = e.closeWindow(false, out)
-		out = e.endHand(out, ResultChombo, nil, CodeChombo, e.say(CodeChombo, args{seat: ev.Seat}))
+		out = e.endHand(out, ResultChombo, nil, CodeChombo, e.why(CodeChombo, args{seat: ev.Seat}))
 		out[len(out)-1].Seat = ev.Seat // the offender, for the headline
 	}
 	h.result, h.winners, h.chombo = ResultChombo, nil, ev.Seat
@@ -294,7 +291,7 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 	if err != nil {
 		// The engine checked every value as it came: a settlement that
 		// fails is a fault of the engine, shown rather than hidden.
-		return e.flag(out, NoSeat, ActNone, CodeScore, fmt.Sprintf("the hand cannot be settled: %v", err))
+		return e.flag(out, NoSeat, ActNone, CodeScore, e.why(CodeScore, args{text: err.Error()}))
 	}
 	for i := range sc.Wins {
 		sc.Wins[i].Points, sc.Wins[i].Limit = set.Points[i], set.Limits[i]
@@ -308,7 +305,7 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 	dealer, honba := e.next()
 	sc.Scores, sc.Honba, sc.Sticks, sc.Penalty = e.scores, honba, e.riichiSticks, set.Penalty
 	e.last = sc
-	o := Outcome{Kind: KindScore, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeScore, Reason: e.say(CodeScore, args{}), Score: sc}
+	o := e.tell(Outcome{Kind: KindScore, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeScore, Score: sc}, args{})
 	if h.result == ResultChombo {
 		o.Seat = h.chombo
 	}
@@ -349,7 +346,7 @@ func (e *Engine) ends(next Seat) End {
 func (e *Engine) endGame(out []Outcome, why End) []Outcome {
 	g := &GameEnd{Scores: e.scores, Sticks: e.riichiSticks, Standings: e.p.Score.Standings(e.scores, e.riichiSticks, e.penalty, int(e.firstDealer)), End: why}
 	e.over, e.end = true, g
-	return append(out, Outcome{Kind: KindGameEnd, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeGameEnd, Reason: e.say(CodeGameEnd, args{text: why.Words()}), GameEnd: g})
+	return append(out, e.tell(Outcome{Kind: KindGameEnd, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeGameEnd, GameEnd: g}, args{end: why}))
 }
 
 // newGame starts the next game at the table after one has ended: every

@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/tabled/tabled/payment"
-	"github.com/tabled/tabled/scorer"
 )
 
 // This file takes the inputs of a hand's worth: a winner's concealed tiles
@@ -28,14 +26,14 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 		return e.refuse(out, ev, CodeHandRefused, args{seat: ev.Seat, text: err.Error()})
 	}
 	if d, from, ok := furiten(h.seen[ev.Seat], ev.Seat, h.discards, wh); ok {
-		out = e.flag(out, ev.Seat, Hand, CodeFuriten, e.say(CodeFuriten, args{seat: ev.Seat, other: from, tile: d.Tile, text: waitsWords(wh)}))
+		out = e.flag(out, ev.Seat, Hand, CodeFuriten, e.why(CodeFuriten, args{seat: ev.Seat, other: from, tile: d.Tile, waits: wh.waits()}))
 	}
 	if entered {
 		return e.compareValues(out, ev, in.Value, &wh, true)
 	}
 	if err := e.p.Score.Check(wh.Result.Value, h.result == ResultTsumo); err != nil {
 		// The scorer and the payment rules disagree: a fault shown, not hidden.
-		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, text: wh.Result.Value.String() + ": " + err.Error()})
+		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, value: wh.Result.Value, text: err.Error(), n: 1})
 	}
 	return e.takeValue(out, ev.Seat, &HandValue{Value: wh.Result.Value, Pao: NoSeat, Hand: &wh})
 }
@@ -45,18 +43,17 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 // refused as already entered, one that does not is flagged for the
 // referee (who can replace one input with the other).
 func (e *Engine) compareValues(out []Outcome, ev Event, entered payment.Value, wh *WonHand, handLast bool) []Outcome {
-	hand := wh.Result.Value.Words() + " (" + YakuWords(wh.Result.Yaku) + ")"
-	a := args{seat: ev.Seat, text: hand}
+	a := args{seat: ev.Seat, value: wh.Result.Value, yaku: wh.Result.Yaku}
 	b1, _ := e.p.Score.Basic(entered)
 	b2, _ := e.p.Score.Basic(wh.Result.Value)
 	if b1 == b2 {
 		return e.refuse(out, ev, CodeValueIn, a)
 	}
-	a.text2 = entered.Words()
+	a.entered = entered
 	if handLast {
 		a.n = 1
 	}
-	return e.flag(out, ev.Seat, ev.Action, CodeValueDisagrees, e.say(CodeValueDisagrees, a))
+	return e.flag(out, ev.Seat, ev.Action, CodeValueDisagrees, e.why(CodeValueDisagrees, a))
 }
 
 // ura takes a read of an ura dora indicator: after a riichi win, before
@@ -105,16 +102,6 @@ func (e *Engine) uraDue() bool {
 		}
 	}
 	return false
-}
-
-// YakuWords are a hand's yaku as people read them: "Riichi 1, Ippatsu 1,
-// Dora 2".
-func YakuWords(ys []scorer.Yaku) string {
-	l := make([]string, len(ys))
-	for i, y := range ys {
-		l[i] = fmt.Sprintf("%s %d", YakuWord(y.Name), y.Han)
-	}
-	return strings.Join(l, ", ")
 }
 
 // waitsWords are the tiles a hand waited on, for a furiten flag.

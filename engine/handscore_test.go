@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -150,8 +151,8 @@ func TestUraFromTheDoraReader(t *testing.T) {
 	if out = apply(t, e, Event{At: 62 * time.Second, Seat: 1, Action: Hand, Hand: ts, Tile: MustTile("1s"), Dealer: NoSeat}); len(out) != 1 || out[0].Kind != KindScore {
 		t.Fatalf("the hand: %+v", out)
 	}
-	if y := out[0].Score.Wins[0].Hand.Result.Yaku; YakuWords(y) != "Menzen tsumo 1, Riichi 1, Ippatsu 1, Dora 1, Ura dora 1" {
-		t.Errorf("yaku %s", YakuWords(y))
+	if y := out[0].Score.Wins[0].Hand.Result.Yaku; fmt.Sprint(y) != "[{menzen_tsumo 1} {riichi 1} {ippatsu 1} {dora 1} {ura_dora 1}]" {
+		t.Errorf("yaku %v", y)
 	}
 
 	p := EMA2016

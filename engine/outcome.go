@@ -64,6 +64,9 @@ type Claim struct {
 	// turn order"); Reason is the whole sentence, naming the winner
 	// ("RON West beats RON East: " + Why).
 	Why, Reason string
+	// Args are what Why names, for words in another language (nil for a
+	// winner).
+	Args *Args
 	// Overridden: the claim had been decided, and a later decision took it back.
 	Overridden bool
 }
@@ -105,7 +108,10 @@ func (r Result) String() string {
 //   - KindScore: Score (Seat is the chombo's offender, else NoSeat).
 //   - KindGameEnd: GameEnd.
 //
-// Code is the rule behind the outcome; Reason is it in words.
+// Code is the rule behind the outcome; Reason is it in words, in the
+// language SetWords gave (the table's English); Args are what it names and
+// Notes the rules said after it in brackets, so that a view can put the
+// same reason into its reader's language.
 //
 // Dealer is the dealer when the outcome was made, so seats can be turned
 // into winds after the dealer has changed.
@@ -118,6 +124,8 @@ type Outcome struct {
 	Call   Action
 	Code   RuleCode
 	Reason string
+	Args   *Args
+	Notes  []Note
 
 	Claimed   Claimed
 	Won, Lost []Claim

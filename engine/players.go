@@ -28,17 +28,17 @@ func (e *Engine) card(ev Event, out []Outcome) []Outcome {
 					continue
 				}
 				at, pl := e.seatedAt(i), p
-				a := args{seat: at, text: p.Name}
-				out = append(out, Outcome{Kind: KindSeated, At: e.now, Dealer: e.dealer, Seat: at, Call: Card, Code: CodeSeated, Reason: e.say(CodeSeated, a), Player: &pl})
+				a := args{seat: at, name: p.Name}
+				out = append(out, e.tell(Outcome{Kind: KindSeated, At: e.now, Dealer: e.dealer, Seat: at, Call: Card, Code: CodeSeated, Player: &pl}, a))
 				if ev.Seat.Valid() && ev.Seat != at {
 					a.other = ev.Seat
-					out = e.flag(out, ev.Seat, Card, CodeWrongSeat, e.say(CodeWrongSeat, a))
+					out = e.flag(out, ev.Seat, Card, CodeWrongSeat, e.why(CodeWrongSeat, a))
 				}
 				return out
 			}
 		}
 	}
-	return e.refuse(out, ev, CodeNotACard, args{text: ev.Card})
+	return e.refuse(out, ev, CodeNotACard, args{name: ev.Card})
 }
 
 // confirm takes a player's confirmation of the ended game's result.
@@ -56,6 +56,6 @@ func (e *Engine) confirm(ev Event, out []Outcome) []Outcome {
 	if p := e.playerAt(ev.Seat); p != nil {
 		o.Player = p
 	}
-	o.Reason = e.say(CodeConfirmed, args{seat: ev.Seat, text: o.Player.Name})
+	o.Reason, o.Args = e.said(CodeConfirmed, args{seat: ev.Seat, name: o.Player.Name})
 	return append(out, o)
 }

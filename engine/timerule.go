@@ -110,8 +110,8 @@ func (e *Engine) seat(ev Event, out []Outcome) []Outcome {
 	if e.over && newRound {
 		e.newGame(e.firstDealer)
 		e.deal()
-		out = append(out, Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal, Reason: e.say(CodeDeal, args{}),
-			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks})
+		out = append(out, e.tell(Outcome{Kind: KindDeal, At: e.now, Dealer: e.dealer, Seat: NoSeat, Code: CodeDeal,
+			RoundWind: e.roundWind, HandNumber: e.handNumber, Honba: e.honba, RiichiSticks: e.riichiSticks}, args{}))
 	}
 	for i, p := range s.Players {
 		e.names[(e.firstDealer+Seat(i))&3] = p.Name

@@ -36,7 +36,7 @@ func TestGameEndsBusted(t *testing.T) {
 		}
 	}
 	last := out[len(out)-1]
-	if last.Kind != KindGameEnd || last.GameEnd.End != EndBust || !strings.Contains(last.Reason, "below zero") {
+	if last.Kind != KindGameEnd || last.GameEnd.End != EndBust || last.Args == nil || last.Args.End != EndBust {
 		t.Fatalf("last outcome %+v, want a game end by a bust", last)
 	}
 }
@@ -99,12 +99,12 @@ func TestCardsAndConfirmations(t *testing.T) {
 	// South 4 with seat 1 dealing: the game's first dealer is seat 2,
 	// where the round's East, Ana, sits.
 	got := apply(Event{At: 1, Seat: NoSeat, Action: Card, Card: "0a"})
-	if len(got) != 1 || got[0].Kind != KindSeated || got[0].Seat != e.State().FirstDealer || got[0].Player.Name != "Ana" || got[0].Reason != "Ana sits "+e.name(e.State().FirstDealer) {
+	if len(got) != 1 || got[0].Kind != KindSeated || got[0].Seat != e.State().FirstDealer || got[0].Player.Name != "Ana" || got[0].Args.Name != "Ana" || got[0].Args.Seat != e.State().FirstDealer {
 		t.Fatalf("card on the table's reader: %+v", got)
 	}
 	wrong := (e.State().FirstDealer + 1) & 3
 	got = apply(Event{At: 2, Seat: wrong, Action: Card, Card: "0a"})
-	if len(got) != 2 || got[1].Kind != KindFlag || got[1].Code != CodeWrongSeat || !strings.Contains(got[1].Reason, "Ana's card is on") {
+	if len(got) != 2 || got[1].Kind != KindFlag || got[1].Code != CodeWrongSeat || got[1].Args.Name != "Ana" || got[1].Args.Other != wrong {
 		t.Fatalf("card on another seat's reader: %+v", got)
 	}
 	if got = apply(Event{At: 3, Seat: 0, Action: Card, Card: "ff"}); len(got) != 1 || got[0].Code != CodeNotACard {

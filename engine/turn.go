@@ -87,7 +87,7 @@ func (e *Engine) refuse(out []Outcome, ev Event, code RuleCode, a args) []Outcom
 	if code == CodeDeciding {
 		a.other, a.tile = e.w.claimed.Seat, e.w.claimed.Tile
 	}
-	return e.reject(out, ev, code, e.say(code, a))
+	return e.reject(out, ev, code, e.why(code, a))
 }
 
 // draw counts the implicit draw of a seat that acts while it is to draw.
@@ -124,7 +124,7 @@ func (e *Engine) discard(ev Event, out []Outcome) []Outcome {
 	// The seat has discarded: the tile before can no longer be called.
 	e.fast = fastDraw{}
 	if k := h.kuikae[ev.Seat]; !e.p.KuikaeAllowed && ev.Tile.Known() && (ev.Tile.SameKind(k[0]) || ev.Tile.SameKind(k[1])) {
-		out = e.flag(out, ev.Seat, Discard, CodeKuikae, e.say(CodeKuikae, args{seat: ev.Seat, tile: ev.Tile, tile2: k[0]}))
+		out = e.flag(out, ev.Seat, Discard, CodeKuikae, e.why(CodeKuikae, args{seat: ev.Seat, tile: ev.Tile, tile2: k[0]}))
 	}
 	out = e.closeWindow(false, out)
 	rec := DiscardRecord{Tile: ev.Tile, At: ev.At, Riichi: h.riichiDiscard[ev.Seat]}
@@ -215,7 +215,7 @@ func (e *Engine) tsumo(ev Event, out []Outcome) []Outcome {
 	out = e.closeWindow(false, out)
 	e.sawTsumo(ev.Seat)
 	e.declared(ev.Seat, Tsumo)
-	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, CodeWin, e.say(CodeWin, args{seat: ev.Seat}))
+	return e.endHand(out, ResultTsumo, []Seat{ev.Seat}, CodeWin, e.why(CodeWin, args{seat: ev.Seat}))
 }
 
 func (e *Engine) declareRiichi(ev Event, out []Outcome) []Outcome {

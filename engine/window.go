@@ -106,8 +106,8 @@ func (e *Engine) kongStands(out []Outcome) []Outcome {
 	if len(e.h.indicators) >= 1+e.h.kongs {
 		a.n = 1 // its kan dora was read within the robbing time
 	}
-	return append(out, Outcome{Kind: KindKongStands, At: e.now, Dealer: e.dealer, Seat: w.claimed.Seat, Claimed: w.claimed,
-		Code: CodeKongStands, Reason: e.say(CodeKongStands, a)})
+	return append(out, e.tell(Outcome{Kind: KindKongStands, At: e.now, Dealer: e.dealer, Seat: w.claimed.Seat, Claimed: w.claimed,
+		Code: CodeKongStands}, a))
 }
 
 // openWindow starts a new claimable tile, reusing the pending buffer.

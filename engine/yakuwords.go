@@ -2,10 +2,11 @@ package engine
 
 import "maps"
 
-// yakuWords are the yaku as players read them, by the names the score
-// line spells (scorer.Names): the one home of these words, for the
-// engine's reasons, the log's lines, the panel and the status page (which
-// the web serves them to).
+// yakuWords are the yaku in English, by the names the score line spells
+// (scorer.Names), for the status page's /yakuwords.js alone: the words of
+// every yaku are the catalog's (outcome.YakuWord, in every language).
+//
+// To be removed when the web serves the catalog's yaku words instead.
 var yakuWords = map[string]string{
 	"menzen_tsumo": "Menzen tsumo", "riichi": "Riichi", "ippatsu": "Ippatsu", "chankan": "Chankan (robbing a kong)",
 	"rinshan_kaihou": "Rinshan kaihou (after a kong)", "haitei": "Haitei (last tile)", "houtei": "Houtei (last discard)",
@@ -23,15 +24,9 @@ var yakuWords = map[string]string{
 	"daisuushii": "Daisuushii", "dora": "Dora", "ura_dora": "Ura dora", "aka_dora": "Red fives",
 }
 
-// YakuWord is a yaku as players read it: "Menzen tsumo" for
-// menzen_tsumo; a name it does not know is returned as it is.
-func YakuWord(name string) string {
-	if w, ok := yakuWords[name]; ok {
-		return w
-	}
-	return name
-}
-
-// YakuWordsByName are the words of every yaku by name, a copy: what the
-// status page is served to show a hand's yaku.
+// YakuWordsByName are the English words of every yaku by name, a copy:
+// what the status page is still served as /yakuwords.js.
+//
+// Deprecated: the catalog's yaku.* messages (outcome.YakuWord) are the
+// words; this goes once web/tilefaces.go no longer serves it.
 func YakuWordsByName() map[string]string { return maps.Clone(yakuWords) }

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"cmp"
 	"github.com/tabled/tabled/claimlog"
 	"os"
 	"path/filepath"
@@ -24,8 +25,12 @@ func TestGoldenLogsReplay(t *testing.T) {
 	}
 	want := []string{"outcome decision", "outcome rejected", "outcome flag", "outcome dora", "outcome hand_end", "outcome deal",
 		"outcome kong_stands", "note revision", "void void", "note repair", "note restart"}
+	// The logs written since the score was kept have the hand's
+	// settlement too (a score outcome at the next deal).
+	outcomes := map[string]int{"9068ab0": 17}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
+			wantOutcomes := cmp.Or(outcomes[filepath.Base(dir)], 16)
 			sessions := 0
 			err := Sessions(dir, func(s Session, recs []claimlog.Record) error {
 				sessions++
@@ -33,8 +38,8 @@ func TestGoldenLogsReplay(t *testing.T) {
 				if err != nil {
 					t.Errorf("session from record %d: %v", s.FirstSeq, err)
 				}
-				if res.Inputs != 26 || res.Outcomes != 16 {
-					t.Errorf("session from record %d: %d inputs, %d outcomes reproduced, want 26, 16", s.FirstSeq, res.Inputs, res.Outcomes)
+				if res.Inputs != 26 || res.Outcomes != wantOutcomes || res.Reworded != 0 {
+					t.Errorf("session from record %d: %d inputs, %d outcomes reproduced (%d reworded), want 26, %d, none reworded", s.FirstSeq, res.Inputs, res.Outcomes, res.Reworded, wantOutcomes)
 				}
 				return nil
 			})

@@ -35,6 +35,10 @@ func Compare(logged, replayed Record) Match {
 	if !logged.hasCodes() {
 		logged, replayed = logged.Contract(), replayed.Contract()
 	}
+	if !logged.hasArgs() {
+		// Written before reasons kept their arguments.
+		replayed = replayed.withoutArgs()
+	}
 	if sameJSON(logged, replayed) {
 		return Same
 	}
@@ -62,9 +66,37 @@ func (r Record) hasCodes() bool {
 	return false
 }
 
-// structure is the record without its words. What the referee must check
-// counts by its presence.
+// hasArgs reports a record that keeps its reasons' arguments.
+func (r Record) hasArgs() bool {
+	if r.Args != nil || len(r.Notes) > 0 {
+		return true
+	}
+	for _, c := range r.Lost {
+		if c.Args != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutArgs is the record without its reasons' arguments.
+func (r Record) withoutArgs() Record {
+	r.Args, r.Notes = nil, nil
+	if r.Lost != nil {
+		lost := make([]SeatCall, len(r.Lost))
+		for i, c := range r.Lost {
+			c.Args = nil
+			lost[i] = c
+		}
+		r.Lost = lost
+	}
+	return r
+}
+
+// structure is the record without its words and what they name. What the
+// referee must check counts by its presence.
 func (r Record) structure() Record {
+	r = r.withoutArgs()
 	r.Reason = ""
 	if r.Referee != "" {
 		r.Referee = "yes"

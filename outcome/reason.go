@@ -8,26 +8,17 @@ import (
 )
 
 // This file puts the engine's refusals (a rule code and its engine.Args)
-// into the catalog's words, in any of its languages. The table gives the
-// engine English (EnglishReason), so Outcome.Reason, the claim log and
-// every JSON contract keep the English reason; a view renders the same
-// code and arguments in its reader's language with Reason.
+// into the catalog's words, in any of its languages; said.go the engine's
+// other reasons. The table gives the engine English (EnglishReason), so
+// Outcome.Reason, the claim log and every JSON contract keep the English
+// reason; a view renders the same code and arguments in its reader's
+// language with Reason.
 
-// EnglishReason is Reason in the catalog's Default language, as the engine
-// takes its words (engine.Words).
-func EnglishReason(code engine.RuleCode, a engine.Args) (string, bool) {
-	return Reason(catalog.English(), code, a)
-}
-
-// Reason is code with its arguments in l's words; false: the code's words
-// are still the engine's own (a decision, a precedence, a value, the
-// table's own steps).
+// Reason is code with its arguments in l's words (nil: English); false:
+// a code with no words (CodeNone).
 func Reason(l *catalog.Lang, code engine.RuleCode, a engine.Args) (string, bool) {
-	if l == nil {
-		l = catalog.English()
-	}
-	r := reasonWords{l: l, a: a}
-	for _, words := range [...]func(engine.RuleCode) (string, bool){r.claimRefusal, r.turnRefusal, r.kongRefusal} {
+	r := reasonWords{l: lang(l), a: a}
+	for _, words := range [...]func(engine.RuleCode) (string, bool){r.claimRefusal, r.turnRefusal, r.kongRefusal, r.decision, r.precedence, r.value, r.table, r.players} {
 		if s, ok := words(code); ok {
 			return s, true
 		}
@@ -43,7 +34,7 @@ type reasonWords struct {
 
 // wind is seat s named by its wind in this hand.
 func (r reasonWords) wind(s engine.Seat) string {
-	return r.l.Text("wind." + s.Wind(r.a.Dealer).String()[:1])
+	return r.l.Text("wind." + s.Wind(r.a.Dealer).Letter())
 }
 
 // text is key with the seats the reason names, and more parameters.
@@ -52,8 +43,8 @@ func (r reasonWords) text(key string, more ...any) string {
 }
 
 // label is a claim as the panel names it: "PON South".
-func (r reasonWords) label(c engine.Claim) string {
-	return strings.ToUpper(c.Call.String()) + " " + r.wind(c.Seat)
+func (r reasonWords) label(seat engine.Seat, call engine.Action) string {
+	return strings.ToUpper(call.String()) + " " + r.wind(seat)
 }
 
 // calls are the declared calls as a list: "riichi", "riichi and kan",
@@ -61,7 +52,7 @@ func (r reasonWords) label(c engine.Claim) string {
 func (r reasonWords) calls() string {
 	l := make([]string, len(r.a.Calls))
 	for i, c := range r.a.Calls {
-		l[i] = c.String()
+		l[i] = r.call(c)
 	}
 	if len(l) < 2 {
 		return strings.Join(l, "")
@@ -111,7 +102,7 @@ func (r reasonWords) claimRefusal(code engine.RuleCode) (string, bool) {
 	case engine.CodeNotAGroup:
 		return r.notAGroup(), true
 	case engine.CodeNextDrew:
-		return r.text("refusal.next_drew", "deadline", a.Deadline.String()), true
+		return r.text("refusal.next_drew", "deadline", r.l.Duration(a.Deadline)), true
 	case engine.CodeActedOwnTurn:
 		if len(a.Calls) > 0 {
 			return r.text("refusal.acted_own_turn.declared", "calls", r.calls()), true
@@ -124,7 +115,7 @@ func (r reasonWords) claimRefusal(code engine.RuleCode) (string, bool) {
 	case engine.CodeAlreadyDecidedCancel:
 		l := make([]string, len(a.Decided))
 		for i, c := range a.Decided {
-			l[i] = r.label(c)
+			l[i] = r.label(c.Seat, c.Call)
 		}
 		return r.text("refusal.already_decided_cancel", "decided", strings.Join(l, ", ")), true
 	case engine.CodeNoCall:

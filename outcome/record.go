@@ -47,6 +47,12 @@ type Record struct {
 	// Code is the rule behind the outcome (not in the scenario output;
 	// CodeNone in logs written before codes were logged).
 	Code engine.RuleCode `json:"code,omitempty"`
+	// Args are what Reason names and Notes the rules said after it in
+	// brackets (not in the scenario output; absent in logs written before
+	// they were kept), so that a view words the reason in its reader's
+	// language (Words.Reason).
+	Args  *engine.Args  `json:"args,omitempty"`
+	Notes []engine.Note `json:"notes,omitempty"`
 
 	// decision: the discard (or the kong robbed), the winning and losing
 	// claims, the decision it overrides (its ordinal), late, robbing,
@@ -145,6 +151,8 @@ type SeatCall struct {
 	Reason string          `json:"reason,omitempty"`
 	Code   engine.RuleCode `json:"code,omitempty"`
 	Why    string          `json:"why,omitempty"`
+	// Args are what Why names (not in the scenario output).
+	Args *engine.Args `json:"args,omitempty"`
 }
 
 // SeatTile is a seat and a tile: a claimed discard or a kong.
@@ -187,7 +195,7 @@ func (m *MS) UnmarshalJSON(b []byte) error {
 
 // Of is the engine's outcome as a record.
 func Of(o engine.Outcome) Record {
-	r := Record{Type: Type(o.Kind.String()), At: MS(o.At), Code: o.Code}
+	r := Record{Type: Type(o.Kind.String()), At: MS(o.At), Code: o.Code, Args: o.Args, Notes: o.Notes}
 	switch o.Kind {
 	case engine.KindDecision:
 		r.Discard = &SeatTile{Seat: letter(o.Claimed.Seat, o.Dealer), Tile: o.Claimed.Tile.String()}
@@ -229,7 +237,7 @@ func letter(s, dealer engine.Seat) string { return s.Wind(dealer).Letter() }
 func seatCalls(cs []engine.Claim, dealer engine.Seat) []SeatCall {
 	out := make([]SeatCall, 0, len(cs))
 	for _, c := range cs {
-		out = append(out, SeatCall{Seat: letter(c.Seat, dealer), Call: c.Call.String(), Late: c.Late, Reason: c.Reason, Code: c.Code, Why: c.Why})
+		out = append(out, SeatCall{Seat: letter(c.Seat, dealer), Call: c.Call.String(), Late: c.Late, Reason: c.Reason, Code: c.Code, Why: c.Why, Args: c.Args})
 	}
 	return out
 }
@@ -246,7 +254,7 @@ func tiles(ts []engine.Tile) []string {
 // rule codes, the lost claims' rules in words and a hand end's reason,
 // which the contract does not name.
 func (r Record) Contract() Record {
-	r.Code, r.Penalty = engine.CodeNone, nil
+	r.Code, r.Penalty, r.Args, r.Notes = engine.CodeNone, nil, nil, nil
 	if r.Type == TypeHandEnd {
 		r.Reason = ""
 	}
@@ -268,7 +276,7 @@ func contractCalls(cs []SeatCall) []SeatCall {
 	}
 	out := make([]SeatCall, len(cs))
 	for i, c := range cs {
-		c.Code, c.Why = engine.CodeNone, ""
+		c.Code, c.Why, c.Args = engine.CodeNone, "", nil
 		out[i] = c
 	}
 	return out
@@ -350,6 +358,8 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("outcome: type %q has no JSON form", r.Type)
 	}
 	l.optional("code", r.Code, r.Code != engine.CodeNone)
+	l.optional("args", r.Args, r.Args != nil)
+	l.optional("notes", r.Notes, len(r.Notes) > 0)
 	return l.end()
 }
 

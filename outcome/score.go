@@ -1,12 +1,11 @@
 package outcome
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/scorer"
 )
@@ -116,53 +115,61 @@ func gameEndOf(r *Record, o engine.Outcome) {
 
 // WinValue is a win's worth as people say it: "3 han 40 fu 5200 from
 // South", "mangan 8000", "2x yakuman 64000 (pao North)".
-func WinValue(w Win) string {
+func (wd Words) WinValue(w Win) string {
+	l := wd.l
 	var s string
 	switch {
 	case w.Han == 0 && w.Fu == 0 && w.Limit == "":
-		s = "no value"
+		s = l.Text("record.score.no_value")
+	case w.Han == 0 && w.Fu == 0 && w.Yakuman > 1:
+		s = l.Text("value.yakuman_times", "n", w.Yakuman)
 	case w.Han == 0 && w.Fu == 0:
-		s = w.Limit
-		if w.Yakuman > 1 {
-			s = fmt.Sprintf("%dx %s", w.Yakuman, w.Limit)
-		}
+		s = wd.limit(w.Limit)
 	case w.Fu == 0:
-		s = fmt.Sprintf("%d han", w.Han)
+		s = l.Text("value.han", "han", w.Han)
 	default:
-		s = fmt.Sprintf("%d han %d fu", w.Han, w.Fu)
+		s = l.Text("value.han_fu", "han", w.Han, "fu", w.Fu)
 	}
 	if w.Limit != "" && (w.Han != 0 || w.Fu != 0) {
-		s += " (" + w.Limit + ")"
+		s += " (" + wd.limit(w.Limit) + ")"
 	}
 	if len(w.Yaku) > 0 {
-		s += " [" + YakuList(nil, w.Yaku) + "]"
+		s += " [" + YakuList(l, w.Yaku) + "]"
 	}
-
 	s += " " + strconv.Itoa(w.Points)
 	if w.From != nil {
-		s += " from " + WindName(*w.From)
+		s += " " + l.Text("record.score.from", "seat", wd.WindName(*w.From))
 	}
 	if w.Pao != "" {
-		s += " (pao " + WindName(w.Pao) + ")"
+		s += " (" + l.Text("record.score.pao", "seat", wd.WindName(w.Pao)) + ")"
 	}
 	if w.Hand != "" {
-		s += ", hand " + w.Hand
+		s += ", " + l.Text("record.score.hand", "hand", w.Hand)
 	}
 	return s
 }
 
+// limit is a limit's name in words; one the catalog lacks as it is.
+func (wd Words) limit(name string) string {
+	if !wd.l.Has("limit."+name) && !catalog.English().Has("limit."+name) {
+		return name
+	}
+	return wd.l.Text("limit." + name)
+}
+
 // PointsLine is points by wind: "E 24800 S 25000 W 30200 N 20000"; signed
 // for changes ("E -5200 ...").
-func PointsLine(p ByWind, signed bool) string {
+func (wd Words) PointsLine(p ByWind, signed bool) string {
 	var b strings.Builder
 	for i, w := range windOrder {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
+		letter := wd.l.Text("wind.letter." + w)
 		if signed {
-			fmt.Fprintf(&b, "%s %+d", w, p[w])
+			fmt.Fprintf(&b, "%s %+d", letter, p[w])
 		} else {
-			fmt.Fprintf(&b, "%s %d", w, p[w])
+			fmt.Fprintf(&b, "%s %d", letter, p[w])
 		}
 	}
 	return b.String()
@@ -171,42 +178,34 @@ func PointsLine(p ByWind, signed bool) string {
 // Score is a hand's settlement in words: "ron: West 3 han 40 fu 5200
 // from South; changes E +0 S -5200 W +5200 N +0; scores E 30000 ...;
 // honba 0, sticks 0".
-func Score(r Record) string {
-	what := r.Result
+func (wd Words) Score(r Record) string {
+	l := wd.l
+	what := wd.Result(r.Result)
 	ws := make([]string, 0, len(r.Wins))
 	for _, w := range r.Wins {
-		ws = append(ws, WindName(w.Seat)+" "+WinValue(w))
+		ws = append(ws, wd.WindName(w.Seat)+" "+wd.WinValue(w))
 	}
 	if len(ws) > 0 {
-		what += ": " + strings.Join(ws, ", ")
+		what = l.Text("record.score.wins", "result", what, "wins", strings.Join(ws, ", "))
 	}
 	if r.Chombo != "" {
-		what += " by " + WindName(r.Chombo)
+		what = l.Text("record.score.chombo", "result", what, "seat", wd.WindName(r.Chombo))
 	}
-	line := fmt.Sprintf("%s; changes %s; scores %s; honba %d, sticks %d", what, PointsLine(r.Deltas, true), PointsLine(r.Scores, false), r.Honba, r.Sticks)
+	line := l.Text("record.score.line", "what", what, "changes", wd.PointsLine(r.Deltas, true), "scores", wd.PointsLine(r.Scores, false),
+		"honba", strconv.Itoa(r.Honba), "sticks", strconv.Itoa(r.Sticks))
 	for _, w := range windOrder {
 		if p := r.Penalty[w]; p != 0 {
-			line += fmt.Sprintf("; %s loses %d from the result after uma at the game's end", WindName(w), p)
+			line += "; " + l.Text("record.score.penalty", "seat", wd.WindName(w), "points", strconv.Itoa(p))
 		}
 	}
 	return line
 }
 
-// GameEnd is the final standings in words and why the game ended: "1.
-// North 35200 (+20200), 2. East 35000 (+10000), ... (the round's time was
-// up and the hands after the signal were played)".
-func GameEnd(r Record) string {
-	// By place, then seat: the order people read a result sheet in.
-	st := slices.SortedStableFunc(slices.Values(r.Standings), func(a, b Standing) int {
-		return cmp.Or(cmp.Compare(a.Place, b.Place), cmp.Compare(a.Seat, b.Seat))
-	})
-	parts := make([]string, 0, len(st))
-	for _, s := range st {
-		parts = append(parts, fmt.Sprintf("%d. %s %d (%+d)", s.Place, WindName(s.Wind), s.Points, s.Result))
-	}
-	s := strings.Join(parts, ", ")
-	if r.Reason != "" {
-		s += " (" + engine.End(r.Reason).Words() + ")"
-	}
-	return s
-}
+// WinValue is Words.WinValue in English.
+func WinValue(w Win) string { return In(nil).WinValue(w) }
+
+// PointsLine is Words.PointsLine in English.
+func PointsLine(p ByWind, signed bool) string { return In(nil).PointsLine(p, signed) }
+
+// Score is Words.Score in English.
+func Score(r Record) string { return In(nil).Score(r) }

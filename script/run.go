@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
@@ -180,40 +181,49 @@ func WriteJSON(s *Script, w io.Writer) error {
 	return err
 }
 
-// WriteText runs the script and prints what the table would show, for people.
-func WriteText(s *Script, w io.Writer) error {
-	fmt.Fprintf(w, "rules %s (%s), window %v, East is seat %d\n", s.Profile.Name, s.Profile.Edition, s.Profile.Window, s.Dealer)
+// WriteText runs the script and prints what the table would show, for
+// people, in English.
+func WriteText(s *Script, w io.Writer) error { return WriteTextIn(nil, s, w) }
+
+// WriteTextIn is WriteText in language l (nil: English): the outcomes'
+// sentences and reasons in l's words, the same codes and arguments as
+// the JSON contract's English.
+func WriteTextIn(l *catalog.Lang, s *Script, w io.Writer) error {
+	words := outcome.In(l)
+	l = words.Lang()
+	fmt.Fprintln(w, l.Text("sim.header", "rules", s.Profile.Name, "edition", s.Profile.Edition, "window", l.Duration(s.Profile.Window), "dealer", int(s.Dealer)))
 	var printed []Line
-	st, err := Run(s, func(l Line) error {
-		printed = append(printed, l)
-		if r := l.Revision; r != nil {
-			_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(r.At.Duration()), outcome.Line(*r))
+	st, err := Run(s, func(li Line) error {
+		printed = append(printed, li)
+		if r := li.Revision; r != nil {
+			_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(r.At.Duration()), words.Line(*r))
 			for _, n := range r.Withdraws {
 				if n >= 1 && n <= len(printed) && printed[n-1].Outcome != nil && err == nil {
 					o := printed[n-1].Outcome
-					_, err = fmt.Fprintf(w, "           withdrawn: %s %s\n", stamp(o.At), strings.SplitN(outcome.Line(outcome.Of(*o)), "\n", 2)[0])
+					first := strings.SplitN(words.Line(outcome.Of(*o)), "\n", 2)[0]
+					_, err = fmt.Fprintf(w, "           %s\n", l.Text("sim.withdrawn", "at", stamp(o.At), "line", first))
 				}
 			}
 			return err
 		}
-		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(l.Outcome.At), outcome.Line(outcome.Of(*l.Outcome)))
+		_, err := fmt.Fprintf(w, "%9s  %s\n", stamp(li.Outcome.At), words.Line(outcome.Of(*li.Outcome)))
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	turn := "nobody (the hand is over)"
+	turn := l.Text("sim.nobody")
 	if !st.Ended {
-		turn = st.Turn.Wind(st.Dealer).String()
+		turn = words.WindName(st.Turn.Wind(st.Dealer).Letter())
 	}
 	var riichi []string
-	for w := engine.East; w <= engine.North; w++ {
-		if st.Riichi[w.Seat(st.Dealer)] {
-			riichi = append(riichi, w.String())
+	for wd := engine.East; wd <= engine.North; wd++ {
+		if st.Riichi[wd.Seat(st.Dealer)] {
+			riichi = append(riichi, words.WindName(wd.Letter()))
 		}
 	}
-	_, err = fmt.Fprintf(w, "%9s  wall %d, kongs %d, dora indicators %v, riichi [%s], next: %s\n",
-		stamp(st.Now), st.Wall, st.Kongs, st.Indicators, strings.Join(riichi, " "), turn)
+	_, err = fmt.Fprintf(w, "%9s  %s\n", stamp(st.Now), l.Text("sim.state", "wall", st.Wall, "kongs", st.Kongs,
+		"indicators", fmt.Sprint(st.Indicators), "riichi", strings.Join(riichi, " "), "next", turn))
 	return err
 }
 

@@ -139,8 +139,10 @@ type core struct {
 }
 
 // speak gives e the catalog's English, the words of the reasons the table
-// journals and shows: a view puts the same codes into its reader's
-// language. Every engine the table makes is given them.
+// journals and publishes (the claim log's and every JSON contract's): a
+// view puts the same codes and arguments into its reader's language, the
+// table's own (Table.Lang) or a page's. Every engine the table makes is
+// given them.
 func speak(e *engine.Engine) { e.SetWords(outcome.EnglishReason) }
 
 func newCore(p engine.Profile, dealer engine.Seat, firstSeq uint64) (*core, error) {

@@ -159,7 +159,7 @@ func restand(old []published, fresh []engine.Outcome) (stands []int, withdrawn [
 	k := 0
 	for j, p := range old {
 		i := k
-		for i < len(fresh) && !reflect.DeepEqual(p.raw, fresh[i]) {
+		for i < len(fresh) && !reflect.DeepEqual(&p.raw, &fresh[i]) { // by pointer: no copy of each outcome into an interface
 			i++
 		}
 		if i == len(fresh) {

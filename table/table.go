@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tabled/tabled/catalog"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -49,6 +50,12 @@ type Config struct {
 	// Buffer is each subscriber's queue length (default 256); a subscriber
 	// whose queue is full is dropped rather than slowing the table.
 	Buffer int
+	// Lang is the language of the table's words for people, which its
+	// views (the terminal, the text panel, the outcome lines) read with
+	// Lang; nil is English. The reasons the table journals and publishes
+	// stay the catalog's English with their codes and arguments, as the
+	// claim log and every JSON contract keep them.
+	Lang *catalog.Lang
 }
 
 // DefaultBound is how long a decision waits at most for a lagging source.
@@ -166,6 +173,14 @@ func New(cfg Config) (*Table, error) {
 
 // Now is the table's monotonic time, the stamp for an input taken now.
 func (t *Table) Now() time.Duration { return t.clock() }
+
+// Lang is the language of the table's words for people (Config.Lang).
+func (t *Table) Lang() *catalog.Lang {
+	if t.cfg.Lang == nil {
+		return catalog.English()
+	}
+	return t.cfg.Lang
+}
 
 // ErrBusy is returned by Void and Note when their queue is full.
 var ErrBusy = errors.New("table: queue full")

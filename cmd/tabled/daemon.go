@@ -10,10 +10,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
@@ -61,6 +63,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	newGame := fs.Bool("new-game", false, "start a new session instead of resuming the last one in the claim log")
 	pair := fs.Bool("pair", false, "with --sim: a tablet enters the pairing code on the panel before it enters hand values and names, as on a real table")
 	logDir := fs.String("log-dir", "", "claim log directory (default: the config's; ~/.cache/tabled/sim-log with --sim)")
+	lang := fs.String("lang", "", "the language of the table's words for people: "+strings.Join(catalog.Codes(), ", ")+" (default: the config's [table] language, else en)")
 	if err := fs.Parse(args); err != nil {
 		return runOptions{}, 2
 	}
@@ -84,6 +87,14 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	}
 	if *rules != "" {
 		o.cfg.Table.Rules = *rules
+	}
+	if *lang != "" {
+		l, err := textLang(*lang, "")
+		if err != nil {
+			fmt.Fprintf(stderr, "tabled run: %v\n", err)
+			return o, 2
+		}
+		o.cfg.Table.Language = l.Code()
 	}
 	var err error
 	if o.profile, err = o.cfg.Profile(); err != nil {

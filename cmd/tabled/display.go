@@ -32,7 +32,7 @@ import (
 func newDisplays(cfg config.Config, op hostio.Opener, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
 	dc := cfg.Display
 	d := &show.Driver{Text: text, URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(dc.Sleep), Logf: logf,
-		Each: func(u table.Update) { printOutcomes(out, u) }}
+		Each: func(u table.Update) { printOutcomes(out, outcome.In(cfgLang(cfg)), u) }}
 	off := func() {}
 	switch dc.Lights {
 	case config.LightsAPA102, config.LightsWS2812:
@@ -125,11 +125,11 @@ func einkPins(dc config.Display, op hostio.Opener) ([4]gpio.PinIO, error) {
 	return pins, nil
 }
 
-// printOutcomes writes the update's outcomes, a line each.
-func printOutcomes(w io.Writer, u table.Update) {
+// printOutcomes writes the update's outcomes, a line each, in words.
+func printOutcomes(w io.Writer, words outcome.Words, u table.Update) {
 	for _, e := range u.Entries {
 		if e.Outcome != nil {
-			fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), outcome.Line(outcome.Of(*e.Outcome)))
+			fmt.Fprintf(w, "%9.3fs  %s\n", e.At.Seconds(), words.Line(outcome.Of(*e.Outcome)))
 		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,14 +15,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/logrow"
+	"github.com/tabled/tabled/logtext"
 	"github.com/tabled/tabled/mjai"
-	"github.com/tabled/tabled/outcome"
-	"github.com/tabled/tabled/tile"
 )
 
 // logSource is where the log and replay commands read the claim log:
@@ -122,6 +121,7 @@ type logOptions struct {
 	dir, cfgFile, format string
 	sim, follow          bool
 	filter               claimlog.Filter
+	lang                 *catalog.Lang
 }
 
 // parseLogFlags parses tabled log's flags; when they are wrong it says so
@@ -143,11 +143,14 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	at := fs.String("at", "", "time within the hand (from its deal), like 4s..6.5s; with --hand, in that hand")
 	fs.StringVar(&o.format, "format", "text", "text, json, csv, mjai, or results (one CSV row per player per game that ended)")
 	fs.BoolVar(&o.follow, "follow", false, "keep printing records as they are appended")
+	langFlag := fs.String("lang", "", "the language of the text: "+strings.Join(catalog.Codes(), ", ")+" (default: the config's [table] language, else en)")
 	if err := fs.Parse(args); err != nil {
 		return o, false
 	}
 	var err error
+	o.lang, err = textLang(*langFlag, o.cfgFile)
 	switch {
+	case err != nil:
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
 	case logWriters[o.format] == nil:
@@ -256,42 +259,13 @@ func exportLog(export func(io.Writer, string, claimlog.Filter) error) logWriter 
 	}
 }
 
-// writeLogText prints records as a referee reads them, each with its time
-// within the hand; with --follow it goes on until interrupted.
+// writeLogText prints records as a referee reads them, in --lang, each
+// with its time within the hand; with --follow it goes on until
+// interrupted.
 func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
-	f := o.filter
-	// Every record passes through the hand clock, whatever the filter;
-	// those that pass it are printed.
-	all := f
-	all.Seat, all.Kind, all.Type, all.Source, all.Hand, all.HandFrom, all.HandTo = "", "", "", "", 0, 0, 0
-	var clock claimlog.HandClock
-	// A void or a revision marks records before it: read them first. With
-	// --follow, those appended later mark only the records after them.
-	marks, err := claimlog.ReadMarks(dir)
-	if err != nil {
-		return 0, err
-	}
-	matched := 0
-	var seats seatNames
-	printRecord := func(r claimlog.Record) error {
-		inHand := clock.Since(r)
-		marks.See(r)
-		seats.see(r)
-		if !f.Match(r) || !f.MatchInHand(inHand) {
-			return nil
-		}
-		matched++
-		_, err := fmt.Fprintln(stdout, describeRecord(marks.Of(r), inHand, seats.of(r.Seat)))
-		return err
-	}
-	if !o.follow {
-		err := claimlog.Scan(dir, all, printRecord, report)
-		return matched, err
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = claimlog.FollowScan(ctx, dir, all, 100*time.Millisecond, printRecord, report)
-	return matched, err
+	return logtext.Write(ctx, stdout, dir, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
 }
 
 // checkLog is exit code 2, said on stderr with every directory tried,
@@ -325,179 +299,6 @@ func unreadable(cmd, dir string, err error, stderr io.Writer) bool {
 	fmt.Fprintf(stderr, "%s: cannot read the claim log in %s: permission denied\n"+
 		"  the log is the tabled group's: join it with \"sudo adduser $USER tabled\" and log in again (or use sudo)\n", cmd, dir)
 	return true
-}
-
-// describeRecord is one record as a referee reads it: inHand is its time
-// within the hand. A voided input or a withdrawn outcome says by what.
-// seatNames follows the log for the players' names by physical seat and
-// the dealer of each hand, so that a record's seat (a wind of its hand)
-// is printed with the name of the player who sat there.
-type seatNames struct {
-	dealer int
-	names  [4]string
-}
-
-// see takes what r says of the dealer or a name.
-func (n *seatNames) see(r claimlog.Record) {
-	switch {
-	case r.Kind == claimlog.KindNote && (r.Type == claimlog.TypeSession || r.Type == claimlog.TypeRestart):
-		if s, err := journal.SessionOf(r); err == nil && s.Dealer >= 0 && s.Dealer < 4 {
-			n.dealer = s.Dealer
-		}
-	case r.Kind == claimlog.KindOutcome && r.Type == string(outcome.TypeDeal):
-		if o, err := journal.Outcome(r); err == nil && o.DealerSeat >= 0 && o.DealerSeat < 4 {
-			n.dealer = o.DealerSeat
-		}
-	case r.Kind == claimlog.KindInput && r.Type == "name":
-		if b, err := journal.Input(r); err == nil && b.Event.Seat.Valid() {
-			n.names[b.Event.Seat] = b.Event.Name
-		}
-	}
-}
-
-// of is the name of the player at wind (a letter of the hand), "" when
-// none was given.
-func (n *seatNames) of(wind string) string {
-	w, err := engine.ParseWind(wind)
-	if err != nil {
-		return ""
-	}
-	return n.names[w.Seat(engine.Seat(n.dealer))]
-}
-
-// describeRecord is one record as a line of `tabled log`; player is the
-// name of the player at its seat ("" when none was given).
-func describeRecord(m claimlog.Marked, inHand time.Duration, player string) string {
-	r := m.Record
-	what := string(r.Body)
-	switch r.Kind {
-	case claimlog.KindInput:
-		if b, err := journal.Input(r); err == nil {
-			what = b.Event.Action.String()
-			if len(b.Event.Hand) > 0 {
-				what += " " + tile.Format(b.Event.Hand)
-				if b.Event.Tile.Known() {
-					what += " win"
-				}
-			}
-			if b.Event.Tile.Known() {
-				what += " " + b.Event.Tile.String()
-			}
-			if sh := b.Event.Shown; sh[0].Known() || sh[1].Known() {
-				what += " showing " + tile.Format(knownTiles(sh[:]))
-			}
-			if v := b.Event.Value; v != nil {
-				what += " " + v.Value.Words()
-			}
-			if b.Event.Name != "" {
-				what += " " + b.Event.Name
-			}
-			if s := b.Event.Seating; s != nil {
-				what += " " + s.Words()
-			}
-			if b.Event.Card != "" {
-				what += " " + b.Event.Card
-			}
-			if n := b.Event.AfterTime; n != nil {
-				what += fmt.Sprintf(" (%d hands after the one in play)", *n)
-			}
-			if b.Event.Uncertainty > 0 {
-				what += fmt.Sprintf(" (±%v)", b.Event.Uncertainty)
-			}
-			if b.Note != "" {
-				what += " [" + b.Note + "]"
-			}
-		}
-	case claimlog.KindVoid:
-		if b, err := journal.Void(r); err == nil {
-			what = fmt.Sprintf("VOID of record %d", b.Void)
-			if len(b.Retracted) > 0 {
-				what += ", withdrawing record"
-				for _, o := range b.Retracted {
-					what += fmt.Sprintf(" %d", o)
-				}
-			}
-			if b.Note != "" {
-				what += " [" + b.Note + "]"
-			}
-		}
-	case claimlog.KindNote:
-		what = strings.ToUpper(r.Type) + " " + describeNote(r)
-	case claimlog.KindOutcome:
-		if o, err := journal.Outcome(r); err == nil {
-			what = describeOutcome(o)
-		}
-	}
-	switch {
-	case m.VoidedBy != 0:
-		what = fmt.Sprintf("[VOIDED by record %d] %s", m.VoidedBy, what)
-	case m.WithdrawnBy != 0:
-		what = fmt.Sprintf("[WITHDRAWN by record %d] %s", m.WithdrawnBy, what)
-	}
-	t := "-" // a session's notes belong to no hand
-	if r.Hand > 0 {
-		t = fmt.Sprintf("%.3fs", inHand.Truncate(time.Millisecond).Seconds()) // in whole ms, as the page and the CSV give it
-	}
-	if player != "" {
-		what = "(" + player + ") " + what
-	}
-	return fmt.Sprintf("%6d  %11s  %s  hand %d  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"), r.Hand, r.Source, r.Seat, what)
-}
-
-// knownTiles are the tiles of ts that were seen.
-func knownTiles(ts []engine.Tile) []engine.Tile {
-	var out []engine.Tile
-	for _, t := range ts {
-		if t.Known() {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// describeNote is a note's body in words.
-func describeNote(r claimlog.Record) string {
-	switch r.Type {
-	case claimlog.TypeSession, claimlog.TypeRestart:
-		s, err := journal.SessionOf(r)
-		if err != nil {
-			break
-		}
-		return fmt.Sprintf("%s, window %v, call deadline %v, dealer seat %d, table %q, tabled %s, from record %d",
-			s.Rules, time.Duration(s.WindowNS), time.Duration(s.DeadlineNS), s.Dealer, s.Table, s.Version, s.FirstSeq)
-	case journal.TypeRevision:
-		if b, err := journal.Revision(r); err == nil {
-			return b.Note
-		}
-	}
-	var b struct{ Note, Text string }
-	if json.Unmarshal(r.Body, &b) == nil && b.Note+b.Text != "" {
-		return b.Note + b.Text
-	}
-	return string(r.Body)
-}
-
-// describeOutcome is an outcome in words, with every loser's rule.
-func describeOutcome(o outcome.Record) string {
-	switch o.Type {
-	case outcome.TypeDeal:
-		return "DEAL: " + outcome.Deal(o)
-	case outcome.TypeDora:
-		return "DORA: " + outcome.Dora(o)
-	case outcome.TypeHandEnd:
-		return "HAND END: " + outcome.HandEnd(o)
-	case outcome.TypeScore:
-		// The hand's settlement: each win's value, its yaku and hand.
-		return "SCORE: " + outcome.Score(o)
-	case outcome.TypeGameEnd:
-		// The standings, and why the game ended.
-		return "GAME END: " + outcome.GameEnd(o)
-	}
-	what := strings.ToUpper(string(o.Type)) + ": " + o.Reason
-	for _, l := range o.Lost {
-		what += "; " + outcome.LostLine(l)
-	}
-	return what
 }
 
 // cmdReplay replays every session of the claim log through the engine. It
@@ -560,4 +361,33 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// textLang is the language of a command's text: --lang, else the
+// configuration's [table] language (--config), else English.
+func textLang(lang, cfgFile string) (*catalog.Lang, error) {
+	if lang == "" && cfgFile != "" {
+		cfg, err := config.Load(cfgFile)
+		if err != nil {
+			return nil, err
+		}
+		lang = cfg.Table.Language
+	}
+	if lang == "" {
+		return catalog.English(), nil
+	}
+	l, ok := catalog.Get(lang)
+	if !ok {
+		return nil, fmt.Errorf("--lang %q is not one of the catalog's languages: %s", lang, strings.Join(catalog.Codes(), ", "))
+	}
+	return l, nil
+}
+
+// cfgLang is the configuration's [table] language (checked when it was
+// read: English when it is not one of the catalog's).
+func cfgLang(cfg config.Config) *catalog.Lang {
+	if l, ok := catalog.Get(cfg.Table.Language); ok {
+		return l
+	}
+	return catalog.English()
 }

@@ -278,7 +278,7 @@ func rewriteLine(t *testing.T, file string, n int, from, to string) {
 }
 
 // TestReplayGoldenLogs: tabled replay of the log each version of the
-// record wrote exits 0, every outcome reproduced.
+// record wrote exits 0, every outcome reproduced word for word.
 func TestReplayGoldenLogs(t *testing.T) {
 	const logs = "../../journal/testdata/golden-logs"
 	ents, err := os.ReadDir(logs)
@@ -292,7 +292,12 @@ func TestReplayGoldenLogs(t *testing.T) {
 		dir := filepath.Join(logs, e.Name())
 		t.Run(e.Name(), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 || !strings.Contains(out.String(), "26 inputs, 16 outcomes reproduced") {
+			// The logs written with the score kept have the hand's settlement too.
+			want := "26 inputs, 16 outcomes reproduced"
+			if e.Name() == "9068ab0" {
+				want = "26 inputs, 17 outcomes reproduced"
+			}
+			if code := run([]string{"replay", "--dir", dir}, &out, &errb); code != 0 || !strings.Contains(out.String(), want) || strings.Contains(out.String(), "worded otherwise") {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errb.String())
 			}
 		})

@@ -122,7 +122,7 @@ func (d *running) startTable() error {
 	d.resumed = res.Entries
 	d.t, err = table.New(table.Config{Profile: d.p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock, Journal: d.fed.Journal(alerting),
-		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1})
+		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfgLang(cfg)})
 	if err != nil {
 		return err
 	}

@@ -5,21 +5,30 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/script"
 )
 
-// cmdSim runs a scenario script: "tabled sim --script FILE [--json]".
+// cmdSim runs a scenario script: "tabled sim --script FILE [--json]
+// [--lang fr]".
 func cmdSim(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	file := fs.String("script", "", "scenario script to run (- for standard input)")
 	asJSON := fs.Bool("json", false, "print one JSON object per outcome (the scenario contract)")
+	lang := fs.String("lang", "", "the language of the text (not of --json, which keeps codes and English): "+strings.Join(catalog.Codes(), ", ")+" (default en)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *file == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "tabled sim: usage: tabled sim --script FILE [--json]")
+		fmt.Fprintln(stderr, "tabled sim: usage: tabled sim --script FILE [--json] [--lang LANG]")
+		return 2
+	}
+	l, err := textLang(*lang, "")
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled sim: %v\n", err)
 		return 2
 	}
 	in := io.Reader(os.Stdin)
@@ -37,7 +46,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled sim: %s: %v\n", *file, err)
 		return 1
 	}
-	write := script.WriteText
+	write := func(s *script.Script, w io.Writer) error { return script.WriteTextIn(l, s, w) }
 	if *asJSON {
 		write = script.WriteJSON
 	}

@@ -34,6 +34,7 @@ var rules = []rule{
 	{pkgs: "standings", allowed: []string{"payment"}, why: "a tournament's results are pure: the standard library, payment's arithmetic and the spreadsheet writer only (the console calls them, they call nothing of it)"},
 	{pkgs: "claimlog", allowed: []string{"internal/fastjson"}, why: "the claim log's storage knows nothing of the table, the script or the web"},
 	{pkgs: "journal", forbidden: []string{"script", "web", "club", "display"}, why: "the journal translates table entries, it shows nothing"},
+	{pkgs: "logtext", forbidden: []string{"script", "web", "club", "display", "hw", "inputs", "simtable"}, why: "the claim log's text reads the log: no script, view or hardware"},
 	{pkgs: "table", forbidden: []string{"web", "display", "club", "claimlog", "journal"}, why: "the table writes through table.Journal and shows nothing"},
 	{pkgs: "tournament", allowed: []string{"seating", "standings"}, why: "a tournament's records and their fold are pure: the standard library, the seating and the standings only"},
 	{pkgs: "hw", forbidden: []string{"display", "web"}, why: "a device driver knows no view: light drivers live under display/"},
