@@ -16,7 +16,7 @@ func (w Words) announce(b *Board, st engine.State, o engine.Outcome) {
 	case engine.KindRejection:
 		b.Mode, b.Tags = ModeRejected, []string{w.Tag("rejected")}
 		b.Headline = w.Label(o.Call, o.Seat, o.Dealer)
-		b.Detail = []string{w.reason(o.Code, o.Reason)}
+		b.Detail = []string{w.reason(o)}
 		b.Brief = w.Brief(o.Code)
 	case engine.KindFlag:
 		b.Mode, b.Tags = ModeReferee, []string{w.Tag("referee")}
@@ -24,13 +24,13 @@ func (w Words) announce(b *Board, st engine.State, o engine.Outcome) {
 		if !o.Seat.Valid() {
 			b.Headline = w.Text("panel.check_table")
 		}
-		b.Detail = []string{w.reason(o.Code, o.Reason)}
+		b.Detail = []string{w.reason(o)}
 		b.Brief = w.Brief(o.Code)
 	case engine.KindDora:
 		b.Mode, b.Tags = ModeDora, []string{w.Tag("dora")}
 		if o.Code == engine.CodeDoraWithdrawn {
 			// The kong never happened: its indicator is turned back.
-			b.Headline, b.Detail, b.Brief = w.Text("panel.no_kan_dora"), []string{w.reason(o.Code, o.Reason)}, w.Brief(o.Code)
+			b.Headline, b.Detail, b.Brief = w.Text("panel.no_kan_dora"), []string{w.reason(o)}, w.Brief(o.Code)
 			break
 		}
 		if n := len(o.Dora); n > 0 {
@@ -92,7 +92,7 @@ func (w Words) decision(b *Board, st engine.State, o engine.Outcome) {
 		b.Detail = append(b.Detail, w.Text("panel.late"))
 	}
 	if o.Referee != "" {
-		b.Detail = append(b.Detail, w.Text("panel.referee", "what", w.reason(engine.CodeMayBeConcealed, o.Referee)))
+		b.Detail = append(b.Detail, w.Text("panel.referee", "what", w.referee(o.Referee)))
 	}
 }
 
@@ -102,13 +102,13 @@ func (w Words) handEnd(b *Board, st engine.State, o engine.Outcome) {
 	switch o.Result {
 	case engine.ResultDraw:
 		b.Headline = w.Text("panel.draw")
-		b.Detail = []string{w.reason(o.Code, o.Reason)} // a win's reason only repeats the headline
+		b.Detail = []string{w.reason(o)} // a win's reason only repeats the headline
 	case engine.ResultChombo:
 		b.Headline = w.Text("panel.chombo")
 		if o.Seat.Valid() {
 			b.Headline = w.Text("panel.chombo_by", "who", w.who(st, o.Seat, o.Dealer))
 		}
-		b.Detail = []string{w.reason(o.Code, o.Reason)}
+		b.Detail = []string{w.reason(o)}
 	default:
 		var ws []string
 		for _, s := range o.Winners {
@@ -122,16 +122,31 @@ func (w Words) handEnd(b *Board, st engine.State, o engine.Outcome) {
 	}
 }
 
-// reason is a rule's reason as the engine gave it (english, the claim
-// log's words): the panel shows it whole in the engine's language, the
-// catalog's Default. An engine.Outcome keeps the rule's code but not its
-// arguments, so in another language the panel says the rule in its
-// few words (Brief) rather than show a sentence in English.
-func (w Words) reason(code engine.RuleCode, english string) string {
+// reason is an outcome's reason in the panel's language: the engine's
+// words (the claim log's English) in English; in another language its
+// code and arguments in that language's words (outcome.Words.Reason), or
+// the rule's few words (Brief) for an outcome without arguments, rather
+// than a sentence in English.
+func (w Words) reason(o engine.Outcome) string {
+	if w.l.Code() == catalog.Default {
+		return o.Reason
+	}
+	if o.Args != nil {
+		return outcome.In(w.l).Reason(outcome.Of(o))
+	}
+	if s := w.Brief(o.Code); s != "" {
+		return s
+	}
+	return o.Reason
+}
+
+// referee is what the referee is asked to check, in the panel's language:
+// the engine's words in English, the rule's few words otherwise.
+func (w Words) referee(english string) string {
 	if w.l.Code() == catalog.Default {
 		return english
 	}
-	if s := w.Brief(code); s != "" {
+	if s := w.Brief(engine.CodeMayBeConcealed); s != "" {
 		return s
 	}
 	return english

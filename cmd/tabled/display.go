@@ -31,7 +31,7 @@ import (
 // goes to out as it is shown; text, when set, gets the text panel.
 func newDisplays(cfg config.Config, op hostio.Opener, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
 	dc := cfg.Display
-	d := &show.Driver{Text: text, URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(dc.Sleep), Logf: logf,
+	d := &show.Driver{Text: text, Lang: cfgLang(cfg), URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(dc.Sleep), Logf: logf,
 		Each: func(u table.Update) { printOutcomes(out, outcome.In(cfgLang(cfg)), u) }}
 	off := func() {}
 	switch dc.Lights {
