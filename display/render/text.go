@@ -14,7 +14,7 @@ import (
 // after a "| " that sets it apart from the log lines around it:
 //
 //	| East 1  0 honba  1 riichi  wall 64  turn: South
-//	| scores: E Ana 24800  S 25000  W 30200  N 20000
+//	| scores: Ana (E) 24800  seat 1 (S) 25000  seat 2 (W) 30200  seat 3 (N) 20000
 //	| ALERT 14:03 REBOOT: seat controller 1 rebooted
 //	| [LATE] [OVERRIDE] RON - West  (5m)
 //	|   PON East lost: a win beats every other claim until the next discard
@@ -31,10 +31,16 @@ func WriteText(w io.Writer, v display.View) error {
 	}
 	fmt.Fprintf(&sb, "| %s  wall %d  turn: %s\n", roundLine(b), b.Wall, turn)
 	if b.Scoring {
+		// In physical seat order, each by its player (or its number, as
+		// the status page numbers seats) and its wind this hand: the line
+		// keeps its order from deal to deal while the winds move on.
 		var cells []string
-		for w := engine.East; w <= engine.North; w++ {
-			s := w.Seat(b.Dealer)
-			cells = append(cells, strings.Join(strings.Fields(fmt.Sprintf("%s %s %d", w.Letter(), b.Names[s], b.Scores[s])), " "))
+		for s := engine.Seat(0); s < 4; s++ {
+			who := b.Names[s]
+			if who == "" {
+				who = fmt.Sprintf("seat %d", s)
+			}
+			cells = append(cells, fmt.Sprintf("%s (%s) %d", who, s.Wind(b.Dealer).Letter(), b.Scores[s]))
 		}
 		fmt.Fprintf(&sb, "| scores: %s\n", strings.Join(cells, "  "))
 	}
