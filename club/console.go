@@ -29,24 +29,33 @@ type TableView struct {
 	Online bool   `json:"online"`
 	Seq    uint64 `json:"seq"`
 	URL    string `json:"url,omitempty"`
-	// Deal is the hand being played, from the latest deal line.
-	Deal string `json:"deal,omitempty"`
+	// Deal is the hand being played, from the latest deal line; Round
+	// the same deal for the page to word in its reader's language.
+	Deal  string    `json:"deal,omitempty"`
+	Round *DealView `json:"round,omitempty"`
 	// Hand is the hand's number in the session; Discards how many
 	// discards it has had; Last the latest event in words.
-	Hand     int     `json:"hand"`
-	Discards int     `json:"discards"`
-	Last     string  `json:"last,omitempty"`
-	Decision string  `json:"decision"`
-	Alerts   []Alert `json:"alerts"`
+	Hand     int    `json:"hand"`
+	Discards int    `json:"discards"`
+	Last     string `json:"last,omitempty"`
+	// Event is Last for the page to word in its reader's language.
+	Event    *Happening `json:"event,omitempty"`
+	Decision string     `json:"decision"`
+	Alerts   []Alert    `json:"alerts"`
 	// Scores are the points after the table's latest settled hand, East
 	// of that hand first, with the players' names; Standings the final
 	// standings once the game is over, first place first.
 	Scores    []SeatScore `json:"scores,omitempty"`
 	Standings []Place     `json:"standings,omitempty"`
+	// Scored is the deal Scores are of (nil: the console did not see
+	// it); Seats the physical seats with their winds this hand and
+	// their players, as the names form names them.
+	Scored *DealView `json:"scored,omitempty"`
+	Seats  []SeatNow `json:"seats"`
 	// players are the players' names by physical seat (journal.Players:
 	// name inputs, a voided one undone); dealer the dealer's seat of the
-	// latest input, scoreDealer that of the hand Scores are of, to put
-	// names to winds.
+	// latest input or deal, scoreDealer that of the hand Scores are of,
+	// to put names to winds.
 	players             journal.Players
 	dealer, scoreDealer int
 	// Updated is when the console took the table's latest event.
@@ -62,8 +71,10 @@ type TableView struct {
 	replaced []string
 }
 
-// SeatScore is one seat's points on the console.
+// SeatScore is one seat's points on the console: Wind is the seat's wind
+// in the hand scored, Seat its physical seat.
 type SeatScore struct {
+	Seat   int    `json:"seat"`
 	Wind   string `json:"wind"`
 	Name   string `json:"name,omitempty"`
 	Points int    `json:"points"`
@@ -206,33 +217,34 @@ func (c *Console) Event(m Message) {
 	case rec.Kind == claimlog.KindInput && rec.Type == "name":
 		if s := in.Event.Seat; s.Valid() {
 			t.Last = fmt.Sprintf("seat %d is %q", s, in.Event.Name)
+			t.Event = happening(rec, in)
 		}
 	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
 		t.Discards++
-		t.Last = who + " discarded"
+		t.Last, t.Event = who+" discarded", happening(rec, in)
 	case rec.Kind == claimlog.KindInput && rec.Source == "referee":
 		what := map[string]string{"deadhand": "dead hand for " + who, "tenpai": who + " is tenpai", "newhand": "a new hand"}[rec.Type]
 		if what == "" {
 			what = rec.Type
 		}
 		add("referee", "referee: "+what)
-		t.Last = "referee: " + what
+		t.Last, t.Event = "referee: "+what, happening(rec, in)
 	case rec.Kind == claimlog.KindInput:
-		t.Last = who + " " + rec.Type
+		t.Last, t.Event = who+" "+rec.Type, happening(rec, in)
 	case rec.Kind == claimlog.KindVoid:
 		text := fmt.Sprintf("referee voided input #%d", b.Void)
 		if b.Note != "" {
 			text += " (refused: " + b.Note + ")"
 		}
 		add("referee", text)
-		t.Last = text
+		t.Last, t.Event = text, voided(b)
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
 		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}
 	switch o.Type {
 	case outcome.TypeDecision:
 		t.Decision = o.Reason
-		t.Last = o.Reason
+		t.Last, t.Event = o.Reason, &Happening{What: "decision", Text: o.Reason}
 		if o.Overrides > 0 {
 			add("override", o.Reason)
 		}
@@ -240,17 +252,20 @@ func (c *Console) Event(m Message) {
 			add("late", o.Reason)
 		}
 	case outcome.TypeDeal:
-		t.Deal = outcome.Deal(o)
+		t.Deal, t.Round = outcome.Deal(o), dealOf(o)
 		t.Decision, t.Discards = "", 0
+		if engine.Seat(o.DealerSeat).Valid() {
+			t.dealer = o.DealerSeat
+		}
 	case outcome.TypeFlag:
 		add("flag", outcome.Flag(o))
 	case outcome.TypeRejected:
 		add("rejected", "refused: "+outcome.Rejected(o))
 	case outcome.TypeScore:
-		t.Scores, t.scoreDealer = t.Scores[:0], t.dealer
+		t.Scores, t.scoreDealer, t.Scored = t.Scores[:0], t.dealer, t.Round
 		for w := engine.East; w <= engine.North; w++ {
 			l := w.Letter()
-			t.Scores = append(t.Scores, SeatScore{Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
+			t.Scores = append(t.Scores, SeatScore{Seat: int(w.Seat(engine.Seat(t.dealer))), Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
 		}
 		t.Standings = nil
 	case outcome.TypeGameEnd:
@@ -312,6 +327,7 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 		for i := range v.Scores {
 			v.Scores[i].Name = names[(t.scoreDealer+i)%4]
 		}
+		v.Seats = seatsNow(t.dealer, names)
 		v.Standings = append([]Place(nil), t.Standings...)
 		for i, p := range v.Standings {
 			if p.Seat >= 0 && p.Seat < 4 {

@@ -326,7 +326,7 @@ func TestScoreAtTheTable(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("ntoken"), "referee-token-t7-0123"),
 		chromedp.Click(chromedp.CSS(`#nameform button`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('nresult').textContent === 'done'`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .scores') && document.querySelector('#table-t7 .scores').innerText.includes('Bo') && document.querySelector('#table-t7 .scores').innerText.includes('35200')`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .scores') && document.querySelector('#table-t7 .scores').innerText.includes('Bo') && document.querySelector('#table-t7 .scores').innerText.includes('35,200')`),
 	)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(cctx))
