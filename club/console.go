@@ -95,6 +95,9 @@ type Alert struct {
 	// kind (reboot, disk-low, ...).
 	Kind string `json:"kind"`
 	Text string `json:"text"`
+	// Event is a referee's action or void as the page words it in its
+	// reader's language (Text is the same in English).
+	Event *Happening `json:"event,omitempty"`
 	// Wall is when the table logged it.
 	Wall time.Time `json:"wall"`
 }
@@ -201,8 +204,12 @@ func (c *Console) Event(m Message) {
 	if rec.Hand > 0 {
 		t.Hand = rec.Hand
 	}
-	add := func(kind, text string) {
-		t.Alerts = append(t.Alerts, Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall})
+	add := func(kind, text string, h ...*Happening) {
+		a := Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall}
+		if len(h) > 0 {
+			a.Event = h[0]
+		}
+		t.Alerts = append(t.Alerts, a)
 		if len(t.Alerts) > maxAlerts {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
@@ -227,8 +234,8 @@ func (c *Console) Event(m Message) {
 		if what == "" {
 			what = rec.Type
 		}
-		add("referee", "referee: "+what)
 		t.Last, t.Event = "referee: "+what, happening(rec, in)
+		add("referee", t.Last, t.Event)
 	case rec.Kind == claimlog.KindInput:
 		t.Last, t.Event = who+" "+rec.Type, happening(rec, in)
 	case rec.Kind == claimlog.KindVoid:
@@ -236,8 +243,8 @@ func (c *Console) Event(m Message) {
 		if b.Note != "" {
 			text += " (refused: " + b.Note + ")"
 		}
-		add("referee", text)
 		t.Last, t.Event = text, voided(b)
+		add("referee", text, t.Event)
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
 		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,6 +42,11 @@ func consoleHand(c *Console) {
 // in physical seat order with the winds of the hand they scored (not the
 // hand dealt since), and the names form offers each seat as the status
 // page names it, by player and wind this hand, never "seat 0-3" alone.
+// A referee's action on the alert list is in the page's language too.
+// With TABLED_SCREENSHOTS naming the docs/ directory it writes
+// console-en-tablet.png and console-fr-tablet.png:
+//
+//	TABLED_SCREENSHOTS=$PWD/docs go test -run TestBrowserConsoleTablesInEachLanguage ./club/
 func TestBrowserConsoleTablesInEachLanguage(t *testing.T) {
 	for _, c := range []struct {
 		lang, accept string
@@ -101,6 +108,15 @@ func TestBrowserConsoleTablesInEachLanguage(t *testing.T) {
 			if err := chromedp.Do(ctx, actions...); err != nil {
 				said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.title + '\n' + document.body.innerText + '\n' + [...document.querySelectorAll('#table-t1 .scores tr')].map((r) => r.textContent).join(' | ')`))
 				t.Fatalf("%v\nthe page says:\n%s", err, said)
+			}
+			if dir := os.Getenv("TABLED_SCREENSHOTS"); dir != "" {
+				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err == nil {
+					err = os.WriteFile(filepath.Join(dir, "console-"+c.lang+"-tablet.png"), png, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
 			// The discard names Ana, and every other sentence on the page
 			// is in the language: the English words the page once had are

@@ -42,10 +42,12 @@ function dealText(t, d) {
   return parts.join(" · ");
 }
 // handText is the card's line on the hand in play, the same on every
-// table: the deal when the console saw it, else the session's hand number.
+// table: the deal when the console saw it, else the session's hand number
+// (a session's first hand has no deal line), with the dealer.
 function handText(t) {
   if (t.round) return dealText(t, t.round);
-  if (t.hand) return w.t("console.deal.session", { hand: t.hand });
+  const dealer = (t.seats || []).find((s) => s.wind === "E");
+  if (t.hand && dealer) return [w.t("console.deal.session", { hand: t.hand }), w.t("console.deal.dealer", { who: seatLabel(dealer.seat, "E", dealer.name) })].join(" · ");
   return w.t("console.deal.none");
 }
 
@@ -76,15 +78,14 @@ function standings(t) {
   return tb;
 }
 
-// eventText is a table's latest event in words.
+// eventText is a table's event (e: its latest, or an alert's) in words.
 const REFEREE = { deadhand: "console.referee.deadhand", tenpai: "console.referee.tenpai", newhand: "console.referee.newhand", chombo: "console.referee.chombo" };
-function eventText(t) {
-  const e = t.event;
-  if (!e) return t.last || "";
+function eventText(t, e) {
+  if (!e) return "";
   const who = seatLabel(e.seat, e.wind, e.seat !== undefined ? nameOf(t, e.seat) : "");
   switch (e.what) {
     case "discard": return w.t("console.event.discard", { who });
-    case "name": return w.t("console.event.name", { seat: w.t("console.seat.number", { seat: e.seat }), name: e.name });
+    case "name": return w.t("console.event.name", { seat: seatLabel(e.seat, e.wind, ""), name: e.name });
     case "referee": return w.t("console.event.referee", { what: REFEREE[e.action] ? w.t(REFEREE[e.action], { who }) : w.t("console.referee.other", { action: e.action, who }) });
     case "void": return e.note ? w.t("console.event.void_refused", { input: e.input, note: e.note }) : w.t("console.event.void", { input: e.input });
     case "decision": return e.text;
@@ -112,7 +113,7 @@ function card(t) {
     el("div", "decision", t.decision || w.t("console.no_decision")));
   if (t.standings && t.standings.length) box.append(standings(t));
   else if (t.scores && t.scores.length) box.append(scores(t));
-  const last = el("div", "muted"), text = eventText(t);
+  const last = el("div", "muted"), text = t.event ? eventText(t, t.event) : t.last || "";
   last.append(w.t("console.last") + " ", el("span", "age", a === null ? w.t("console.none_yet") : ago(a)), text ? " · " + text : "");
   box.append(last);
   const ul = el("ul", "alerts");
@@ -122,7 +123,7 @@ function card(t) {
     b.dataset.seq = al.seq;
     li.append(el("time", "", clock.format(new Date(al.wall))));
     if (ALERT[al.kind]) li.append(el("span", "kind", w.t(ALERT[al.kind])));
-    li.append(al.text, b);
+    li.append(al.event ? eventText(t, al.event) : al.text, b);
     ul.append(li);
   }
   box.append(ul);
