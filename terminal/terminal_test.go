@@ -128,3 +128,28 @@ func TestNowNamesTheSeats(t *testing.T) {
 		}
 	}
 }
+
+// FuzzInLetters: any typed line, with any names at the seats, is either
+// refused in words or comes back unchanged or as a wind letter and what
+// followed the seat; it never panics.
+func FuzzInLetters(f *testing.F) {
+	for _, s := range []string{"Ana pon", "seat 2 ron", "siège 9 pon", "O discard 3p", "  ", "seat", "Ana Maria", "é pon"} {
+		f.Add(s, "Ana", "Ana Maria")
+	}
+	f.Fuzz(func(t *testing.T, line, a, b string) {
+		st := engine.State{Dealer: 3, Names: engine.Names{a, "", b, ""}}
+		got, err := inLetters(line, st, catalog.English())
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("%q: an error without words", line)
+			}
+			return
+		}
+		if got == line {
+			return
+		}
+		if len(got) < 2 || !strings.Contains("ESWN", got[:1]) || got[1] != ' ' {
+			t.Fatalf("%q became %q: not a wind letter and the rest", line, got)
+		}
+	})
+}
