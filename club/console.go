@@ -13,7 +13,6 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/internal/pagejs"
 	"github.com/tabled/tabled/journal"
@@ -248,40 +247,7 @@ func (c *Console) Event(m Message) {
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
 		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}
-	switch o.Type {
-	case outcome.TypeDecision:
-		t.Decision = o.Reason
-		t.Last, t.Event = o.Reason, &Happening{What: "decision", Text: o.Reason}
-		if o.Overrides > 0 {
-			add("override", o.Reason)
-		}
-		if o.Late {
-			add("late", o.Reason)
-		}
-	case outcome.TypeDeal:
-		t.Deal, t.Round = outcome.Deal(o), dealOf(o)
-		t.Decision, t.Discards = "", 0
-		if engine.Seat(o.DealerSeat).Valid() {
-			t.dealer = o.DealerSeat
-		}
-	case outcome.TypeFlag:
-		add("flag", outcome.Flag(o))
-	case outcome.TypeRejected:
-		add("rejected", "refused: "+outcome.Rejected(o))
-	case outcome.TypeScore:
-		t.Scores, t.scoreDealer, t.Scored = t.Scores[:0], t.dealer, t.Round
-		for w := engine.East; w <= engine.North; w++ {
-			l := w.Letter()
-			t.Scores = append(t.Scores, SeatScore{Seat: int(w.Seat(engine.Seat(t.dealer))), Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
-		}
-		t.Standings = nil
-	case outcome.TypeGameEnd:
-		t.Standings = t.Standings[:0]
-		for _, s := range o.Standings {
-			t.Standings = append(t.Standings, Place{Standing: s})
-		}
-		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
-	}
+	t.tookOutcome(o, add)
 	c.bump()
 }
 
