@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -71,4 +72,29 @@ func cut(s string) (first, rest string) {
 		return s, ""
 	}
 	return s[:i], strings.TrimLeftFunc(s[i:], unicode.IsSpace)
+}
+
+// tableWords are the commands that name no seat: the scenario language's
+// table lines and the terminal's help.
+var tableWords = []string{"dora", "ura", "newhand", "time", "help", "?"}
+
+// unknownSeat is why the command language refused line (err): when its
+// first word is neither a seat's letter nor a table command, that word
+// names no seat, said with every way a seat is named at the terminal
+// (the players' names among them); else err as the language words it.
+func unknownSeat(line string, st engine.State, lang *catalog.Lang, err error) string {
+	first, _ := cut(strings.TrimLeftFunc(line, unicode.IsSpace))
+	if first == "" || slices.Contains(tableWords, strings.ToLower(first)) || (len(first) == 1 && strings.Contains("ESWN", strings.ToUpper(first))) {
+		return err.Error()
+	}
+	var names []string
+	for _, n := range st.Names {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return lang.Text("terminal.unknown_seat", "word", first)
+	}
+	return lang.Text("terminal.unknown_seat_names", "word", first, "names", strings.Join(names, ", "))
 }

@@ -152,7 +152,7 @@ func (p *typist) typed(ctx context.Context, line string, at time.Duration) {
 	}
 	if err != nil {
 		if len(line) > 0 {
-			p.refuse(err.Error())
+			p.refuse(unknownSeat(cmd, st, p.lang, err))
 		}
 		return
 	}

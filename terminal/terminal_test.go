@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -152,4 +153,29 @@ func FuzzInLetters(f *testing.F) {
 			t.Fatalf("%q became %q: not a wind letter and the rest", line, got)
 		}
 	})
+}
+
+// TestUnknownSeat: a line whose first word names no seat says so with
+// every way a seat is named (the players' names among them); a line the
+// language refuses for another reason keeps the language's reason.
+func TestUnknownSeat(t *testing.T) {
+	fr, _ := catalog.Get("fr")
+	named := engine.State{Names: engine.Names{"Ana", "", "Bo", ""}}
+	for _, c := range []struct {
+		line string
+		st   engine.State
+		lang *catalog.Lang
+		want string
+	}{
+		{"Xavier pon", named, catalog.English(), `"Xavier" names no seat: a seat is its wind this hand (E, S, W, N), its player (Ana, Bo) or "seat 0" to "seat 3"; "help" lists the commands`},
+		{"Xavier pon", engine.State{}, catalog.English(), `"Xavier" names no seat: a seat is its wind this hand (E, S, W, N) or "seat 0" to "seat 3"`},
+		{"Xavier pon", named, fr, `« Xavier » ne désigne aucun siège : un siège se nomme par son vent dans cette main (E, S, O, N), son joueur (Ana, Bo)`},
+		{"W pong", named, catalog.English(), "the language's reason"},
+		{"dora 4x", named, catalog.English(), "the language's reason"},
+	} {
+		got := unknownSeat(c.line, c.st, c.lang, errors.New("the language's reason"))
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s %q: %q, want %q", c.lang.Code(), c.line, got, c.want)
+		}
+	}
 }

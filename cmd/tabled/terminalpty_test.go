@@ -16,7 +16,7 @@ import (
 // same name and number reach the same person, whose wind has changed, and
 // the score line keeps its physical order, each seat with its wind this
 // hand. The help names each seat's player and number; a seat that is not
-// is refused in words.
+// and a name no one has are refused in words.
 func TestSimTerminalNamesSeatsAsPeopleDo(t *testing.T) {
 	keys, tty, err := pty.Open()
 	if err != nil {
@@ -59,10 +59,12 @@ func TestSimTerminalNamesSeatsAsPeopleDo(t *testing.T) {
 	waitUntil(t, "Ana's pon as North", inputs("N  (Ana) pon"))
 	ownLine := regexp.MustCompile(`\n  N  [a-z, ]+  \(Ana, seat 0\)\n`)
 	typeLine("seat 7 pon")
+	typeLine("Xavier pon")
 	typeLine("help")
 	waitUntil(t, "the help and the refusal", func() bool {
 		out := d.stderr.String()
 		return strings.Contains(out, `? "seat 7" is not a seat: the seats are 0 to 3, as the status page numbers them`) &&
+			strings.Contains(out, `? "Xavier" names no seat: a seat is its wind this hand (E, S, W, N), its player (Ana, Bo) or "seat 0" to "seat 3"`) &&
 			strings.Contains(out, "commands (any case):") && strings.Contains(out, `"Ana kan 5m", "seat 2 ron"`) &&
 			ownLine.MatchString(out)
 	})
