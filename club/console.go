@@ -125,7 +125,7 @@ type Console struct {
 // NewConsole returns an empty console; feed it with Event and Status.
 func NewConsole() *Console {
 	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{}),
-		broker: BrokerStatus{BrokerConnecting, "not connected to the broker yet"}}
+		broker: BrokerStatus{State: BrokerConnecting, Detail: "not connected to the broker yet"}}
 }
 
 // Broker takes the watcher's connection to the broker (WatcherConfig.OnBroker).

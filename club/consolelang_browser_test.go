@@ -54,6 +54,7 @@ func TestBrowserConsoleTablesInEachLanguage(t *testing.T) {
 	}{
 		{"en", "en-GB,en", map[string]string{
 			`document.title`: "Club console",
+			`document.getElementById('conn').textContent`:                                                  "live · connected to broker.local:1883",
 			`document.querySelector('#table-t1 .deal').textContent`:                                        "East 3 · 0 honba · 0 riichi sticks · dealer Ana (East)",
 			`document.querySelector('#table-t1 .scores caption').textContent`:                              "scores after East 2",
 			`[...document.querySelectorAll('#table-t1 .scores tr')].map((r) => r.textContent).join(' | ')`: "seat 0 (North)35,200+5,200 | seat 1 (East)30,000 | Ana (South)24,800-5,200 | seat 3 (West)30,000",
@@ -64,6 +65,7 @@ func TestBrowserConsoleTablesInEachLanguage(t *testing.T) {
 		}},
 		{"fr", "fr-FR,fr", map[string]string{
 			`document.title`: "Console du club",
+			`document.getElementById('conn').textContent`:                                                                      "en direct · connectée à broker.local:1883",
 			`document.querySelector('#table-t1 .deal').textContent`:                                                            "Est 3 · 0 honba · 0 bâton de riichi · donneur Ana (Est)",
 			`document.querySelector('#table-t1 .scores caption').textContent`:                                                  "scores après Est 2",
 			`[...document.querySelectorAll('#table-t1 .scores tr')].map((r) => r.textContent.replace(/\s/g, ' ')).join(' | ')`: "siège 0 (Nord)35 200+5 200 | siège 1 (Est)30 000 | Ana (Sud)24 800-5 200 | siège 3 (Ouest)30 000",
@@ -75,7 +77,7 @@ func TestBrowserConsoleTablesInEachLanguage(t *testing.T) {
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			console := NewConsole()
-			console.Broker(BrokerStatus{State: BrokerConnected, Detail: "broker.local:1883"})
+			console.Broker(connected("broker.local:1883"))
 			console.Status(Status{Table: "t1", Online: true, URL: "http://t1.local:8080/"})
 			consoleHand(console)
 			srv := httptest.NewUnstartedServer(nil)

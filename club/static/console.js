@@ -175,14 +175,22 @@ for (const [id, key] of [["title", "console.title"], ["ltournament", "tour.title
 }
 
 // The header says how the console stands with the club's broker, in
-// words: "live" only while the broker is connected (the detail is the
-// console's own, as its status API gives it).
+// words: "live" only while the broker is connected.
 function conn(text, good) { const c = $("conn"); c.textContent = text; c.className = good ? "good" : "bad"; }
 conn(w.t("console.connecting"), false);
 const es = new EventSource("api/stream");
+// brokerText is the console's status with its broker in words: from the
+// broker's address and the cause when the status gives them, else the
+// console's own detail.
+function brokerText(s) {
+  if (s.broker === "connected") return w.t("page.live") + " · " + (s.host ? w.t("console.broker.connected", { host: s.host }) : s.detail);
+  if (!s.host) return s.broker === "connecting" ? w.t("console.broker.not_yet") : s.detail;
+  if (s.broker === "connecting") return w.t("console.broker.connecting", { host: s.host });
+  return w.t("console.broker.unreachable", { host: s.host, cause: s.cause || "" });
+}
 es.addEventListener("broker", (m) => {
   const s = JSON.parse(m.data);
-  conn(s.broker === "connected" ? w.t("page.live") + " · " + s.detail : s.detail, s.broker === "connected");
+  conn(brokerText(s), s.broker === "connected");
 });
 es.onerror = () => conn(w.t("console.lost"), false);
 es.onmessage = (m) => { tables = JSON.parse(m.data); received = performance.now(); choices(); render(); };
