@@ -318,7 +318,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 
 // Handler serves the console page, the shared page modules (/js/), the
 // catalog's messages (GET /api/messages), GET /api/tables, GET /api/status (the
-// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"}),
+// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"} and, once
+// known, "host" and "cause"),
 // GET /api/stream (SSE: the tables as messages, the broker's status
 // before them as "broker" events), POST /api/ack and POST /api/name (a
 // player's name, sent on to the table).
