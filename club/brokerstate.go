@@ -22,6 +22,11 @@ const (
 type BrokerStatus struct {
 	State  string `json:"broker"`
 	Detail string `json:"detail"`
+	// Host is the broker's host:port and Cause why it cannot be reached,
+	// for a page to word the status in its reader's language ("" before
+	// the console knows its broker).
+	Host  string `json:"host,omitempty"`
+	Cause string `json:"cause,omitempty"`
 }
 
 // brokerURL parses a broker address: mqtt://host:port or mqtts://host:port,
@@ -38,15 +43,15 @@ func brokerURL(s string) (*url.URL, error) {
 // connecting, connected and unreachable are the statuses of a broker at
 // host (host:port) in words.
 func connecting(host string) BrokerStatus {
-	return BrokerStatus{BrokerConnecting, "connecting to " + host + "…"}
+	return BrokerStatus{State: BrokerConnecting, Detail: "connecting to " + host + "…", Host: host}
 }
 
 func connected(host string) BrokerStatus {
-	return BrokerStatus{BrokerConnected, "connected to " + host}
+	return BrokerStatus{State: BrokerConnected, Detail: "connected to " + host, Host: host}
 }
 
 func unreachable(host string, err error) BrokerStatus {
-	return BrokerStatus{BrokerUnreachable, fmt.Sprintf("cannot reach %s: %s, retrying", host, cause(err))}
+	return BrokerStatus{State: BrokerUnreachable, Detail: fmt.Sprintf("cannot reach %s: %s, retrying", host, cause(err)), Host: host, Cause: cause(err)}
 }
 
 // cause is what went wrong in a connection attempt, as short as it is

@@ -13,7 +13,6 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/internal/pagejs"
 	"github.com/tabled/tabled/journal"
@@ -29,24 +28,33 @@ type TableView struct {
 	Online bool   `json:"online"`
 	Seq    uint64 `json:"seq"`
 	URL    string `json:"url,omitempty"`
-	// Deal is the hand being played, from the latest deal line.
-	Deal string `json:"deal,omitempty"`
+	// Deal is the hand being played, from the latest deal line; Round
+	// the same deal for the page to word in its reader's language.
+	Deal  string    `json:"deal,omitempty"`
+	Round *DealView `json:"round,omitempty"`
 	// Hand is the hand's number in the session; Discards how many
 	// discards it has had; Last the latest event in words.
-	Hand     int     `json:"hand"`
-	Discards int     `json:"discards"`
-	Last     string  `json:"last,omitempty"`
-	Decision string  `json:"decision"`
-	Alerts   []Alert `json:"alerts"`
+	Hand     int    `json:"hand"`
+	Discards int    `json:"discards"`
+	Last     string `json:"last,omitempty"`
+	// Event is Last for the page to word in its reader's language.
+	Event    *Happening `json:"event,omitempty"`
+	Decision string     `json:"decision"`
+	Alerts   []Alert    `json:"alerts"`
 	// Scores are the points after the table's latest settled hand, East
 	// of that hand first, with the players' names; Standings the final
 	// standings once the game is over, first place first.
 	Scores    []SeatScore `json:"scores,omitempty"`
 	Standings []Place     `json:"standings,omitempty"`
+	// Scored is the deal Scores are of (nil: the console did not see
+	// it); Seats the physical seats with their winds this hand and
+	// their players, as the names form names them.
+	Scored *DealView `json:"scored,omitempty"`
+	Seats  []SeatNow `json:"seats"`
 	// players are the players' names by physical seat (journal.Players:
 	// name inputs, a voided one undone); dealer the dealer's seat of the
-	// latest input, scoreDealer that of the hand Scores are of, to put
-	// names to winds.
+	// latest input or deal, scoreDealer that of the hand Scores are of,
+	// to put names to winds.
 	players             journal.Players
 	dealer, scoreDealer int
 	// Updated is when the console took the table's latest event.
@@ -62,8 +70,10 @@ type TableView struct {
 	replaced []string
 }
 
-// SeatScore is one seat's points on the console.
+// SeatScore is one seat's points on the console: Wind is the seat's wind
+// in the hand scored, Seat its physical seat.
 type SeatScore struct {
+	Seat   int    `json:"seat"`
 	Wind   string `json:"wind"`
 	Name   string `json:"name,omitempty"`
 	Points int    `json:"points"`
@@ -84,6 +94,9 @@ type Alert struct {
 	// kind (reboot, disk-low, ...).
 	Kind string `json:"kind"`
 	Text string `json:"text"`
+	// Event is a referee's action or void as the page words it in its
+	// reader's language (Text is the same in English).
+	Event *Happening `json:"event,omitempty"`
 	// Wall is when the table logged it.
 	Wall time.Time `json:"wall"`
 }
@@ -112,7 +125,7 @@ type Console struct {
 // NewConsole returns an empty console; feed it with Event and Status.
 func NewConsole() *Console {
 	return &Console{tables: map[string]*TableView{}, changed: make(chan struct{}),
-		broker: BrokerStatus{BrokerConnecting, "not connected to the broker yet"}}
+		broker: BrokerStatus{State: BrokerConnecting, Detail: "not connected to the broker yet"}}
 }
 
 // Broker takes the watcher's connection to the broker (WatcherConfig.OnBroker).
@@ -190,8 +203,12 @@ func (c *Console) Event(m Message) {
 	if rec.Hand > 0 {
 		t.Hand = rec.Hand
 	}
-	add := func(kind, text string) {
-		t.Alerts = append(t.Alerts, Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall})
+	add := func(kind, text string, h ...*Happening) {
+		a := Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall}
+		if len(h) > 0 {
+			a.Event = h[0]
+		}
+		t.Alerts = append(t.Alerts, a)
 		if len(t.Alerts) > maxAlerts {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 		}
@@ -206,60 +223,31 @@ func (c *Console) Event(m Message) {
 	case rec.Kind == claimlog.KindInput && rec.Type == "name":
 		if s := in.Event.Seat; s.Valid() {
 			t.Last = fmt.Sprintf("seat %d is %q", s, in.Event.Name)
+			t.Event = happening(rec, in)
 		}
 	case rec.Kind == claimlog.KindInput && rec.Type == "discard":
 		t.Discards++
-		t.Last = who + " discarded"
+		t.Last, t.Event = who+" discarded", happening(rec, in)
 	case rec.Kind == claimlog.KindInput && rec.Source == "referee":
 		what := map[string]string{"deadhand": "dead hand for " + who, "tenpai": who + " is tenpai", "newhand": "a new hand"}[rec.Type]
 		if what == "" {
 			what = rec.Type
 		}
-		add("referee", "referee: "+what)
-		t.Last = "referee: " + what
+		t.Last, t.Event = "referee: "+what, happening(rec, in)
+		add("referee", t.Last, t.Event)
 	case rec.Kind == claimlog.KindInput:
-		t.Last = who + " " + rec.Type
+		t.Last, t.Event = who+" "+rec.Type, happening(rec, in)
 	case rec.Kind == claimlog.KindVoid:
 		text := fmt.Sprintf("referee voided input #%d", b.Void)
 		if b.Note != "" {
 			text += " (refused: " + b.Note + ")"
 		}
-		add("referee", text)
-		t.Last = text
+		t.Last, t.Event = text, voided(b)
+		add("referee", text, t.Event)
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
 		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
 	}
-	switch o.Type {
-	case outcome.TypeDecision:
-		t.Decision = o.Reason
-		t.Last = o.Reason
-		if o.Overrides > 0 {
-			add("override", o.Reason)
-		}
-		if o.Late {
-			add("late", o.Reason)
-		}
-	case outcome.TypeDeal:
-		t.Deal = outcome.Deal(o)
-		t.Decision, t.Discards = "", 0
-	case outcome.TypeFlag:
-		add("flag", outcome.Flag(o))
-	case outcome.TypeRejected:
-		add("rejected", "refused: "+outcome.Rejected(o))
-	case outcome.TypeScore:
-		t.Scores, t.scoreDealer = t.Scores[:0], t.dealer
-		for w := engine.East; w <= engine.North; w++ {
-			l := w.Letter()
-			t.Scores = append(t.Scores, SeatScore{Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})
-		}
-		t.Standings = nil
-	case outcome.TypeGameEnd:
-		t.Standings = t.Standings[:0]
-		for _, s := range o.Standings {
-			t.Standings = append(t.Standings, Place{Standing: s})
-		}
-		sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Place < t.Standings[j].Place })
-	}
+	t.tookOutcome(o, add)
 	c.bump()
 }
 
@@ -312,6 +300,7 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 		for i := range v.Scores {
 			v.Scores[i].Name = names[(t.scoreDealer+i)%4]
 		}
+		v.Seats = seatsNow(t.dealer, names)
 		v.Standings = append([]Place(nil), t.Standings...)
 		for i, p := range v.Standings {
 			if p.Seat >= 0 && p.Seat < 4 {
@@ -329,7 +318,8 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 
 // Handler serves the console page, the shared page modules (/js/), the
 // catalog's messages (GET /api/messages), GET /api/tables, GET /api/status (the
-// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"}),
+// broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"} and, once
+// known, "host" and "cause"),
 // GET /api/stream (SSE: the tables as messages, the broker's status
 // before them as "broker" events), POST /api/ack and POST /api/name (a
 // player's name, sent on to the table).

@@ -11,11 +11,9 @@ import (
 
 // wordPages are the pages whose every sentence comes from the catalog:
 // the tournament's pages, what they share and the modules both servers
-// serve. The deliberate exception: index.html (the tables page), whose
-// names form another change rewrites, keeps its words and inline script
-// for now (inlineScripts names it).
+// serve, and the tables page (index.html, console.js).
 var wordPages = []string{
-	"static/tournament.html", "static/standings.html", "static/wall.html", "static/me.html",
+	"static/index.html", "static/console.js", "static/tournament.html", "static/standings.html", "static/wall.html", "static/me.html",
 	"static/tournament.js", "static/referee.js", "static/standings.js", "static/wall.js", "static/me.js",
 	"../internal/pagejs/js/dom.js", "../internal/pagejs/js/words.js",
 }
@@ -95,14 +93,14 @@ func TestNoSentenceOutsideTheCatalog(t *testing.T) {
 
 // TestPagesScriptSrcSelf: the console and the players' listener serve
 // the tournament pages and their modules with Content-Security-Policy
-// script-src 'self' (index.html aside, named in inlineScripts).
+// script-src 'self', the tables page ("/") among them.
 func TestPagesScriptSrcSelf(t *testing.T) {
 	g := newTourRig(t, t.TempDir())
 	for _, h := range []struct {
 		name  string
 		pages []string
 	}{
-		{"console", []string{"/tournament.html", "/standings.html", "/wall.html", "/me.html", "/referee.js", "/tournament.js"}},
+		{"console", []string{"/", "/console.js", "/tournament.html", "/standings.html", "/wall.html", "/me.html", "/referee.js", "/tournament.js"}},
 		{"public", []string{"/standings.html", "/wall.html", "/me.html", "/standings.js", "/js/words.js", "/js/dom.js"}},
 	} {
 		handler := g.tour.Handler(g.console.Handler())

@@ -27,7 +27,7 @@ func TestConsoleScores(t *testing.T) {
 		c.Event(Message{Table: "t1", Seq: uint64(i + 1), Body: json.RawMessage(r)})
 	}
 	views, _, _ := c.Tables()
-	want := []SeatScore{{"E", "Bo", 30000, 0}, {"S", "Ana", 24800, -5200}, {"W", "", 30000, 0}, {"N", "", 35200, 5200}}
+	want := []SeatScore{{1, "E", "Bo", 30000, 0}, {2, "S", "Ana", 24800, -5200}, {3, "W", "", 30000, 0}, {0, "N", "", 35200, 5200}}
 	if got := views[0].Scores; len(got) != 4 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
 		t.Fatalf("scores %+v, want %+v", got, want)
 	}
@@ -39,6 +39,39 @@ func TestConsoleScores(t *testing.T) {
 		st[1] != (Place{outcome.Standing{Seat: 1, Wind: "E", Place: 2, Points: 30000, Result: 5000}, "Bo"}) ||
 		st[3] != (Place{outcome.Standing{Seat: 2, Wind: "S", Place: 4, Points: 24800, Result: -20200}, "Ana"}) {
 		t.Fatalf("standings %+v", st)
+	}
+}
+
+// TestConsoleScoresKeepTheirHand: after the next deal, a table's score
+// rows keep the winds and physical seats of the hand they scored, and say
+// which deal that was, while the seats the names form offers take the new
+// hand's winds.
+func TestConsoleScoresKeepTheirHand(t *testing.T) {
+	c := NewConsole()
+	for i, r := range []string{
+		`{"seq":1,"kind":"outcome","type":"deal","source":"table","hand":1,"body":{"type":"deal","round_wind":"E","hand":2,"honba":0,"riichi_sticks":0,"dealer_seat":1}}`,
+		`{"seq":2,"kind":"input","type":"name","source":"web","hand":1,"seat":"S","body":{"event":{"seat":2,"action":"name","name":"Ana"},"dealer":1}}`,
+		`{"seq":3,"kind":"input","type":"value","source":"web","hand":1,"seat":"N","body":{"event":{"seat":0,"action":"value","value":{"han":3,"fu":40}},"dealer":1}}`,
+		`{"seq":4,"kind":"outcome","type":"score","source":"table","hand":1,"body":{"type":"score","result":"ron","deltas":{"E":0,"S":-5200,"W":0,"N":5200},"scores":{"E":30000,"S":24800,"W":30000,"N":35200},"honba":0,"sticks":0}}`,
+		`{"seq":5,"kind":"input","type":"newhand","source":"referee","hand":1,"body":{"event":{"seat":-1,"action":"newhand"},"dealer":1}}`,
+		`{"seq":6,"kind":"outcome","type":"deal","source":"table","hand":2,"body":{"type":"deal","round_wind":"E","hand":3,"honba":0,"riichi_sticks":0,"dealer_seat":2}}`,
+	} {
+		c.Event(Message{Table: "t1", Seq: uint64(i + 1), Body: json.RawMessage(r)})
+	}
+	v, _, _ := c.Tables()
+	want := []SeatScore{{1, "E", "", 30000, 0}, {2, "S", "Ana", 24800, -5200}, {3, "W", "", 30000, 0}, {0, "N", "", 35200, 5200}}
+	if got := v[0].Scores; len(got) != 4 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
+		t.Errorf("scores after the next deal %+v, want %+v", got, want)
+	}
+	if s := v[0].Scored; s == nil || *s != (DealView{Wind: "E", Hand: 2, Dealer: 1}) {
+		t.Errorf("scored %+v, want East 2 dealt by seat 1", s)
+	}
+	if r := v[0].Round; r == nil || *r != (DealView{Wind: "E", Hand: 3, Dealer: 2}) {
+		t.Errorf("round %+v, want East 3 dealt by seat 2", r)
+	}
+	seats := []SeatNow{{0, "W", ""}, {1, "N", ""}, {2, "E", "Ana"}, {3, "S", ""}}
+	if got := v[0].Seats; len(got) != 4 || got[0] != seats[0] || got[1] != seats[1] || got[2] != seats[2] || got[3] != seats[3] {
+		t.Errorf("seats %+v, want %+v", got, seats)
 	}
 }
 

@@ -46,21 +46,12 @@ func (t *Tournament) PublicHandler() http.Handler {
 	return mux
 }
 
-// inlineScripts are the console's pages that still run an inline script:
-// the tables page (index.html), whose names form another change is
-// rewriting. Every other page is served with script-src 'self'.
-var inlineScripts = []string{"/", "/index.html"}
-
 // scriptsSelf serves the pages with Content-Security-Policy script-src
 // 'self': their scripts are modules served here, none inline, so an
 // injected <script> or onclick= does not run.
 func scriptsSelf(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		inline := false
-		for _, p := range inlineScripts {
-			inline = inline || r.URL.Path == p
-		}
-		if !inline && (strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, ".js")) {
+		if p := r.URL.Path; strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".js") {
 			w.Header().Add("Content-Security-Policy", "script-src 'self'")
 		}
 		h.ServeHTTP(w, r)

@@ -3,12 +3,7 @@ package script
 import (
 	"errors"
 	"reflect"
-	"regexp"
-	"slices"
-	"strings"
 	"testing"
-
-	"github.com/tabled/tabled/engine"
 )
 
 // TestParseCommandAnyCase: the simulated table's terminal takes commands in
@@ -51,31 +46,5 @@ func TestParseCommandAnyCase(t *testing.T) {
 	}
 	if _, err := ParseCommand("x pon"); err == nil || errors.Is(err, ErrHelp) {
 		t.Errorf("x pon: %v", err)
-	}
-	if !strings.Contains(CommandHelp, "newhand") || !strings.Contains(CommandHelp, seatActions) {
-		t.Errorf("help lists not every command:\n%s", CommandHelp)
-	}
-}
-
-// TestHelpHandExamples: every "hand" example in the help is a whole
-// hand (fourteen tiles with no call), its winning tile one of them.
-func TestHelpHandExamples(t *testing.T) {
-	n := 0
-	for _, ex := range regexp.MustCompile(`"(\w hand [^"]+)"`).FindAllStringSubmatch(CommandHelp, -1) {
-		n++
-		st, err := ParseCommand(ex[1])
-		if err != nil {
-			t.Errorf("%q: %v", ex[1], err)
-			continue
-		}
-		if len(st.Hand) != engine.MaxHandTiles {
-			t.Errorf("%q: %d tiles, a hand without calls has %d", ex[1], len(st.Hand), engine.MaxHandTiles)
-		}
-		if st.Tile.Known() && !slices.Contains(st.Hand, st.Tile) {
-			t.Errorf("%q: the winning tile %s is not among the tiles", ex[1], st.Tile)
-		}
-	}
-	if n < 2 {
-		t.Errorf("%d hand examples in the help, want a ron and a tsumo", n)
 	}
 }

@@ -223,7 +223,9 @@ func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	return d, nil
 }
 
-var seatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm"
+// SeatActions are the actions a seat line takes, as the terminal's help
+// lists them.
+const SeatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm"
 
 // parseAction reads what follows the time: "S chii 2p 3p", "dora 4m", "newhand dealer 1".
 func parseAction(f []string) (Step, error) {
@@ -271,11 +273,11 @@ func parseAction(f []string) (Step, error) {
 		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora, ura, newhand or time", f[0])
 	}
 	if len(f) < 2 {
-		return st, fmt.Errorf("seat %s needs an action: %s", f[0], seatActions)
+		return st, fmt.Errorf("seat %s needs an action: %s", f[0], SeatActions)
 	}
 	a, err := engine.ParseAction(f[1])
 	if err != nil || a.TableAction() {
-		return st, fmt.Errorf("unknown action %q (want %s)", f[1], seatActions)
+		return st, fmt.Errorf("unknown action %q (want %s)", f[1], SeatActions)
 	}
 	if a == engine.Card {
 		return st, fmt.Errorf("card is a reader's read of a player's card (a tournament round's), not a script action")
@@ -337,48 +339,9 @@ func parseTiles(f []string) ([]engine.Tile, error) {
 	return out, nil
 }
 
-// ErrHelp is ParseCommand's answer to "help" (or "?"): show CommandHelp.
+// ErrHelp is ParseCommand's answer to "help" (or "?"): the terminal shows
+// its help (package terminal, from the catalog).
 var ErrHelp = errors.New("script: help")
-
-// CommandHelp lists the commands ParseCommand reads.
-var CommandHelp = `commands (any case):
-  <seat> <action> [tiles]   a seat's button or declaration; seat E, S, W or N (winds of the hand)
-                            actions: ` + seatActions + `
-                            e.g. "E discard 3p", "s chii 46p", "w pon", "n kan 5m"
-  dora <tile>               a read of a dora indicator, e.g. "dora 4m"
-  ura <tile>                a read of an ura dora indicator after a riichi win, e.g. "ura 3p"
-  <seat> value <han> <fu>   a winner's value, e.g. "w value 3 40"; or a limit: "w value mangan",
-                            haneman, baiman, sanbaiman, "w value yakuman [N] [pao <seat>]"
-  <seat> hand <tiles> [win <tile>]
-                            a winner's concealed tiles, the winning tile included, scored by the
-                            table: "w hand 234m 456p 789s 123s 55z"; after a tsumo name the drawn
-                            tile: "e hand 234567m 456p 789s 55z win 5m"
-  <seat> chombo             the referee's chombo on a seat: the hand is void, dealt again at "newhand"
-  <seat> name <name>        the player's name at a seat
-  newhand [dealer N]        end the hand if needed and deal the next (N: physical seat 0..3)
-  time                      the round's time is up: the game ends by the rule book's time rule
-  help                      this list
-`
-
-// NowHelp is what each seat may press now, as the engine decides it
-// (engine.State.Can), one line a seat by the hand's wind: "help" shows
-// it under CommandHelp.
-func NowHelp(st engine.State) string {
-	var b strings.Builder
-	b.WriteString("now:\n")
-	for w := engine.East; w <= engine.North; w++ {
-		s := w.Seat(st.Dealer)
-		var as []string
-		for _, a := range st.Can[s] {
-			as = append(as, a.String())
-		}
-		if len(as) == 0 {
-			as = []string{"nothing"}
-		}
-		fmt.Fprintf(&b, "  %s  %s\n", w.Letter(), strings.Join(as, ", "))
-	}
-	return b.String()
-}
 
 // ParseCommand reads one untimed command, as typed at a simulated table:
 // "S pon", "E discard 3p", "dora 4m", "newhand dealer 1", in any case

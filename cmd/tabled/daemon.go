@@ -164,7 +164,7 @@ func (h hardware) close() {
 // seat buttons beside it), configuring cfg for it; or loads the tile
 // registry the config names.
 func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, stderr io.Writer) (hardware, error) {
-	h := hardware{route: func(engine.Event) bool { return false }}
+	var h hardware // no route: the terminal sends every input to the table
 	if sim && cfg.Serial == nil {
 		// The simulated controller stands in for the seat panels and the
 		// tile reader, on the same serial link code as a real one.

@@ -130,7 +130,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	waitUntil(t, "the text panel's hand", func() bool {
 		out := s.out.String()
 		return strings.Contains(out, "|   Menzen tsumo 1, Riichi 1, Ippatsu 1, Dora 1, Ura dora 1") &&
-			strings.Contains(out, "| hand: 234m 456p 23789s 55z win 1s") && strings.Contains(out, "| scores: E 26000  S 38000  W 28000  N 28000")
+			strings.Contains(out, "| hand: 234m 456p 23789s 55z win 1s") && strings.Contains(out, "| scores: seat 0 (E) 26000  seat 1 (S) 38000  seat 2 (W) 28000  seat 3 (N) 28000")
 	})
 	if dir := os.Getenv("TABLED_DOCS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "hand-panel.png"), s.panel(), 0o644)

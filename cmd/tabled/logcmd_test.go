@@ -374,32 +374,6 @@ func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
 	}
 }
 
-// TestSeatInEnglish: a seat named in any language of the catalog, by
-// letter or wind, any case, becomes the command language's letter; other
-// words are left as typed.
-func TestSeatInEnglish(t *testing.T) {
-	for in, want := range map[string]string{
-		"O discard 3p":   "W discard 3p",
-		"Ouest pon":      "W pon",
-		"ouest\tpon":     "W pon",
-		"est tsumo":      "E tsumo",
-		"Sud ron":        "S ron",
-		"nord riichi":    "N riichi",
-		"W pon":          "W pon",
-		"west pon":       "W pon",
-		"  n discard 1z": "N discard 1z",
-		"E name Chloé":   "E name Chloé",
-		"newhand":        "newhand",
-		"help":           "help",
-		"":               "",
-		"Oest pon":       "Oest pon",
-	} {
-		if got := seatInEnglish(in); got != want {
-			t.Errorf("seatInEnglish(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestSimTerminalFrenchSeats: at the simulated table's terminal a seat is
 // named in French too ("O" for Ouest, "Ouest"), as players say it; the
 // log records the seat as the command language names it.

@@ -16,6 +16,7 @@ import (
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
+	"github.com/tabled/tabled/terminal"
 	"github.com/tabled/tabled/web"
 )
 
@@ -239,7 +240,7 @@ func (d *running) sayStart() {
 	cfg := d.cfg
 	if d.o.sim {
 		printSimStart(d.stdout, cfg, d.p, d.hw.sim, d.o.madeToken)
-		d.services = append(d.services, terminal(d.t, d.stdin, d.stderr, d.hw.route))
+		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.hw.route, cfgLang(d.cfg)).Run)
 		return
 	}
 	fmt.Fprintf(d.stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, d.p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)

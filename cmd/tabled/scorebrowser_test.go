@@ -310,7 +310,7 @@ func TestScoreAtTheTable(t *testing.T) {
 	}
 	waitUntil(t, "the console's corrected scores", func() bool { return consoleScores() == "E 30000 S 24800 W 30000 N Ana 35200" })
 	waitUntil(t, "the text panel's scores", func() bool {
-		return strings.Contains(s.out.String(), "| scores: E 30000  S 24800  W 30000  N Ana 35200")
+		return strings.Contains(s.out.String(), "| scores: seat 0 (E) 30000  seat 1 (S) 24800  seat 2 (W) 30000  Ana (N) 35200")
 	})
 	// The head referee names West on the club console; the console sends
 	// it on to the table with the token, and the phone shows it.
@@ -326,7 +326,7 @@ func TestScoreAtTheTable(t *testing.T) {
 		chromedp.SendKeys(chromedp.ID("ntoken"), "referee-token-t7-0123"),
 		chromedp.Click(chromedp.CSS(`#nameform button`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('nresult').textContent === 'done'`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .scores') && document.querySelector('#table-t7 .scores').innerText.includes('Bo') && document.querySelector('#table-t7 .scores').innerText.includes('35200')`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .scores') && document.querySelector('#table-t7 .scores').innerText.includes('Bo') && document.querySelector('#table-t7 .scores').innerText.includes('35,200')`),
 	)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(cctx))

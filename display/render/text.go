@@ -15,7 +15,7 @@ import (
 // after a "| " that sets it apart from the log lines around it:
 //
 //	| East 1  0 honba  1 riichi  wall 64  turn: South
-//	| scores: E Ana 24800  S 25000  W 30200  N 20000
+//	| scores: Ana (E) 24800  seat 1 (S) 25000  seat 2 (W) 30200  seat 3 (N) 20000
 //	| ALERT 14:03 REBOOT: seat controller 1 rebooted
 //	| [LATE] [OVERRIDE] RON - West  (5m)
 //	|   PON East lost: a win beats every other claim until the next discard
@@ -33,10 +33,17 @@ func WriteText(w io.Writer, v display.View) error {
 	}
 	fmt.Fprintf(&sb, "| %s  %s  %s\n", roundLine(b), wallLine(b), wd.Text("panel.text.turn", "wind", turn))
 	if b.Scoring {
+		// In physical seat order, each by its player (or its number, as
+		// the status page numbers seats) and its wind this hand: the line
+		// keeps its order from deal to deal while the winds move on.
 		var cells []string
-		for x := engine.East; x <= engine.North; x++ {
-			s := x.Seat(b.Dealer)
-			cells = append(cells, strings.Join(strings.Fields(fmt.Sprintf("%s %s %d", wd.Letter(x), b.Names[s], b.Scores[s])), " "))
+		for s := engine.Seat(0); s < 4; s++ {
+			wind := wd.Letter(s.Wind(b.Dealer))
+			who := wd.Text("seat.numbered", "seat", int(s), "wind", wind)
+			if b.Names[s] != "" {
+				who = wd.Text("seat.named", "name", b.Names[s], "wind", wind)
+			}
+			cells = append(cells, fmt.Sprintf("%s %d", who, b.Scores[s]))
 		}
 		fmt.Fprintf(&sb, "| %s\n", wd.Text("panel.text.scores", "cells", strings.Join(cells, "  ")))
 	}

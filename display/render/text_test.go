@@ -16,7 +16,7 @@ import (
 func TestWriteText(t *testing.T) {
 	for _, tc := range []struct{ scene, want string }{
 		{"late_ron_overrides_pon", `| East 1  0 honba  0 riichi  wall 66  turn: -
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | [OVERRIDE] [HAND OVER] RON - West  (7p)
 |   PON East lost: a win beats every other claim until the next discard
 |   enter the value: West
@@ -24,7 +24,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:lost(pon) S:- W:won(ron) N:-
 `},
 		{"kan_dora_prompt", `| East 1  0 honba  0 riichi  wall 67  turn: South
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | [KONG] South: 1 character  (1m)
 |   may be robbed: RON only
 |   South to discard
@@ -32,14 +32,14 @@ func TestWriteText(t *testing.T) {
 | lights: E:- S:turn W:- N:-
 `},
 		{"idle", `| East 1  0 honba  0 riichi  wall 69  turn: East
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | East 1
 |   East to discard
 | dora: 3p>4p  join: http://tabled.local:8080/
 | lights: E:turn S:- W:- N:-
 `},
 		{"ron_settled", `| East 1  0 honba  0 riichi  wall 68  turn: -
-| scores: E Ana 29000  S 24800  W 30000  N 37200
+| scores: Ana (E) 29000  seat 1 (S) 24800  seat 2 (W) 30000  seat 3 (N) 37200
 | [HAND OVER] RON - North  (5m)
 |   North: 3 han 40 fu = 5200
 |   E -1000  S -5200  W ±0  N +7200
@@ -47,7 +47,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:-+riichi S:- W:- N:won(ron)
 `},
 		{"ron_hand_settled", `| East 1  0 honba  0 riichi  wall 68  turn: -
-| scores: E 30000  S 31000  W 29000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 31000  seat 2 (W) 29000  seat 3 (N) 30000
 | [HAND OVER] RON - South  (3m)
 |   South: 1 han 30 fu = 1000
 |   Haku (white dragon) 1
@@ -57,7 +57,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:- S:won(ron) W:- N:-
 `},
 		{"game_end", `| South 4  0 honba  0 riichi  wall 68  turn: -
-| scores: E 36000  S 26800  W Ana 27000  N Bartholomew 30200
+| scores: seat 0 (E) 36000  seat 1 (S) 26800  Ana (W) 27000  Bartholomew (N) 30200
 | [GAME OVER] FINAL STANDINGS
 |   1 East 36000 +21.0
 |   2 Bartholomew (N) 30200 +5.2
@@ -67,7 +67,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:- S:- W:- N:won(ron)
 `},
 		{"idle_paired", `| East 1  0 honba  0 riichi  wall 69  turn: East
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | East 1
 |   East to discard
 | dora: 3p>4p  join: http://tabled.local:8080/
@@ -75,7 +75,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:turn S:- W:- N:-
 `},
 		{"idle_paired_https", `| East 1  0 honba  0 riichi  wall 69  turn: East
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | East 1
 |   East to discard
 | dora: 3p>4p  join: http://tabled.local:8080/
@@ -84,7 +84,7 @@ func TestWriteText(t *testing.T) {
 | lights: E:turn S:- W:- N:-
 `},
 		{"discard_open_https", `| East 1  0 honba  0 riichi  wall 68  turn: West
-| scores: E 30000  S 30000  W 30000  N 30000
+| scores: seat 0 (E) 30000  seat 1 (S) 30000  seat 2 (W) 30000  seat 3 (N) 30000
 | South: 5 characters  (5m)
 |   West to draw
 | dora: 3p>4p
@@ -154,7 +154,7 @@ func TestWriteTextInFrench(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `| Est 1  0 honba  0 riichi  mur 68  tour : -
-| scores : E 30000  S 31000  O 29000  N 30000
+| scores : siège 0 (E) 30000  siège 1 (S) 31000  siège 2 (O) 29000  siège 3 (N) 30000
 | [MAIN FINIE] RON - Sud  (3m)
 |   Sud : 1 han 30 fu = 1000
 |   Haku (dragon blanc) 1

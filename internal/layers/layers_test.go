@@ -41,6 +41,7 @@ var rules = []rule{
 	{pkgs: "web", forbidden: []string{"club", "hw", "inputs", "simtable"}, why: "the LAN server shows a table: it drives no hardware and knows no club"},
 	{pkgs: "club", forbidden: []string{"web", "display", "hw", "inputs", "simtable"}, why: "the club reads claim-log records over MQTT: it brings in no LAN server, view or hardware"},
 	{pkgs: "display", forbidden: []string{"web", "club"}, why: "what the players see is drawn from the table, not from a server"},
+	{pkgs: "terminal", forbidden: []string{"web", "club", "display", "hw", "inputs", "simtable", "claimlog", "journal"}, why: "the terminal turns typed lines into a table's inputs: it shows nothing, writes no log and drives no hardware (the simulated controller reaches it as a route function)"},
 	{pkgs: "internal", allowed: []string{}, why: "an internal helper imports nothing of the project, so any package may use it without bringing in another"},
 	{pkgs: "", forbidden: []string{"cmd"}, why: "commands are the top: nothing imports them"},
 }
