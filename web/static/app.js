@@ -5,7 +5,7 @@
 // table says they apply.
 import { el, $ } from "./js/dom.js";
 import { load, fill, nodes, list, decimal, clock } from "./js/words.js";
-import { p, name, seatLabel, meldTiles, mayEnter } from "./page.js";
+import { p, name, seatLabel, meldTiles } from "./page.js";
 import { tileSVG, nameTiles } from "./tiles.js";
 import { game, tileName, callWord, actionWord, windName } from "./vocab.js";
 import { showPairing, entry, valuePicker, nameEditor, showEntry, sendValue, limitValue } from "./entry.js";
