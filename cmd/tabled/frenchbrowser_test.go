@@ -102,6 +102,9 @@ func frenchGame(t *testing.T, dev string, width, height int64) {
 		tap(`#picktiles button[data-tile="9p"]`),
 		poll(`document.getElementById('picker').hidden`),
 	)
+	// The page's press is its own request: the next presses wait until
+	// the table has South's discard.
+	waitUntil(t, "South's discard from the page", func() bool { return len(s.view().Seats[1].Discards) == 2 })
 	for _, p := range []string{
 		`{"seat":2,"action":"discard","tile":"1m"}`, `{"seat":3,"action":"discard","tile":"9m"}`,
 		`{"seat":0,"action":"discard","tile":"2z"}`,
@@ -216,11 +219,13 @@ func (s *scoreTable) dealer() int {
 // melds is how many melds seat has.
 func (s *scoreTable) melds(seat int) int { return len(s.view().Seats[seat].Melds) }
 
-// view is the seats of the state the page reads.
+// view is the seats of the state the page reads: their winds, melds and
+// discards.
 func (s *scoreTable) view() (st struct {
 	Seats []struct {
-		Wind  string            `json:"wind"`
-		Melds []json.RawMessage `json:"melds"`
+		Wind     string            `json:"wind"`
+		Melds    []json.RawMessage `json:"melds"`
+		Discards []json.RawMessage `json:"discards"`
 	} `json:"seats"`
 }) {
 	s.t.Helper()
