@@ -195,7 +195,7 @@ func frenchGame(t *testing.T, dev string, width, height int64) {
 		"a decimal comma":          `[...document.querySelectorAll('#rows td.time')].every((c) => /^\d+,\d{3} s$/.test(c.textContent))`,
 		"the kind in words":        `[...document.querySelectorAll('#rows td.kind')].every((c) => c.textContent === 'décision')`,
 		"the pon drawn as a meld":  `document.querySelectorAll('#rows td.what .meld .tile').length === 3 && document.querySelectorAll('#rows td.what .meld .tile.side').length === 1`,
-		"the meld named in French": `document.querySelector('#rows td.what .meld').title === 'pon de Est'`,
+		"the meld named in French": `document.querySelector('#rows td.what .meld').title === 'pon, pris à Est'`,
 	} {
 		if err := chromedp.Do(ctx, poll(check)); err != nil {
 			got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('rows').innerHTML.slice(0, 3000)`))
