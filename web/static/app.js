@@ -11,8 +11,8 @@ import { game, tileName, callWord, actionWord, windName } from "./vocab.js";
 import { showPairing, entry, valuePicker, nameEditor, showEntry, sendValue, limitValue } from "./entry.js";
 import { handClick, wonHand } from "./handpick.js";
 
-const w = await load();
-p.game = await game();
+const [w, picks] = await Promise.all([load(), game()]);
+p.game = picks;
 nameTiles((t) => tileName(w, t));
 p.w = w;
 fill(w);
@@ -31,7 +31,6 @@ let lastInput = null;
 const unapplied = () => lastInput && st && lastInput.at_ms > st.now_ms ? lastInput : null;
 const tableNow = () => performance.now() - offset;
 const windOf = (seat) => st && st.seats[seat] ? st.seats[seat].wind : "";
-const seatOfWind = (w) => st ? st.seats.findIndex((s) => s.wind === w) : -1;
 // seen is a tile of a record as the tiles draw it: "" for one not seen ("?").
 const seen = (t) => (t && t !== "?" ? t : "");
 const call = (c) => callWord(w, c);
@@ -44,9 +43,9 @@ function place() {
   $("facing").value = String(facing);
 }
 
-function tiles(list, cls) {
+function tiles(ds, cls) {
   const d = el("div", cls);
-  for (const t of list) d.append(tileSVG(t.tile, (t.called ? "called" : "") + (t.riichi ? " side" : "")));
+  for (const t of ds) d.append(tileSVG(t.tile, (t.called ? "called" : "") + (t.riichi ? " side" : "")));
   return d;
 }
 
