@@ -39,6 +39,10 @@ type Row struct {
 	// What is the record in words; Tiles the tiles it names, for pictures.
 	What  string   `json:"what"`
 	Tiles []string `json:"tiles,omitempty"`
+	// Melds are the melds a decision gave its callers, as every view
+	// draws a meld (outcome.Meld; a chii's shown tiles are the input's,
+	// not seen here); none for a win.
+	Melds []outcome.Meld `json:"melds,omitempty"`
 	// Lost are a decision's losers, each with its rule.
 	Lost []string `json:"lost,omitempty"`
 	// Flags are what a referee should notice: late, override, alert.
@@ -216,6 +220,7 @@ func describeOutcome(row *Row, o outcome.Record) {
 				row.What = outcome.Won(o) + " robs " + outcome.WindName(o.Discard.Seat) + "'s kong"
 			}
 		}
+		row.Melds = calledMelds(o)
 		for _, l := range o.Lost {
 			row.Lost = append(row.Lost, l.Reason)
 		}
@@ -317,4 +322,29 @@ func describeNote(row *Row, typ string, b recordBody) {
 			row.What += ": " + b.Note
 		}
 	}
+}
+
+// calledMelds are the melds a decision's chii, pon or kan claims made of
+// its discard, in the one meld model: the winds stand for the seats (East
+// at seat 0), which places the called tile as the table lays it.
+func calledMelds(o outcome.Record) []outcome.Meld {
+	if o.Discard == nil {
+		return nil
+	}
+	from, err := engine.ParseWind(o.Discard.Seat)
+	if err != nil {
+		return nil
+	}
+	var out []outcome.Meld
+	for _, c := range o.Won {
+		call, err := engine.ParseAction(c.Call)
+		w, werr := engine.ParseWind(c.Seat)
+		if err != nil || werr != nil || (call != engine.Chii && call != engine.Pon && call != engine.Kan) {
+			continue
+		}
+		t, _ := engine.ParseTile(o.Discard.Tile) // "?" or bad: a tile not seen
+		m := engine.Meld{Call: call, Tile: t, From: engine.Seat(from)}
+		out = append(out, outcome.MeldOf(m, engine.Seat(w), 0))
+	}
+	return out
 }

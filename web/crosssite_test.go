@@ -129,9 +129,9 @@ func TestBrowserRefereeSentToHTTPS(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/log.html"),
 		chromedp.Poll[chromedp.Void](`!document.getElementById('httpsnote').hidden && document.getElementById('httpslink').href === '`+https+`log.html'`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('referee').open = true; document.getElementById('token').value = '`+token+`'; window.confirm = () => true`),
-		// referee() leaves for the https address before any await: once
-		// this returns, it has sent what it would send.
-		chromedp.Evaluate[chromedp.Void](`void referee({action: "newhand"}, "deal a new hand")`),
+		// The referee's action leaves for the https address before any
+		// await: once the click returns, it has sent what it would send.
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('button[data-ref="newhand"]').click()`),
 	)
 	if err != nil {
 		t.Fatal(err)

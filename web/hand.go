@@ -40,15 +40,17 @@ type HandPreview struct {
 
 // PreviewValue is a previewed hand's worth: han (dora included) and fu as
 // counted, the limit reached, the number of yakuman, the value in words
-// ("4 han 30 fu", "mangan") and what the win pays before counters and
+// ("4 han 30 fu", "mangan"), the value itself (Worth: the page words it
+// in the reader's language) and what the win pays before counters and
 // deposits (a ron: the discarder; a tsumo: the others together).
 type PreviewValue struct {
-	Han     int    `json:"han"`
-	Fu      int    `json:"fu"`
-	Limit   string `json:"limit"`
-	Yakuman int    `json:"yakuman,omitempty"`
-	Words   string `json:"words"`
-	Points  int    `json:"points"`
+	Han     int           `json:"han"`
+	Fu      int           `json:"fu"`
+	Limit   string        `json:"limit"`
+	Yakuman int           `json:"yakuman,omitempty"`
+	Words   string        `json:"words"`
+	Worth   payment.Value `json:"worth"`
+	Points  int           `json:"points"`
 }
 
 // PreviewAnswer is the answer of POST /api/hand/preview: the value, the
@@ -87,7 +89,7 @@ func Preview(st engine.State, seat engine.Seat, hand []engine.Tile, win engine.T
 		return a
 	}
 	r := wh.Result
-	a.Value = &PreviewValue{Han: r.Han, Fu: r.Fu, Limit: r.Limit.String(), Words: r.Value.Words(), Points: wh.Points}
+	a.Value = &PreviewValue{Han: r.Han, Fu: r.Fu, Limit: r.Limit.String(), Words: r.Value.Words(), Worth: r.Value, Points: wh.Points}
 	if r.Value.Limit == payment.Yakuman && r.Value.Yakuman > 1 {
 		a.Value.Yakuman = r.Value.Yakuman
 	}

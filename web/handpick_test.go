@@ -55,7 +55,7 @@ func TestBrowserHandPickerRon(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`!document.querySelector('` + picker + `').hidden`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('` + picker + ` .wintile button[data-picked="0"]').disabled`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('` + picker + ` .wintile title').textContent === '3 of characters'`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('` + picker + ` .wintile title').textContent === '3 characters'`),
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('` + picker + ` .hand .meld .tile').length === 3`),
 		chromedp.Poll[chromedp.Void](text(picker+` .hint`) + `.startsWith('pick your 11 concealed tiles, the winning tile included: 10 to go')`),
 		tap(`.handtiles button[data-add="1m"]`),
@@ -69,11 +69,11 @@ func TestBrowserHandPickerRon(t *testing.T) {
 		steps = append(steps, tap(fmt.Sprintf(`.handtiles button[data-add="%s"]`, tl)))
 	}
 	steps = append(steps,
-		chromedp.Poll[chromedp.Void](text(picker+` .hv`)+` === '1 han 30 fu · 1000'`),
+		chromedp.Poll[chromedp.Void](text(picker+` .hv`)+` === '1 han 30 fu · 1,000'`),
 		chromedp.Poll[chromedp.Void](text(picker+` .yaku`)+` === 'Haku (white dragon) 1'`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 		tap(`.confirm`),
-		chromedp.Poll[chromedp.Void](text(`#wins .wonhand[data-seat="1"] .hv`)+` === '1 han 30 fu · 1000'`),
+		chromedp.Poll[chromedp.Void](text(`#wins .wonhand[data-seat="1"] .hv`)+` === '1 han 30 fu · 1,000'`),
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#wins .wonhand[data-seat="1"] .meld .tile').length === 3`),
 	)
 	ctx := webtest.Browser(t)

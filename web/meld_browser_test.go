@@ -83,7 +83,7 @@ func TestBrowserZeroChangeIsSigned(t *testing.T) {
 		stepUntil(now, func() bool { return tb.State().Ended }),
 		submit(engine.Event{Seat: 1, Action: engine.Value, Value: &engine.HandValue{Value: payment.Value{Han: 1, Fu: 30}, Pao: engine.NoSeat}}),
 		stepUntil(now, func() bool { return tb.State().LastScore != nil }),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-2 .delta') !== null && document.querySelector('#seat-2 .delta').textContent === '±0' && document.querySelector('#seat-1 .delta').textContent === '+1000'`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-2 .delta') !== null && document.querySelector('#seat-2 .delta').textContent === '±0' && document.querySelector('#seat-1 .delta').textContent === '+1,000'`),
 	)
 	if err != nil {
 		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.seat .head')].map(h => h.textContent).join('\n')`))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/VictoriaMetrics/metrics"
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
@@ -98,10 +99,11 @@ func New(cfg Config) *Server {
 		s.hub = newHub(cfg.Table, s.stateView)
 	}
 	sub, _ := fs.Sub(static, "static")
-	s.mux.Handle("GET /", http.FileServer(http.FS(sub)))
+	s.mux.Handle("GET /", scriptsSelf(http.FileServer(http.FS(sub))))
 	s.mux.Handle("GET "+pagejs.Prefix, pagejs.Handler()) // dom.js, words.js: shared with the console
-	s.mux.HandleFunc("GET /tilefaces.js", scriptHandler(tileFacesJS))
-	s.mux.HandleFunc("GET /yakuwords.js", scriptHandler(yakuWordsJS))
+	s.mux.Handle("GET /tilefaces.js", scriptsSelf(scriptHandler(tileFacesJS)))
+	s.mux.Handle("GET /api/messages", catalog.Handler()) // the pages' words, in the reader's language
+	s.mux.HandleFunc("GET /api/game", s.handleGame)
 	s.mux.HandleFunc("GET /api/state", s.handleState)
 	s.mux.HandleFunc("GET /api/clock", s.handleClock)
 	s.mux.HandleFunc("GET /api/events", s.handleEvents)
@@ -129,6 +131,17 @@ func New(cfg Config) *Server {
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.guard.ServeHTTP(w, r) }
+
+// scriptsSelf serves the pages and their modules with
+// Content-Security-Policy script-src 'self': every script is a module file
+// served here, none inline, so an injected <script> or onclick= does not
+// run. It is added to the policy Guard sets (frame-ancestors).
+func scriptsSelf(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Content-Security-Policy", "script-src 'self'")
+		h.ServeHTTP(w, r)
+	})
+}
 
 // pressesPerSecond is the most presses a second one client may make, and
 // its burst: a hand on a button does not press faster. A script that

@@ -80,20 +80,56 @@ func TestPressErrorsNameTheField(t *testing.T) {
 	})
 }
 
+// TestStatusPageServed: the pages and their modules are served with
+// Content-Security-Policy script-src 'self' (no inline script runs), the
+// yaku's words come from the catalog (GET /api/messages, in the language
+// asked for), not a copy in the page, and no /yakuwords.js is left.
 func TestStatusPageServed(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		_, srv := startTable(t)
-		// /js/: the modules the console serves too (internal/pagejs).
-		for _, p := range []string{"/", "/app.js", "/handpick.js", "/style.css", "/tilefaces.js", "/yakuwords.js", "/api/state", "/healthz", "/js/dom.js", "/js/words.js"} {
-			r, err := srv.client.Get(srv.URL + p)
-			if err != nil || r.StatusCode != 200 {
-				t.Fatalf("GET %s: %v %v", p, err, r.Status)
+		get := func(p string, hdr ...string) (*http.Response, string) {
+			req, _ := http.NewRequest("GET", srv.URL+p, nil)
+			for i := 0; i+1 < len(hdr); i += 2 {
+				req.Header.Set(hdr[i], hdr[i+1])
+			}
+			r, err := srv.client.Do(req)
+			if err != nil {
+				t.Fatalf("GET %s: %v", p, err)
 			}
 			b, _ := io.ReadAll(r.Body)
 			r.Body.Close()
-			// The yaku's words come from their one home, not a copy in the page.
-			if p == "/yakuwords.js" && (!strings.Contains(string(b), `const YAKU_WORDS = {`) || !strings.Contains(string(b), `"menzen_tsumo":"Menzen tsumo"`)) {
+			return r, string(b)
+		}
+		// /js/: the modules the console serves too (internal/pagejs).
+		for _, p := range []string{"/", "/log.html", "/app.js", "/entry.js", "/page.js", "/vocab.js", "/handpick.js", "/tiles.js", "/log.js",
+			"/style.css", "/tilefaces.js", "/api/state", "/api/game", "/api/messages", "/healthz", "/js/dom.js", "/js/words.js"} {
+			r, b := get(p)
+			if r.StatusCode != 200 {
+				t.Fatalf("GET %s: %v", p, r.Status)
+			}
+			csp := strings.Join(r.Header.Values("Content-Security-Policy"), "; ")
+			page := p == "/" || strings.HasSuffix(p, ".html") || (strings.HasSuffix(p, ".js") && !strings.HasPrefix(p, "/js/"))
+			if page && !strings.Contains(csp, "script-src 'self'") {
+				t.Errorf("GET %s: Content-Security-Policy %q, want script-src 'self'", p, csp)
+			}
+			if !strings.Contains(csp, "frame-ancestors 'none'") {
+				t.Errorf("GET %s: Content-Security-Policy %q lost frame-ancestors", p, csp)
+			}
+			if p == "/tilefaces.js" && !strings.Contains(b, "export const TILE_FACES = {") {
 				t.Errorf("GET %s: %.200s", p, b)
+			}
+		}
+		if r, _ := get("/yakuwords.js"); r.StatusCode != 404 {
+			t.Errorf("GET /yakuwords.js: %s, want 404: the yaku's words are the catalog's", r.Status)
+		}
+		for _, c := range []struct{ accept, query, lang, yaku string }{
+			{"en-GB", "", "en", `"yaku.tanyao":"Tanyao (all simples)"`},
+			{"fr-CH, fr;q=0.9", "", "fr", `"yaku.tanyao":"Tanyao (tout simples)"`},
+			{"fr", "?lang=en", "en", `"status.head.draw":"Draw: the hand is over"`},
+		} {
+			_, b := get("/api/messages"+c.query, "Accept-Language", c.accept)
+			if !strings.Contains(b, `"lang":"`+c.lang+`"`) || !strings.Contains(b, c.yaku) {
+				t.Errorf("GET /api/messages%s (%s): %.200s, want %s with %s", c.query, c.accept, b, c.lang, c.yaku)
 			}
 		}
 	})

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/table"
@@ -101,7 +102,7 @@ func TestBrowserFinalStandings(t *testing.T) {
 	for place := 1; place <= 4; place++ {
 		for _, s := range tb.State().GameEnd.Standings {
 			if s.Place == place {
-				want += fmt.Sprintf(" %d:%d", s.Place, s.Points)
+				want += fmt.Sprintf(" %d:%s", s.Place, catalog.English().Number(s.Points)) // 43,400: the language's form
 			}
 		}
 	}

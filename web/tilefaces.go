@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/tileface"
 )
 
@@ -14,25 +13,21 @@ import (
 // in a Go package is served to it from there, never copied into the
 // static scripts.
 
-// pageScript is a script declaring const name = v (as JSON).
+// pageScript is a module exporting const name = v (as JSON).
 func pageScript(name, from string, v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic(fmt.Errorf("web: %s: %w", name, err)) // strings and numbers: cannot fail
 	}
-	return fmt.Appendf(nil, "\"use strict\";\n// Made by tabled from %s.\nconst %s = %s;\n", from, name, b)
+	return fmt.Appendf(nil, "// Made by tabled from %s.\nexport const %s = %s;\n", from, name, b)
 }
 
 // tileFacesJS is the tiles' faces as a script, TILE_FACES by mpsz code,
-// for tiles.js: the page draws the shapes the panel draws, with no font.
+// for tiles.js to import: the page draws the shapes the panel draws, with
+// no font.
 var tileFacesJS = sync.OnceValue(func() []byte { return pageScript("TILE_FACES", "package tileface", tileface.All()) })
 
-// yakuWordsJS is the yaku in words as a script, YAKU_WORDS by the name the
-// score line spells ("menzen_tsumo": "Menzen tsumo"), for the hand's
-// value on the page: the log and the panel read the same words.
-var yakuWordsJS = sync.OnceValue(func() []byte { return pageScript("YAKU_WORDS", "package engine", engine.YakuWordsByName()) })
-
-// scriptHandler serves a script made once: GET /tilefaces.js, /yakuwords.js.
+// scriptHandler serves a script made once: GET /tilefaces.js.
 func scriptHandler(js func() []byte) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")

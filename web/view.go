@@ -56,22 +56,25 @@ type DiscardView struct {
 
 // StateView is the table state as the page and /api/state show it.
 type StateView struct {
-	Seq        uint64     `json:"seq"`
-	Profile    string     `json:"profile"`
-	RoundWind  string     `json:"round_wind"`
-	Hand       int        `json:"hand"`
-	Honba      int        `json:"honba"`
-	Sticks     int        `json:"riichi_sticks"`
-	Turn       *string    `json:"turn"`
-	Wall       int        `json:"wall"`
-	Kongs      int        `json:"kongs"`
-	Indicators []string   `json:"indicators"`
-	Dora       []string   `json:"dora"`
-	KanDoraDue int        `json:"kan_dora_due"`
-	Seats      []SeatView `json:"seats"`
-	Ended      bool       `json:"ended"`
-	Result     string     `json:"result,omitempty"`
-	Winners    []string   `json:"winners,omitempty"`
+	Seq       uint64 `json:"seq"`
+	Profile   string `json:"profile"`
+	RoundWind string `json:"round_wind"`
+	// RoundLetter is the round wind's letter (E, S, W, N): the page names
+	// it in the reader's language.
+	RoundLetter string     `json:"round_letter"`
+	Hand        int        `json:"hand"`
+	Honba       int        `json:"honba"`
+	Sticks      int        `json:"riichi_sticks"`
+	Turn        *string    `json:"turn"`
+	Wall        int        `json:"wall"`
+	Kongs       int        `json:"kongs"`
+	Indicators  []string   `json:"indicators"`
+	Dora        []string   `json:"dora"`
+	KanDoraDue  int        `json:"kan_dora_due"`
+	Seats       []SeatView `json:"seats"`
+	Ended       bool       `json:"ended"`
+	Result      string     `json:"result,omitempty"`
+	Winners     []string   `json:"winners,omitempty"`
 	// Open is the tile open for calls, if any: Since is when (table time,
 	// ms), for the page's countdowns; Window and Deadline the profile's.
 	Open *OpenView `json:"open,omitempty"`
@@ -158,7 +161,7 @@ func tileText(t engine.Tile) string {
 // stateView is the page's view of st; p is the table's rule profile (for
 // the countdowns) and alerts those showing.
 func stateView(st engine.State, seq uint64, p engine.Profile, alerts []alert.Alert) StateView {
-	v := StateView{Seq: seq, Profile: st.Profile, RoundWind: st.RoundWind.String(), Hand: st.HandNumber,
+	v := StateView{Seq: seq, Profile: st.Profile, RoundWind: st.RoundWind.String(), RoundLetter: st.RoundWind.Letter(), Hand: st.HandNumber,
 		Honba: st.Honba, Sticks: st.RiichiSticks, Wall: st.Wall, Kongs: st.Kongs, KanDoraDue: st.KanDoraDue,
 		Ended: st.Ended, Result: st.Result.String(), Indicators: []string{}, Dora: []string{},
 		Pending: claimViews(st.Pending, st.Dealer), NowMS: st.Now.Milliseconds(), Alerts: alerts}

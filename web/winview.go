@@ -3,6 +3,7 @@ package web
 import (
 	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 )
 
@@ -26,9 +27,11 @@ type WinView struct {
 
 // ScoredView is a settled hand scored from its tiles: the concealed tiles
 // as entered (the winning tile among them; the page sorts them), the winning tile, the melds the
-// table recorded as their tiles, the yaku (the page says them with
-// YAKU_WORDS), the fu part by part, the value in words ("3 han 40 fu",
-// "mangan") and what it paid before counters and deposits.
+// table recorded as their tiles, the yaku (by the score line's names, the
+// page says them with the catalog's words), the fu part by part (each
+// with its code and tile, for the same), the value in English words ("3
+// han 40 fu", "mangan"), the value itself (Worth: the page words it in
+// the reader's language) and what it paid before counters and deposits.
 type ScoredView struct {
 	Hand   []string        `json:"hand"`
 	Win    string          `json:"win"`
@@ -36,6 +39,7 @@ type ScoredView struct {
 	Yaku   []scorer.Yaku   `json:"yaku"`
 	Fu     []scorer.FuPart `json:"fu"`
 	Value  string          `json:"value"`
+	Worth  payment.Value   `json:"worth"`
 	Points int             `json:"points"`
 }
 
@@ -70,7 +74,7 @@ func scoredView(sw engine.ScoreWin) *ScoredView {
 	h := sw.Hand
 	sv := &ScoredView{Hand: tileTexts(h.Concealed), Win: tileText(h.WinTile), Melds: [][]string{},
 		Yaku: append([]scorer.Yaku{}, h.Result.Yaku...), Fu: append([]scorer.FuPart{}, h.Result.FuParts...),
-		Value: sw.Value.Words(), Points: sw.Points}
+		Value: sw.Value.Words(), Worth: sw.Value, Points: sw.Points}
 	for _, m := range h.Melds {
 		sv.Melds = append(sv.Melds, tileTexts(m.Tiles))
 	}

@@ -89,7 +89,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 	)
 	steps = append(steps, pickTiles("5z")...)
 	steps = append(steps,
-		chromedp.Poll[chromedp.Void](textOf(picker+` .hv`)+` === '5 han 30 fu (mangan) · 8000'`),
+		chromedp.Poll[chromedp.Void](textOf(picker+` .hv`)+` === '5 han 30 fu (mangan) · 8,000'`),
 		chromedp.Poll[chromedp.Void](textOf(picker+` .yaku`)+` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
 		chromedp.Poll[chromedp.Void](textOf(picker+` .fu`)+`.startsWith('fu: base 20')`),
 		chromedp.Poll[chromedp.Void](`!document.querySelector('`+picker+` .confirm').disabled`),
@@ -121,7 +121,7 @@ func TestHandPickedAtTheTable(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
 		chromedp.Poll[chromedp.Void](`!document.getElementById('pairbox').hidden`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('.valuepick[data-seat="1"]').hidden`),
-		chromedp.Poll[chromedp.Void](textOf(southsWonHand+` .fu`) + `.startsWith('fu: base 20, pair white dragon')`),
+		chromedp.Poll[chromedp.Void](textOf(southsWonHand+` .fu`) + `.startsWith('fu: base 20, pair of white dragon (dragon) 2')`),
 		chromedp.Poll[chromedp.Void](`!/\b[0-9][mpsz]\b/.test(document.getElementById('wins').innerText)`),
 	}, settled...)...)
 	if err != nil {
@@ -163,12 +163,12 @@ func southsTsumoPaid() []chromedp.Action[chromedp.Void] {
 	}
 	won := southsWonHand
 	return []chromedp.Action[chromedp.Void]{
-		points(1, "38000"), points(0, "26000"), points(2, "28000"), points(3, "28000"),
+		points(1, "38,000"), points(0, "26,000"), points(2, "28,000"), points(3, "28,000"),
 		chromedp.Poll[chromedp.Void](textOf(won+` .who`) + ` === 'South: tsumo'`),
-		chromedp.Poll[chromedp.Void](textOf(won+` .hv`) + ` === '5 han 30 fu · 8000'`),
+		chromedp.Poll[chromedp.Void](textOf(won+` .hv`) + ` === '5 han 30 fu · 8,000'`),
 		chromedp.Poll[chromedp.Void](textOf(won+` .yaku`) + ` === 'Menzen tsumo 1Riichi 1Ippatsu 1Dora 1Ura dora 1'`),
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('` + won + ` .tile').length === 14`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('` + won + ` .wintile title').textContent === '1 of bamboo'`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('` + won + ` .wintile title').textContent === '1 bamboo'`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 	}
 }

@@ -85,7 +85,7 @@ func TestHandLaidOnThePage(t *testing.T) {
 	}
 
 	lay("2m 3m 4m")
-	each("three tiles laid", seeLaid(3, "2 of characters", "3 of characters", "4 of characters")...)
+	each("three tiles laid", seeLaid(3, "2 characters", "3 characters", "4 characters")...)
 	elementShot(t, ctx, "#seat-1", "hand-laid.png")
 	waitUntil(t, "the panel's text line", func() bool {
 		return strings.Contains(d.stdout.String(), "South laid 3 of 14: 234m")

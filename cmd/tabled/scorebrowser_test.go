@@ -256,9 +256,9 @@ func TestScoreAtTheTable(t *testing.T) {
 	err = chromedp.Do(ctx,
 		// The wrong value: 2 han 40 fu, 2600 from South.
 		enter("2", "40"),
-		points(3, "32600"),
-		points(1, "27400"),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-3 .delta').textContent === '+2600'`),
+		points(3, "32,600"),
+		points(1, "27,400"),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-3 .delta').textContent === '+2,600'`),
 	)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))
@@ -293,14 +293,14 @@ func TestScoreAtTheTable(t *testing.T) {
 		t.Fatalf("%v\n%s", err, pageText(rctx))
 	}
 	err = chromedp.Do(ctx,
-		points(3, "30000"),
+		points(3, "30,000"),
 		chromedp.Poll[chromedp.Void](`!`+picker+`.hidden`),
 		enter("3", "40"),
-		points(3, "35200"),
-		points(1, "24800"),
+		points(3, "35,200"),
+		points(1, "24,800"),
 		// The wrong value's score line is struck out where the page lists it.
 		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#log li.withdrawn')].some((li) => li.textContent.includes('2600'))`),
-		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 .delta').textContent === '-5200'`),
+		chromedp.Poll[chromedp.Void](`document.querySelector('#seat-1 .delta').textContent === '-5,200'`),
 		chromedp.Poll[chromedp.Void](`document.documentElement.scrollWidth <= window.innerWidth`),
 		// The re-decision after the void gives its time as people read it.
 		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#log li')].some((li) => li.textContent.includes('REVISED')) && !/\d\.\d{4,}s/.test(document.getElementById('log').textContent)`),
@@ -380,7 +380,7 @@ func TestScoreAtTheTable(t *testing.T) {
 
 	// The next hand keeps the scores.
 	s.press(`{"action":"newhand"}`)
-	if err := chromedp.Do(ctx, points(3, "35200"), chromedp.Poll[chromedp.Void](picker+`.hidden`)); err != nil {
+	if err := chromedp.Do(ctx, points(3, "35,200"), chromedp.Poll[chromedp.Void](picker+`.hidden`)); err != nil {
 		t.Fatalf("%v\n%s", err, pageText(ctx))
 	}
 

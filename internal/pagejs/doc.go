@@ -5,5 +5,7 @@
 // console both embed this package and serve Handler under /js/, so a page
 // imports "./js/dom.js" wherever it is served and no helper is written
 // twice. The modules are files, not inline scripts: pages load them
-// under Content-Security-Policy script-src 'self'.
+// under Content-Security-Policy script-src 'self'. Sentences is the scan
+// the pages' tests share, which fails on a sentence written into a page
+// instead of the catalog.
 package pagejs

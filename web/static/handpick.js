@@ -1,13 +1,17 @@
-"use strict";
 // The winner's hand picker (issue 24): the winner picks its concealed
 // tiles by their pictures, laid out as a hand beside the melds the table
 // recorded; the table scores the hand as it grows (POST /api/hand/preview)
 // and shows the value with its yaku and fu, or why it cannot be scored;
 // "enter this hand" sends it like a value (POST /api/seat, action hand).
 // After a ron the discard is the winning tile, preset; after a tsumo the
-// player marks the tile it drew. It uses app.js's el, entry, entryAuth,
-// meldTiles and name, and tiles.js's tileSVG and ALL_TILES. The yaku are
-// said with YAKU_WORDS, served by the table from their one home.
+// player marks the tile it drew. The tiles it offers are the server's
+// (GET /api/game: red fives only under rules with them); the value, the
+// yaku and the fu are said in the catalog's words (vocab.js).
+import { el } from "./js/dom.js";
+import { p as pg, meldTiles, entryAuth } from "./page.js";
+import { entry } from "./entry.js";
+import { tileSVG } from "./tiles.js";
+import { yakuWord, fuPart, valueWords, actionWord } from "./vocab.js";
 
 // handPicks are each seat's picks: the key of the win they are for (a new
 // win starts afresh), the tiles picked and which of them is the winning
@@ -17,30 +21,31 @@ const handPicks = {};
 // tileOrder sorts tiles as players arrange a hand: characters, circles,
 // bamboo, honours, each by rank, a red five just before the other fives.
 const tileOrder = (t) => "mpsz".indexOf(t[1]) * 20 + (t[0] === "0" ? 9 : Number(t[0]) * 2);
-// fuWords are a hand's fu part by part, a tile in a part's name said in
-// words ("pair 5z" is "pair white dragon"): players never read mpsz.
-const fuWords = (fu) => "fu: " + fu.map((f) => `${f.name.replace(/\b[0-9][mpsz]\b/g, tileName)} ${f.fu}`).join(", ");
-const yakuWord = (y) => `${(typeof YAKU_WORDS !== "undefined" && YAKU_WORDS[y.name]) || y.name} ${y.han}`;
+// fuWords are a hand's fu part by part, each part by its code with its
+// tile in words ("pair of white dragon (dragon) 2"): players never read
+// mpsz.
+const fuWords = (fu) => pg.w.t("hand.fu", { parts: fu.map((f) => fuPart(pg.w, f)).join(", ") });
 
 // handSize is how many concealed tiles the winner holds, the winning tile
 // included: 14, three less for each meld (a kong's fourth tile is extra).
 const handSize = (s) => 14 - 3 * s.melds.length;
 
 // handPicker is a seat's hand picker, built once in its value entry.
-function handPicker(seat) {
+export function handPicker(seat) {
+  const w = pg.w;
   const box = el("div", "handpick");
   box.dataset.seat = seat;
   const grid = el("div", "handtiles"); // its tiles are drawn when it is first shown
-  grid.setAttribute("aria-label", "tiles to pick");
+  grid.setAttribute("aria-label", w.t("hand.tiles"));
   const tools = el("div", "row");
-  for (const [what, label] of [["undo", "take back the last"], ["clear", "clear"]]) {
+  for (const [what, label] of [["undo", w.t("hand.undo")], ["clear", w.t("hand.clear")]]) {
     const b = el("button", "", label);
     b.type = "button";
     b.dataset.handtool = what;
     b.dataset.seat = seat;
     tools.append(b);
   }
-  const go = el("button", "confirm", "enter this hand");
+  const go = el("button", "confirm", w.t("hand.enter"));
   go.type = "button";
   go.dataset.handtool = "enter";
   go.dataset.seat = seat;
@@ -50,15 +55,17 @@ function handPicker(seat) {
 }
 
 // showHandPicker brings seat s's picker up to date with its win.
-function showHandPicker(pick, s) {
+export function showHandPicker(pick, s) {
+  const st = pg.st;
   const box = pick.querySelector(".handpick");
   const w = s.win;
   box.hidden = !w;
   if (!w) return;
   const grid = box.querySelector(".handtiles");
   if (!grid.children.length) {
-    grid.style.setProperty("--cols", st.aka ? 10 : 9); // a suit a row
-    for (const t of ALL_TILES.filter((t) => st.aka || t[0] !== "0")) { // red fives only in a set with them
+    const red = pg.game.tiles.some((t) => t[0] === "0");
+    grid.style.setProperty("--cols", red ? 10 : 9); // a suit a row
+    for (const t of pg.game.tiles) {
       const b = el("button");
       b.type = "button";
       b.dataset.add = t;
@@ -89,15 +96,17 @@ function drawHand(box, s, p) {
   const mine = el("span", "concealed");
   for (const i of order) mine.append(handTile(s.seat, p, i));
   const win = el("span", "wintile");
+  const w = pg.w;
   if (p.win >= 0) win.append(handTile(s.seat, p, p.win));
-  else win.append(el("span", "nowin", s.win.tsumo ? "drawn tile?" : "tile won on?"));
+  else win.append(el("span", "nowin", w.t(s.win.tsumo ? "hand.drawn_q" : "hand.won_q")));
   hand.append(mine, win);
   for (const m of s.melds) hand.append(meldTiles(m));
   const need = handSize(s), n = p.tiles.length;
-  const mark = s.win.tsumo ? "tap the tile you drew" : "tap the tile you won on";
+  const mark = w.t(s.win.tsumo ? "hand.mark_drawn" : "hand.mark_won");
+  const left = w.t("hand.pick", { need, left: need - n });
   box.querySelector(".hint").textContent = n < need
-    ? `pick your ${need} concealed tiles, the winning tile included: ${need - n} to go` + (p.fixed ? "" : `; ${mark} to mark it`)
-    : p.win < 0 ? `${mark} to mark it as the winning tile` : "the hand is complete: check its value, then enter it";
+    ? (p.fixed ? left : w.t("hand.pick_and_mark", { pick: left, mark }))
+    : p.win < 0 ? w.t("hand.mark_it", { mark }) : w.t("hand.complete");
   for (const b of box.querySelectorAll(".handtiles button")) b.disabled = n >= need;
   previewHand(box, s, p);
 }
@@ -111,7 +120,7 @@ function handTile(seat, p, i) {
   b.dataset.seat = seat;
   b.dataset.picked = i;
   b.disabled = p.fixed && i === p.win;
-  b.title = i === p.win ? "the winning tile" : "tap to " + (p.fixed ? "take it out" : "mark it as the winning tile");
+  b.title = pg.w.t(i === p.win ? "hand.winning" : p.fixed ? "hand.take_out" : "hand.mark_title");
   b.append(tileSVG(p.tiles[i]));
   return b;
 }
@@ -130,7 +139,7 @@ async function previewHand(box, s, p) {
   out.replaceChildren();
   out.className = "hvalue";
   if (!body) return;
-  out.textContent = "counting…";
+  out.textContent = pg.w.t("hand.counting");
   const headers = { "Content-Type": "application/json" };
   const auth = entryAuth();
   if (auth) headers.Authorization = auth;
@@ -143,21 +152,24 @@ async function previewHand(box, s, p) {
   out.replaceChildren();
   if (!j.value) {
     out.className = "hvalue bad";
-    out.textContent = "refused: " + (j.error || "no answer");
+    out.textContent = pg.w.t("status.refused", { reason: j.error || pg.w.t("hand.no_answer") });
     return;
   }
-  const v = j.value;
-  out.append(el("div", "hv", `${v.words}${v.limit && !v.words.startsWith(v.limit) ? " (" + v.limit + ")" : ""} · ${v.points}`));
+  const v = j.value, w = pg.w;
+  // The limit the han reach, beside a value that names none ("5 han 30 fu (mangan)").
+  const words = valueWords(w, v.worth);
+  const value = v.limit && v.limit !== v.worth.limit ? w.t("hand.reaches", { value: words, limit: w.t("limit." + v.limit) }) : words;
+  out.append(el("div", "hv", w.t("hand.value", { value, points: v.points })));
   const ul = el("ul", "yaku");
-  for (const y of j.yaku) ul.append(el("li", "", yakuWord(y)));
+  for (const y of j.yaku) ul.append(el("li", "", yakuWord(w, y)));
   out.append(ul, el("div", "fu", fuWords(j.fu)));
   if (j.furiten) out.append(el("div", "bad", j.furiten));
   go.disabled = false;
 }
 
 // handClick handles a tap in a hand picker; true when it was one.
-function handClick(b) {
-  const seat = Number(b.dataset.seat), p = handPicks[seat], s = st && st.seats[seat];
+export function handClick(b) {
+  const seat = Number(b.dataset.seat), p = handPicks[seat], s = pg.st && pg.st.seats[seat];
   if (!p || !s || !b.closest(".handpick")) return false;
   const box = b.closest(".handpick");
   if (b.dataset.add) {
@@ -190,7 +202,7 @@ function takeOut(p, i) {
 // sendHand enters the hand: the table scores it again and settles it.
 async function sendHand(box, seat, p) {
   const msg = box.querySelector(".handmsg");
-  msg.textContent = "sending…";
+  msg.textContent = pg.w.t("status.sending");
   msg.className = "handmsg";
   const err = await entry({ action: "hand", seat, hand: p.tiles.join(" "), win: p.tiles[p.win] });
   msg.textContent = err;
@@ -201,7 +213,8 @@ async function sendHand(box, seat, p) {
 // tablet, full width under the table: the tiles as a hand (the winning
 // tile apart, the melds as recorded), the value and what it paid, the
 // yaku in words, the fu.
-function wonHand(s) {
+export function wonHand(s) {
+  const w = pg.w;
   const sc = s.win.scored;
   const d = el("div", "wonhand");
   d.dataset.seat = s.seat;
@@ -214,14 +227,13 @@ function wonHand(s) {
   const win = el("span", "wintile");
   win.append(tileSVG(sc.win, "win"));
   row.append(mine, win);
-  for (const m of sc.melds) {
-    const g = el("span", "meld");
-    for (const t of m) g.append(tileSVG(t));
-    row.append(g);
-  }
+  // The melds as the table recorded them, drawn as every view draws a
+  // meld (outcome.Meld: the called tile sideways).
+  for (const m of s.melds) row.append(meldTiles(m));
   const ul = el("ul", "yaku");
-  for (const y of sc.yaku) ul.append(el("li", "", yakuWord(y)));
-  d.append(el("div", "who", `${s.player || s.name}: ${s.win.tsumo ? "tsumo" : "ron"}`), row, el("div", "hv", `${sc.value} · ${sc.points}`), ul,
-    el("div", "fu", fuWords(sc.fu)));
+  for (const y of sc.yaku) ul.append(el("li", "", yakuWord(w, y)));
+  const how = actionWord(w, s.win.tsumo ? "tsumo" : "ron");
+  d.append(el("div", "who", w.t("hand.who", { who: s.player || pg.w.t("wind." + s.wind), how })), row,
+    el("div", "hv", w.t("hand.value", { value: valueWords(w, sc.worth), points: sc.points })), ul, el("div", "fu", fuWords(sc.fu)));
   return d;
 }

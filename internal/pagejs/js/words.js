@@ -61,3 +61,49 @@ class Words {
     return s;
   }
 }
+
+// fill puts the catalog's words into a page's static elements: an
+// element's text from data-t="key", and the attributes a person reads
+// from data-t-title, data-t-placeholder, data-t-aria-label, data-t-alt.
+export function fill(w, root = document) {
+  for (const e of root.querySelectorAll("[data-t]")) e.textContent = w.t(e.dataset.t);
+  for (const attr of ["title", "placeholder", "aria-label", "alt"]) {
+    const data = "data-t-" + attr;
+    for (const e of root.querySelectorAll("[" + data + "]")) e.setAttribute(attr, w.t(e.getAttribute(data)));
+  }
+}
+
+// nodes is message key with params filled, as a list for append(): a
+// parameter that is an element (a tile's picture) stays an element where
+// the language puts it in the sentence.
+export function nodes(w, key, params = {}) {
+  const m = w.msgs[key];
+  if (m === undefined) return ["[" + key + "]"];
+  const out = [];
+  m.split(/(\{\w+\})/).forEach((part, i) => {
+    if (i % 2 === 0) { if (part) out.push(part); return; }
+    const v = params[part.slice(1, -1)];
+    if (v === undefined) out.push(part);
+    else if (v instanceof Node) out.push(v);
+    else out.push(typeof v === "number" ? w.num(v) : String(v));
+  });
+  return out;
+}
+
+// decimal writes n with digits decimals as the language does: 4.250, 4,250.
+export function decimal(w, n, digits) {
+  return new Intl.NumberFormat(w.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
+// clock is a time of day on the 24-hour clock, in the language's form:
+// 21:05:09 (with seconds) or 21:05.
+export function clock(w, when, seconds = true) {
+  const o = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  if (seconds) o.second = "2-digit";
+  return new Date(when).toLocaleTimeString(w.lang, o);
+}
+
+// list joins words as the language does: "East and South", "Est et Sud".
+export function list(w, items) {
+  return new Intl.ListFormat(w.lang, { type: "conjunction" }).format(items);
+}
