@@ -4,9 +4,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tabled/tabled/internal/pagejs"
 )
 
 // wordPages are the pages whose every sentence comes from the catalog:
@@ -18,59 +19,33 @@ var wordPages = []string{
 	"../internal/pagejs/js/dom.js", "../internal/pagejs/js/words.js",
 }
 
-var (
-	jsComment  = regexp.MustCompile(`(?m)^\s*//.*$|\s//\s.*$`)
-	jsString   = regexp.MustCompile("\"(?:[^\"\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\n]|\\\\.)*'|`(?:[^`\\\\]|\\\\.)*`")
-	tmplParam  = regexp.MustCompile(`\$\{[^}]*\}`)
-	twoWords   = regexp.MustCompile(`\p{L}{2,}[,:;.!?]?\s+\p{L}{2,}`)
-	capitalWd  = regexp.MustCompile(`^\p{Lu}\p{Ll}{2,}$`)
-	htmlText   = regexp.MustCompile(`>([^<]*\p{L}[^<]*)<`)
-	htmlAttr   = regexp.MustCompile(`\s(?:placeholder|title|aria-label|alt)="([^"]*\p{L}[^"]*)"`)
-	inlineCode = regexp.MustCompile(`<script(?:\s[^>]*)?>\s*[^<\s]|<script(?:(?:\s+type="module")?\s*)>|\son[a-z]+\s*=`)
-	styleBlock = regexp.MustCompile(`(?s)<style>.*?</style>`)
-)
-
-// sentences are the words a person would read found in a page's source
-// outside the catalog: JavaScript strings of two words or a capitalised
-// word (CSS selectors aside), HTML text and the attributes a person reads.
-func sentences(name, src string) []string {
-	var out []string
-	if strings.HasSuffix(name, ".js") {
-		for _, lit := range jsString.FindAllString(jsComment.ReplaceAllString(src, ""), -1) {
-			body := tmplParam.ReplaceAllString(lit[1:len(lit)-1], "")
-			if strings.HasPrefix(body, "#") || strings.HasPrefix(body, ".") {
-				continue // a CSS selector ("#clockform button"), not words
-			}
-			if twoWords.MatchString(body) || capitalWd.MatchString(body) {
-				out = append(out, lit)
-			}
-		}
-		return out
-	}
-	src = styleBlock.ReplaceAllString(src, "")
-	for _, m := range htmlText.FindAllStringSubmatch(src, -1) {
-		out = append(out, strings.TrimSpace(m[1]))
-	}
-	for _, m := range htmlAttr.FindAllStringSubmatch(src, -1) {
-		out = append(out, m[1])
-	}
-	return out
-}
-
 // TestNoSentenceOutsideTheCatalog: the tournament's pages and the shared
 // modules hold no sentence of their own (every one is a catalog key) and
 // no inline script or event handler, so script-src 'self' serves them.
 func TestNoSentenceOutsideTheCatalog(t *testing.T) {
+	// A string that is only class names of the pages' styles is not
+	// words: the style of every page of the console, the scripts' too.
+	var styles strings.Builder
+	for _, name := range wordPages {
+		if strings.HasSuffix(name, ".html") {
+			b, err := os.ReadFile(filepath.FromSlash(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			styles.Write(b)
+		}
+	}
+	classes := pagejs.Classes(styles.String())
 	for _, name := range wordPages {
 		b, err := os.ReadFile(filepath.FromSlash(name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range sentences(name, string(b)) {
+		for _, s := range pagejs.Sentences(name, string(b), classes) {
 			t.Errorf("%s: %q is a sentence outside the catalog (give it a key in catalog/messages)", name, s)
 		}
 		if strings.HasSuffix(name, ".html") {
-			if m := inlineCode.FindString(string(b)); m != "" {
+			if m := pagejs.InlineCode.FindString(string(b)); m != "" {
 				t.Errorf("%s: inline script or handler %q (a module file instead: script-src 'self')", name, m)
 			}
 		}
@@ -82,11 +57,11 @@ func TestNoSentenceOutsideTheCatalog(t *testing.T) {
 		`el("td", "num " + x, w.t("tour.title"))`: 0,
 		"x = `${a} · ${b}`; // a comment's words": 0,
 	} {
-		if got := len(sentences("x.js", src)); got != want {
-			t.Errorf("sentences(%q) = %d, want %d", src, got, want)
+		if got := len(pagejs.Sentences("x.js", src, classes)); got != want {
+			t.Errorf("Sentences(%q) = %d, want %d", src, got, want)
 		}
 	}
-	if got := sentences("x.html", `<p>Hello there</p><input placeholder="your name"><style>a { b: c }</style>`); len(got) != 2 {
+	if got := pagejs.Sentences("x.html", `<p>Hello there</p><input placeholder="your name"><style>a { b: c }</style>`, nil); len(got) != 2 {
 		t.Errorf("html sentences = %q, want 2", got)
 	}
 }
