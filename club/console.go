@@ -41,6 +41,9 @@ type TableView struct {
 	Event    *Happening `json:"event,omitempty"`
 	Decision string     `json:"decision"`
 	Alerts   []Alert    `json:"alerts"`
+	// decided is the decision Decision is the reason of, to word it in
+	// a reader's language (TablesIn).
+	decided *outcome.Record
 	// Scores are the points after the table's latest settled hand, East
 	// of that hand first, with the players' names; Standings the final
 	// standings once the game is over, first place first.
@@ -97,8 +100,15 @@ type Alert struct {
 	// Event is a referee's action or void as the page words it in its
 	// reader's language (Text is the same in English).
 	Event *Happening `json:"event,omitempty"`
+	// Detail is an alert note's own text, the table's technical detail in
+	// its words, when Text is worded in the reader's language (TablesIn).
+	Detail string `json:"detail,omitempty"`
 	// Wall is when the table logged it.
 	Wall time.Time `json:"wall"`
+	// said is the outcome the alert is of, note an alert note's own text:
+	// what TablesIn words Text from.
+	said *outcome.Record
+	note string
 }
 
 // maxAlerts bounds each table's alert list on the console.
@@ -203,11 +213,8 @@ func (c *Console) Event(m Message) {
 	if rec.Hand > 0 {
 		t.Hand = rec.Hand
 	}
-	add := func(kind, text string, h ...*Happening) {
-		a := Alert{Seq: m.Seq, Kind: kind, Text: text, Wall: wall}
-		if len(h) > 0 {
-			a.Event = h[0]
-		}
+	add := func(a Alert) {
+		a.Seq, a.Wall = m.Seq, wall
 		t.Alerts = append(t.Alerts, a)
 		if len(t.Alerts) > maxAlerts {
 			t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
@@ -234,7 +241,7 @@ func (c *Console) Event(m Message) {
 			what = rec.Type
 		}
 		t.Last, t.Event = "referee: "+what, happening(rec, in)
-		add("referee", t.Last, t.Event)
+		add(Alert{Kind: "referee", Text: t.Last, Event: t.Event})
 	case rec.Kind == claimlog.KindInput:
 		t.Last, t.Event = who+" "+rec.Type, happening(rec, in)
 	case rec.Kind == claimlog.KindVoid:
@@ -243,9 +250,9 @@ func (c *Console) Event(m Message) {
 			text += " (refused: " + b.Note + ")"
 		}
 		t.Last, t.Event = text, voided(b)
-		add("referee", text, t.Event)
+		add(Alert{Kind: "referee", Text: text, Event: t.Event})
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
-		add(rec.Type, alert.Label(rec.Type)+": "+b.Note)
+		add(Alert{Kind: rec.Type, Text: alert.Label(rec.Type) + ": " + b.Note, note: b.Note})
 	}
 	t.tookOutcome(o, add)
 	c.bump()
@@ -316,13 +323,24 @@ func (c *Console) Tables() ([]TableView, uint64, <-chan struct{}) {
 	return out, c.version, c.changed
 }
 
+// readerLang is the language a request's ?lang= asks for, nil when it
+// names none: the tables' own words.
+func readerLang(r *http.Request) *catalog.Lang {
+	if q := r.URL.Query().Get("lang"); q != "" {
+		return catalog.Match(q)
+	}
+	return nil
+}
+
 // Handler serves the console page, the shared page modules (/js/), the
 // catalog's messages (GET /api/messages), GET /api/tables, GET /api/status (the
 // broker: {"broker":"connected"|"connecting"|"unreachable","detail":"…"} and, once
 // known, "host" and "cause"),
 // GET /api/stream (SSE: the tables as messages, the broker's status
 // before them as "broker" events), POST /api/ack and POST /api/name (a
-// player's name, sent on to the table).
+// player's name, sent on to the table). The tables and the stream take
+// ?lang= (en, fr, ...): what the tables said themselves worded in that
+// language (TablesIn); without it, as the tables said it.
 func (c *Console) Handler() http.Handler {
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
@@ -330,7 +348,7 @@ func (c *Console) Handler() http.Handler {
 	mux.Handle("GET "+pagejs.Prefix, pagejs.Handler())
 	mux.Handle("GET /api/messages", catalog.Handler())
 	mux.HandleFunc("GET /api/tables", func(w http.ResponseWriter, r *http.Request) {
-		ts, _, _ := c.Tables()
+		ts, _, _ := c.TablesIn(readerLang(r))
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(ts)
 	})
@@ -365,8 +383,9 @@ func (c *Console) Handler() http.Handler {
 		rc.SetReadDeadline(time.Time{})
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.Header().Set("Cache-Control", "no-cache")
+		l := readerLang(r)
 		for {
-			ts, v, changed := c.Tables()
+			ts, v, changed := c.TablesIn(l)
 			b, err := json.Marshal(ts)
 			if err != nil {
 				return

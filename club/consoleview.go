@@ -38,8 +38,9 @@ func dealOf(o outcome.Record) *DealView {
 // its reader's language. What is discard, press (a seat's other input:
 // Action names it), name, referee (Action: the referee's input), void
 // (Input: the voided input's number, Note the table's refusal of the void
-// if any) or decision (Text: its reason, in the table's words). Seat is
-// the physical seat an input names and Wind that seat's wind then.
+// if any) or decision (Text: its reason, in the table's words, or in the
+// reader's language in a view worded for one: TablesIn). Seat is the
+// physical seat an input names and Wind that seat's wind then.
 type Happening struct {
 	What   string `json:"what"`
 	Seat   *int   `json:"seat,omitempty"`
@@ -49,6 +50,8 @@ type Happening struct {
 	Input  uint64 `json:"input,omitempty"`
 	Note   string `json:"note,omitempty"`
 	Text   string `json:"text,omitempty"`
+	// said is the decision Text is the reason of.
+	said *outcome.Record
 }
 
 // happening is the Happening of an input record: its body in, read.
@@ -86,27 +89,27 @@ func seatsNow(dealer int, names engine.Names) []SeatNow {
 
 // tookOutcome takes an outcome record into the table's view; add puts an
 // alert on its list.
-func (t *TableView) tookOutcome(o outcome.Record, add func(kind, text string, h ...*Happening)) {
+func (t *TableView) tookOutcome(o outcome.Record, add func(Alert)) {
+	said := &o
+	english := outcome.In(nil)
 	switch o.Type {
 	case outcome.TypeDecision:
-		t.Decision = o.Reason
-		t.Last, t.Event = o.Reason, &Happening{What: "decision", Text: o.Reason}
+		t.Decision, t.decided = o.Reason, said
+		t.Last, t.Event = o.Reason, &Happening{What: "decision", Text: o.Reason, said: said}
 		if o.Overrides > 0 {
-			add("override", o.Reason)
+			add(Alert{Kind: "override", Text: outcomeAlert(english, "override", o), said: said})
 		}
 		if o.Late {
-			add("late", o.Reason)
+			add(Alert{Kind: "late", Text: outcomeAlert(english, "late", o), said: said})
 		}
 	case outcome.TypeDeal:
 		t.Deal, t.Round = outcome.Deal(o), dealOf(o)
-		t.Decision, t.Discards = "", 0
+		t.Decision, t.decided, t.Discards = "", nil, 0
 		if engine.Seat(o.DealerSeat).Valid() {
 			t.dealer = o.DealerSeat
 		}
-	case outcome.TypeFlag:
-		add("flag", outcome.Flag(o))
-	case outcome.TypeRejected:
-		add("rejected", "refused: "+outcome.Rejected(o))
+	case outcome.TypeFlag, outcome.TypeRejected:
+		add(Alert{Kind: string(o.Type), Text: outcomeAlert(english, string(o.Type), o), said: said})
 	case outcome.TypeScore:
 		t.Scores, t.scoreDealer, t.Scored = t.Scores[:0], t.dealer, t.Round
 		for w := engine.East; w <= engine.North; w++ {

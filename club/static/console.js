@@ -5,7 +5,8 @@
 // it, by its player and its wind ("Ana (South)"), or by its number and
 // wind ("seat 1 (South)"), the same in the names form, the scores and the
 // events. What a table said itself (a decision's reason, an alert's
-// text) is shown in the table's words.
+// text) the console words in the page's language (api/stream?lang=); an
+// alert note's technical detail, in the table's words, is its title.
 import { el, $ } from "./js/dom.js";
 import { words, WINDS } from "./tournament.js";
 
@@ -123,6 +124,7 @@ function card(t) {
     b.dataset.seq = al.seq;
     li.append(el("time", "", clock.format(new Date(al.wall))));
     if (ALERT[al.kind]) li.append(el("span", "kind", w.t(ALERT[al.kind])));
+    if (al.detail) li.title = al.detail;
     li.append(al.event ? eventText(t, al.event) : al.text, b);
     ul.append(li);
   }
@@ -178,7 +180,9 @@ for (const [id, key] of [["title", "console.title"], ["ltournament", "tour.title
 // words: "live" only while the broker is connected.
 function conn(text, good) { const c = $("conn"); c.textContent = text; c.className = good ? "good" : "bad"; }
 conn(w.t("console.connecting"), false);
-const es = new EventSource("api/stream");
+// What the tables said themselves (a decision's reason, an alert's text)
+// comes worded by the console in the page's language.
+const es = new EventSource("api/stream?lang=" + encodeURIComponent(w.lang));
 // brokerText is the console's status with its broker in words: from the
 // broker's address and the cause when the status gives them, else the
 // console's own detail.
