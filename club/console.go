@@ -105,10 +105,12 @@ type Alert struct {
 	Detail string `json:"detail,omitempty"`
 	// Wall is when the table logged it.
 	Wall time.Time `json:"wall"`
-	// said is the outcome the alert is of, note an alert note's own text:
-	// what TablesIn words Text from.
-	said *outcome.Record
-	note string
+	// said is the outcome the alert is of; noted says it is a table's
+	// alert note, note its own text: what TablesIn words Text from (the
+	// console's own warnings are neither).
+	said  *outcome.Record
+	noted bool
+	note  string
 }
 
 // maxAlerts bounds each table's alert list on the console.
@@ -252,7 +254,7 @@ func (c *Console) Event(m Message) {
 		t.Last, t.Event = text, voided(b)
 		add(Alert{Kind: "referee", Text: text, Event: t.Event})
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
-		add(Alert{Kind: rec.Type, Text: alert.Label(rec.Type) + ": " + b.Note, note: b.Note})
+		add(Alert{Kind: rec.Type, Text: alert.Label(rec.Type) + ": " + b.Note, noted: true, note: b.Note})
 	}
 	t.tookOutcome(o, add)
 	c.bump()

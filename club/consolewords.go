@@ -44,7 +44,7 @@ func (t *TableView) wordIn(w outcome.Words) {
 		switch {
 		case a.said != nil:
 			t.Alerts[i].Text = outcomeAlert(w, a.Kind, *a.said)
-		case a.Event == nil && alert.Is(a.Kind):
+		case a.noted:
 			l := w.Lang()
 			t.Alerts[i].Text = l.Text("console.said.note", "label", alert.LabelIn(l, a.Kind), "line", alert.LineIn(l, a.Kind))
 			t.Alerts[i].Detail = a.note

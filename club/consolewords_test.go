@@ -80,11 +80,17 @@ func TestConsoleWordsWhatTablesSaid(t *testing.T) {
 			if c.lang != "" {
 				l = fr
 			}
+			// The console's own warning keeps its words, its kind an alert
+			// note's kind or not.
+			console.Warn("t1", "client-id", "another client connected as the table")
 			ts, _, _ := console.TablesIn(l)
 			v := ts[0]
 			var alerts []string
 			detail := ""
-			for _, a := range v.Alerts {
+			if w := v.Alerts[len(v.Alerts)-1]; w.Text != "another client connected as the table" || w.Detail != "" {
+				t.Errorf("the console's own warning: %+v", w)
+			}
+			for _, a := range v.Alerts[:len(v.Alerts)-1] {
 				alerts = append(alerts, a.Kind+": "+a.Text)
 				if a.Detail != "" {
 					detail = a.Detail
@@ -157,4 +163,40 @@ func TestConsoleTablesLangQuery(t *testing.T) {
 	if !bytes.Contains(french, []byte(`"decision":"PON Sud : la seule réclamation"`)) || !bytes.Contains(french, []byte(`"detail":"the claim log's disk is low`)) {
 		t.Errorf("GET /api/tables?lang=fr: %s", french)
 	}
+}
+
+// FuzzConsoleWordsRecord: whatever record a table sends (its rule code
+// and arguments from the wire), the console takes it and words it in
+// every language without failing, and its English view is the tables'
+// own words, the same with no language asked.
+func FuzzConsoleWordsRecord(f *testing.F) {
+	for _, r := range saidRecords {
+		f.Add([]byte(r))
+	}
+	f.Add([]byte(`{"kind":"outcome","type":"decision","body":{"type":"decision","reason":"x","code":"beats","args":{"won":[{"seat":9,"call":"pon"}],"lost":[{"seat":-4,"call":"zz"}]}}}`))
+	f.Add([]byte(`{"kind":"outcome","type":"flag","body":{"type":"flag","seat":"Q","reason":"x","code":"kuikae","args":{"seat":200,"tile":"99z"}}}`))
+	f.Add([]byte(`{"kind":"note","type":"disk-low","body":{"note":7}}`))
+	at := time.Date(2026, 11, 27, 1, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		c := NewConsole()
+		c.Now = func() time.Time { return at }
+		c.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(body)})
+		plain, _, _ := c.TablesIn(nil)
+		english, _, _ := c.TablesIn(catalog.English())
+		a, err := json.Marshal(plain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(english)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("English view:\n%s\nwant the tables' own words:\n%s", b, a)
+		}
+		for _, code := range catalog.Codes() {
+			l, _ := catalog.Get(code)
+			ts, _, _ := c.TablesIn(l)
+			if _, err := json.Marshal(ts); err != nil {
+				t.Fatalf("%s: %v", code, err)
+			}
+		}
+	})
 }
