@@ -96,6 +96,8 @@ type Alert struct {
 	// Kind is late, override, flag, rejected, referee, or an alert note's
 	// kind (reboot, disk-low, ...).
 	Kind string `json:"kind"`
+	// Text is the alert in the table's words, or in the reader's
+	// language in a view worded for one (TablesIn).
 	Text string `json:"text"`
 	// Event is a referee's action or void as the page words it in its
 	// reader's language (Text is the same in English).
