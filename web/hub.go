@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -21,6 +22,8 @@ type hub struct {
 	t *table.Table
 	// view is the page's view of a state, with the alerts showing.
 	view func(st engine.State, seq uint64, alerts []alert.Alert) StateView
+	// words are the entries' words, in the view's language.
+	words outcome.Words
 
 	amu    sync.Mutex
 	alerts alert.List // showing until the next deal
@@ -52,8 +55,8 @@ const (
 	pageMaxBytes = 32 << 10
 )
 
-func newHub(t *table.Table, view func(engine.State, uint64, []alert.Alert) StateView) *hub {
-	h := &hub{t: t, view: view, ring: make([]event, hubEvents), notify: make(chan struct{})}
+func newHub(t *table.Table, view func(engine.State, uint64, []alert.Alert) StateView, words outcome.Words) *hub {
+	h := &hub{t: t, view: view, words: words, ring: make([]event, hubEvents), notify: make(chan struct{})}
 	sub := t.Subscribe()
 	h.base = sub.From
 	go h.run(sub)
@@ -134,7 +137,7 @@ func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
 		after, n = id, 0
 	}
 	for i, e := range es {
-		b, err := encodeEntry(e)
+		b, err := encodeEntry(h.words, e)
 		if err != nil {
 			b, _ = json.Marshal(entryJSON{Seq: e.Seq, Text: "(unencodable: " + err.Error() + ")"})
 		}

@@ -295,7 +295,9 @@ type entryJSON struct {
 	Alert bool `json:"alert,omitempty"`
 }
 
-func entryView(e table.Entry) (entryJSON, error) {
+// entryView is a journaled entry as the page reads it, its outcome's
+// reasons and its text in w's language (English: the record as logged).
+func entryView(w outcome.Words, e table.Entry) (entryJSON, error) {
 	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind,
 		AtMS: e.At.Milliseconds(), Alert: e.NoteKind != "" && alert.Is(e.NoteKind)}
 	switch {
@@ -310,14 +312,16 @@ func entryView(e table.Entry) (entryJSON, error) {
 	}
 	if e.Outcome != nil {
 		r := outcome.Of(*e.Outcome)
-		j.Outcome, j.Text = &r, outcome.Line(r)
+		j.Text = w.Line(r)
+		r = w.Reworded(r)
+		j.Outcome = &r
 	}
 	return j, nil
 }
 
 // encodeEntry is a journaled entry as the event stream carries it.
-func encodeEntry(e table.Entry) ([]byte, error) {
-	j, err := entryView(e)
+func encodeEntry(w outcome.Words, e table.Entry) ([]byte, error) {
+	j, err := entryView(w, e)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ export async function entry(body) {
   const headers = { "Content-Type": "application/json" };
   const auth = entryAuth();
   if (auth) headers.Authorization = auth;
-  const r = await fetch("/api/seat", { method: "POST", headers, body: JSON.stringify(body) });
+  const r = await fetch("/api/seat?lang=" + p.w.lang, { method: "POST", headers, body: JSON.stringify(body) });
   if (r.ok) return "";
   const j = await r.json().catch(() => ({ error: r.statusText }));
   if (r.status === 401 && auth.startsWith("Pair ")) {
