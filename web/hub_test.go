@@ -20,7 +20,7 @@ import (
 // each naming the range it covers, only the last with the state; a
 // resume finds the event after any sequence number it holds.
 func TestCatchUpIsPaged(t *testing.T) {
-	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0, words: outcome.In(nil),
+	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0, words: outcome.In(nil), alerts: &alertBook{},
 		view: func(st engine.State, seq uint64, a []alert.Alert) StateView {
 			return stateView(st, seq, engine.EMA2016, a)
 		}}

@@ -64,7 +64,7 @@ func (s *Server) hubFor(l *catalog.Lang) *hub {
 	defer s.hubsMu.Unlock()
 	h, ok := s.hubs[l.Code()]
 	if !ok {
-		h = newHub(s.cfg.Table, s.viewIn(l), outcome.In(l))
+		h = newHub(s.cfg.Table, s.viewIn(l), outcome.In(l), s.alerts)
 		if s.hubs == nil {
 			s.hubs = map[string]*hub{}
 		}

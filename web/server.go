@@ -80,7 +80,9 @@ type Server struct {
 	// (hubFor).
 	hub *hub
 	langHubs
-	index *claimlog.Index // of cfg.LogDir, for /api/log
+	// alerts are the table's alerts showing, every hub's.
+	alerts *alertBook
+	index  *claimlog.Index // of cfg.LogDir, for /api/log
 	// streams is how many event streams are open, against Limits.MaxStreams;
 	// streamsBy how many each client holds.
 	streams   atomic.Int64
@@ -100,7 +102,8 @@ func New(cfg Config) *Server {
 	}
 	s.guard = Guard(s.mux, cfg.Hosts)
 	if cfg.Table != nil {
-		s.hub = newHub(cfg.Table, s.viewIn(catalog.English()), outcome.In(nil))
+		s.alerts = &alertBook{}
+		s.hub = newHub(cfg.Table, s.viewIn(catalog.English()), outcome.In(nil), s.alerts)
 	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", scriptsSelf(http.FileServer(http.FS(sub))))

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"time"
 
@@ -300,15 +299,16 @@ type entryJSON struct {
 func entryView(w outcome.Words, e table.Entry) (entryJSON, error) {
 	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind,
 		AtMS: e.At.Milliseconds(), Alert: e.NoteKind != "" && alert.Is(e.NoteKind)}
+	l := w.Lang()
 	switch {
 	case e.Void != 0 && e.Note == "":
-		j.Text = fmt.Sprintf("REFEREE  input %d voided: the state is rebuilt without it", e.Void)
+		j.Text = l.Text("status.entry.void", "input", e.Void)
 	case e.Revision != nil && len(e.Revision.Retracted) > 0:
-		j.Text = "REVISED  " + e.Note
+		j.Text = l.Text("status.entry.revised", "note", e.Note)
 	case e.Revision != nil:
-		j.Text = "LATE  " + e.Note
+		j.Text = l.Text("status.entry.late", "note", e.Note)
 	case e.NoteKind != "":
-		j.Text = "NOTE  " + e.Note
+		j.Text = l.Text("status.entry.note", "note", e.Note)
 	}
 	if e.Outcome != nil {
 		r := outcome.Of(*e.Outcome)

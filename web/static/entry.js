@@ -14,7 +14,7 @@ export function showPairing(msg) {
 
 // pairTablet trades the typed code for the table's pairing token.
 async function pairTablet(code) {
-  const r = await fetch("/api/pair", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+  const r = await fetch("/api/pair?lang=" + p.w.lang, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
   const j = await r.json();
   if (!r.ok) return showPairing(j.error);
   localStorage.setItem("pair", j.token);
