@@ -138,3 +138,52 @@ func TestEntryInFrench(t *testing.T) {
 		t.Errorf("line %q lacks the French rule %q", j.Text, why)
 	}
 }
+
+// TestPreviewFuritenInFrench: the hand preview's furiten note is the
+// engine's CodeFuriten in the page's language, English without one. South
+// waits on 1s-4s and discarded 1s itself, then East's 4s is won by ron.
+func TestPreviewFuritenInFrench(t *testing.T) {
+	e, err := engine.New(engine.EMA2016, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []engine.Outcome
+	at := time.Duration(0)
+	for i, step := range []struct {
+		seat   engine.Seat
+		action engine.Action
+		tile   string
+	}{{0, engine.Discard, "1z"}, {1, engine.Discard, "1s"}, {2, engine.Discard, "9m"}, {3, engine.Discard, "9m"}, {0, engine.Discard, "4s"}, {1, engine.Ron, ""}} {
+		if i > 0 {
+			at += 4 * time.Second
+		}
+		if step.action == engine.Ron {
+			at -= 3500 * time.Millisecond
+		}
+		ev := engine.Event{At: at, Seat: step.seat, Action: step.action, Dealer: engine.NoSeat}
+		if step.tile != "" {
+			ev.Tile = engine.MustTile(step.tile)
+		}
+		if out, err = e.Apply(ev, out); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	e.Advance(at+time.Second, out)
+	hand, _, err := DecodeHand("234m 456p 555z 23s 99s 4s", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, _ := catalog.Get("fr")
+	for _, tc := range []struct {
+		l    *catalog.Lang
+		want string
+	}{
+		{nil, "furiten: South waits on 1s 4s and discarded 1s itself: a ron is not allowed (referee)"},
+		{catalog.English(), "furiten: South waits on 1s 4s and discarded 1s itself: a ron is not allowed (referee)"},
+		{fr, "furiten : Sud attend 1s 4s et a lui-même écarté 1s : un ron n'est pas autorisé (arbitre)"},
+	} {
+		if a := Preview(tc.l, e.State(), 1, hand, engine.NoTile); a.Furiten != tc.want {
+			t.Errorf("%v: furiten %q (error %q), want %q", tc.l, a.Furiten, a.Error, tc.want)
+		}
+	}
+}
