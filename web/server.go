@@ -324,7 +324,7 @@ func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 		metricPressRefused.Inc()
 		s.presses.refused(client, "presses")
 		w.Header().Set("Retry-After", "1")
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "presses faster than a hand can make them: refused"})
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": pageLang(r).Text("status.error.presses")})
 		return
 	}
 	ev, err := DecodePress(r.Body)
