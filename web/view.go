@@ -125,7 +125,7 @@ type OpenView struct {
 
 // ClaimView is one claim as the page shows it: the seat, its wind, the
 // call, and for a claim that lost the rule (Code, a stable name) and the
-// engine's words for it (Why).
+// engine's words for it (Why), in the page's language (reword).
 type ClaimView struct {
 	Seat int    `json:"seat"`
 	Wind string `json:"wind"`
