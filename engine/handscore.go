@@ -34,8 +34,10 @@ type WonHand struct {
 	// rules that keep no score).
 	Points int
 	// Furiten says, for a preview (State.ScoreHand), the discard that
-	// makes a ron on this hand furiten; "" when none.
-	Furiten string
+	// makes a ron on this hand furiten; "" when none. FuritenArgs are
+	// what it names, for its words in a reader's language (CodeFuriten).
+	Furiten     string
+	FuritenArgs *Args
 }
 
 // handRules are what ScoreHand needs of the profile: the hand rules, the
@@ -81,6 +83,7 @@ func (st State) ScoreHand(seat Seat, concealed []Tile, win Tile) (WonHand, error
 	}
 	if d, from, ok := furiten(sit, seat, st.Discards, wh); ok {
 		wh.Furiten = furitenWords(seat, from, d.Tile, waitsWords(wh), st.Dealer)
+		wh.FuritenArgs = &Args{Dealer: st.Dealer, Seat: seat, Other: from, Tile: d.Tile, Waits: wh.waits()}
 	}
 	return wh, nil
 }

@@ -32,8 +32,11 @@ func Scan(dir string, f claimlog.Filter, fn func(Row) error, onDamage func(claim
 }
 
 // At is Of with the record's time in its hand, for a record of a hand.
-func At(m claimlog.Marked, inHand time.Duration) Row {
-	row := Of(m)
+func At(m claimlog.Marked, inHand time.Duration) Row { return AtIn(outcome.In(nil), m, inHand) }
+
+// AtIn is At in w's language (OfIn).
+func AtIn(w outcome.Words, m claimlog.Marked, inHand time.Duration) Row {
+	row := OfIn(w, m)
 	if m.Hand > 0 {
 		ms := inHand.Milliseconds()
 		row.InHandMS = &ms

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
@@ -89,17 +90,25 @@ func seen(ts ...string) []string {
 	return out
 }
 
-var inputWords = map[string]string{
-	"discard": "discards", "chii": "calls chii", "pon": "calls pon", "kan": "calls kan", "ron": "calls ron",
-	"tsumo": "declares tsumo", "riichi": "declares riichi", "cancel": "cancels its call",
+// inputKeys are the words of inputs, by type, that name the seat alone:
+// "{who} discards", "referee: {who} is tenpai".
+var inputKeys = map[string]string{
+	"discard": "logpage.row.discard", "chii": "logpage.row.chii", "pon": "logpage.row.pon", "kan": "logpage.row.kan",
+	"ron": "logpage.row.ron", "tsumo": "logpage.row.tsumo", "riichi": "logpage.row.riichi", "cancel": "logpage.row.cancel",
+	"tenpai": "logpage.row.tenpai", "deadhand": "logpage.row.deadhand", "chombo": "logpage.row.chombo",
 }
 
-// Of is a record in words, with its marks; InHandMS is left to the
-// caller, who knows the record's hand clock.
-func Of(m claimlog.Marked) Row {
+// Of is a record in words, in English, with its marks; InHandMS is left
+// to the caller, who knows the record's hand clock.
+func Of(m claimlog.Marked) Row { return OfIn(outcome.In(nil), m) }
+
+// OfIn is Of in w's language: the outcomes' sentences are outcome's, the
+// rows' own words the catalog's (logpage.row.*).
+func OfIn(w outcome.Words, m claimlog.Marked) Row {
 	r := m.Record
 	row := Row{Seq: r.Seq, Hand: r.Hand, TableMS: r.Mono / int64(time.Millisecond), Wall: r.Wall, Source: r.Source, Seat: r.Seat, Kind: r.Kind, Type: r.Type,
 		VoidedBy: m.VoidedBy, WithdrawnBy: m.WithdrawnBy}
+	l := w.Lang()
 	var b recordBody
 	// The body was written by this daemon; one that does not read leaves
 	// the words to the type alone.
@@ -107,214 +116,214 @@ func Of(m claimlog.Marked) Row {
 	if r.Kind != claimlog.KindOutcome && r.Kind != claimlog.KindVoid {
 		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &b) != nil
 	}
-	who := outcome.WindName(r.Seat)
+	who := w.WindName(r.Seat)
 	switch r.Kind {
 	case claimlog.KindInput:
 		row.Voidable = m.VoidedBy == 0
-		describeInput(&row, r.Type, who, b)
+		describeInput(&row, w, r.Type, who, b)
 	case claimlog.KindOutcome:
 		o, err := journal.Outcome(r)
 		badBody = err != nil
-		describeOutcome(&row, o)
+		describeOutcome(&row, w, o)
 	case claimlog.KindVoid:
 		var v claimlog.VoidBody
 		badBody = len(r.Body) > 0 && json.Unmarshal(r.Body, &v) != nil
-		row.What = fmt.Sprintf("referee voided input #%d", v.Void)
+		row.What = l.Text("logpage.row.void", "input", v.Void)
 		if len(v.Retracted) > 0 {
-			row.What += ", withdrawing"
-			for _, o := range v.Retracted {
-				row.What += fmt.Sprintf(" #%d", o)
-			}
+			row.What = l.Text("logpage.row.void_withdrawing", "input", v.Void, "records", records(v.Retracted))
 		}
 		if v.Note != "" {
-			row.What += ": refused, " + v.Note
+			row.What = l.Text("logpage.row.void_refused", "what", row.What, "note", v.Note)
 		}
 	case claimlog.KindNote:
 		if r.Type == journal.TypeRevision {
 			rev, err := journal.Revision(r)
 			badBody = err != nil
-			describeRevision(&row, rev)
+			describeRevision(&row, l, rev)
 			break
 		}
-		describeNote(&row, r.Type, b)
+		describeNote(&row, l, r.Type, b)
 	default:
 		row.What = r.Kind + " " + r.Type
 	}
 	if badBody {
-		row.What = r.Type + " (a body this page cannot read)"
+		row.What = l.Text("logpage.row.unreadable", "type", r.Type)
 	}
 	return row
 }
 
+// records are record numbers as the log page writes them: "#3 #4".
+func records(seqs []uint64) string {
+	ps := make([]string, len(seqs))
+	for i, s := range seqs {
+		ps[i] = fmt.Sprintf("#%d", s)
+	}
+	return strings.Join(ps, " ")
+}
+
 // describeInput: an input of type typ, at seat who, in words, with the
 // tiles it names and its stamp's error.
-func describeInput(row *Row, typ, who string, b recordBody) {
+func describeInput(row *Row, w outcome.Words, typ, who string, b recordBody) {
+	l := w.Lang()
+	e := b.Event
 	switch typ {
 	case "dora":
-		row.What = "dora indicator read"
+		row.What = l.Text("logpage.row.dora")
+	case "ura":
+		row.What = l.Text("logpage.row.ura")
 	case "newhand":
-		row.What = "new hand"
-		if b.Event != nil && b.Event.Dealer >= 0 && b.Event.Dealer <= 3 {
-			row.What += fmt.Sprintf(", seat %d deals", b.Event.Dealer)
+		row.What = l.Text("logpage.row.newhand")
+		if e != nil && e.Dealer >= 0 && e.Dealer <= 3 {
+			row.What = l.Text("logpage.row.newhand_dealer", "seat", e.Dealer)
 		}
-	case "tenpai":
-		row.What = "referee: " + who + " is tenpai"
-	case "deadhand":
-		row.What = "referee: " + who + " has a dead hand"
-	case "chombo":
-		row.What = "referee: chombo on " + who
 	case "value":
-		row.What = who + "'s hand is worth"
-		if e := b.Event; e != nil && e.Value != nil {
-			row.What += " " + e.Value.Value.Words()
+		row.What = l.Text("logpage.row.value_none", "who", who)
+		if e != nil && e.Value != nil {
+			v := e.Value.Value.Words()
+			if l.Code() != catalog.Default {
+				v = outcome.ValueWords(l, e.Value.Value)
+			}
+			row.What = l.Text("logpage.row.value", "who", who, "value", v)
 		}
 	case "hand":
-		row.What = who + "'s hand is"
-		if e := b.Event; e != nil {
-			row.What += " " + tile.Format(e.Hand)
+		row.What = l.Text("logpage.row.hand_none", "who", who)
+		if e != nil {
+			row.What = l.Text("logpage.row.hand", "who", who, "hand", tile.Format(e.Hand))
 			if e.Tile != "" && e.Tile != "?" {
-				row.What += " win " + e.Tile
+				row.What = l.Text("logpage.row.hand_win", "who", who, "hand", tile.Format(e.Hand), "tile", e.Tile)
 			}
 		}
-	case "ura":
-		row.What = "ura dora indicator read"
 	case "name":
-		if e := b.Event; e != nil && e.Name != "" {
-			row.What = fmt.Sprintf("the player at %s is %s", who, e.Name)
-		} else {
-			row.What = "the name at " + who + " is cleared"
+		row.What = l.Text("logpage.row.name_cleared", "who", who)
+		if e != nil && e.Name != "" {
+			row.What = l.Text("logpage.row.name", "who", who, "name", e.Name)
 		}
 	default:
-		w, ok := inputWords[typ]
-		if !ok {
-			w = typ
+		row.What = who + " " + typ // an input this page does not know: its type as logged
+		if key, ok := inputKeys[typ]; ok {
+			row.What = l.Text(key, "who", who)
 		}
-		row.What = who + " " + w
 	}
-	if e := b.Event; e != nil {
+	if e != nil {
 		row.Tiles = seen(e.Tile)
 		if s := seen(e.Shown...); len(s) > 0 {
-			row.What += ", showing"
+			row.What = l.Text("logpage.row.showing", "what", row.What)
 			row.Tiles = append(row.Tiles, s...)
 		}
 		row.PlusMinusMS = float64(e.Uncertainty) / float64(time.Millisecond)
 	}
 	if b.Note != "" {
-		row.What += " (" + b.Note + ")"
+		row.What = l.Text("logpage.row.noted", "what", row.What, "note", b.Note)
 	}
 }
 
-func describeOutcome(row *Row, o outcome.Record) {
+func describeOutcome(row *Row, w outcome.Words, o outcome.Record) {
+	l := w.Lang()
 	switch o.Type {
 	case outcome.TypeDecision:
-		for _, w := range o.Won {
-			if w.Late {
+		for _, c := range o.Won {
+			if c.Late {
 				row.Flags = append(row.Flags, "late")
 			}
 		}
-		row.What = outcome.Won(o) + " wins"
+		won := w.Won(o)
+		row.What = l.Text("logpage.row.wins", "won", won)
 		if o.Discard != nil {
-			row.What += " on " + outcome.WindName(o.Discard.Seat) + "'s discard"
+			seat := w.WindName(o.Discard.Seat)
+			row.What = l.Text("logpage.row.wins_on", "won", won, "seat", seat)
 			row.Tiles = seen(o.Discard.Tile)
 			if o.Robbing {
-				row.What = outcome.Won(o) + " robs " + outcome.WindName(o.Discard.Seat) + "'s kong"
+				row.What = l.Text("logpage.row.robs", "won", won, "seat", seat)
 			}
 		}
 		row.Melds = calledMelds(o)
-		for _, l := range o.Lost {
-			row.Lost = append(row.Lost, l.Reason)
+		for _, c := range w.Reworded(o).Lost {
+			row.Lost = append(row.Lost, c.Reason)
 		}
 		if o.Overrides > 0 {
 			row.Flags = append(row.Flags, "override")
-			row.What += fmt.Sprintf(", overriding decision %d", o.Overrides)
+			row.What = l.Text("logpage.row.overriding", "what", row.What, "n", o.Overrides)
 		}
 		if o.Late && !slices.Contains(row.Flags, "late") {
 			row.Flags = append(row.Flags, "late")
 		}
 		if o.Referee != "" {
-			row.Lost = append(row.Lost, "referee: "+o.Referee)
+			row.Lost = append(row.Lost, l.Text("logpage.row.referee", "note", o.Referee))
 		}
 	case outcome.TypeRejected:
-		row.What = "refused: " + outcome.Rejected(o)
+		row.What = l.Text("logpage.row.refused", "what", w.Rejected(o))
 	case outcome.TypeFlag:
-		row.What = "referee, " + outcome.Flag(o)
+		row.What = l.Text("logpage.row.flag", "what", w.Flag(o))
 		row.Flags = append(row.Flags, "referee")
 	case outcome.TypeDora:
-		row.What = "dora shown: indicator → dora"
+		row.What = l.Text("logpage.row.dora_shown")
 		if o.Reason != "" {
-			row.What = outcome.Dora(o) // a withdrawn kan dora read, and why
+			row.What = w.Dora(o) // a withdrawn kan dora read, and why
 			break
 		}
-		if _, ind, dora, ok := outcome.NewDora(o); ok {
+		if _, ind, dora, ok := w.NewDora(o); ok {
 			row.Tiles = []string{ind, dora}
 			if n := len(o.Indicators); n > 1 {
-				row.What = fmt.Sprintf("kan dora %d shown: indicator → dora", n-1)
+				row.What = l.Text("logpage.row.kan_dora_shown", "n", n-1)
 			}
 		}
 	case outcome.TypeHandEnd:
-		row.What = "hand over"
+		row.What = l.Text("logpage.row.hand_over")
 		if o.Result != "" {
-			row.What += ": " + outcome.HandEnd(o)
+			row.What = l.Text("logpage.row.hand_over_how", "how", w.HandEnd(o))
 		}
 	case outcome.TypeDeal:
-		row.What = "deal: " + outcome.Deal(o)
+		row.What = l.Text("logpage.row.deal", "what", w.Deal(o))
 	case outcome.TypeKongStands:
-		row.What = outcome.KongStands(o)
+		row.What = w.KongStands(o)
 		if o.Kong != nil {
 			row.Tiles = seen(o.Kong.Tile)
 		}
 	case outcome.TypeScore:
-		row.What = "score: " + outcome.Score(o)
+		row.What = l.Text("logpage.row.score", "what", w.Score(o))
 	case outcome.TypeGameEnd:
-		row.What = "game over: " + outcome.GameEnd(o)
+		row.What = l.Text("logpage.row.game_over", "what", w.GameEnd(o))
 	default:
-		row.What = string(o.Type) + ": " + o.Reason
+		row.What = string(o.Type) + ": " + w.Reason(o)
 	}
 }
 
 // describeRevision: inputs that came late, and the outcomes withdrawn.
-func describeRevision(row *Row, rev claimlog.RevisionBody) {
+func describeRevision(row *Row, l *catalog.Lang, rev claimlog.RevisionBody) {
 	var parts []string
 	if len(rev.Late) > 0 {
-		w := "inputs arrived late:"
-		for _, s := range rev.Late {
-			w += fmt.Sprintf(" #%d", s)
-		}
-		parts = append(parts, w)
+		parts = append(parts, l.Text("logpage.row.late", "inputs", records(rev.Late)))
 	}
 	if len(rev.Retracted) > 0 {
-		w := "re-decided, withdrawing" // after a referee's void: nothing came late
+		key := "logpage.row.redecided" // after a referee's void: nothing came late
 		if len(rev.Late) > 0 {
-			w = "re-decided at their stamps, withdrawing"
+			key = "logpage.row.redecided_late"
 		}
-		for _, s := range rev.Retracted {
-			w += fmt.Sprintf(" #%d", s)
-		}
-		parts = append(parts, w)
+		parts = append(parts, l.Text(key, "records", records(rev.Retracted)))
 		row.Flags = append(row.Flags, "revised")
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "revision")
+		parts = append(parts, l.Text("logpage.row.revision"))
 	}
 	row.What = strings.Join(parts, "; ")
 	if rev.Note != "" {
-		row.What += ". " + rev.Note
+		row.What = l.Text("logpage.row.revision_note", "what", row.What, "note", rev.Note)
 	}
 }
 
-func describeNote(row *Row, typ string, b recordBody) {
+func describeNote(row *Row, l *catalog.Lang, typ string, b recordBody) {
 	switch {
 	case typ == "session" || typ == "restart":
-		row.What = "session started"
+		key := "logpage.row.session"
 		if typ == "restart" {
-			row.What = "daemon restarted: the session goes on"
+			key = "logpage.row.restart"
 		}
-		row.What += fmt.Sprintf(": rules %s, table %s", b.Rules, b.Table)
+		row.What = l.Text(key, "rules", b.Rules, "table", b.Table)
 		if b.Dealer != nil {
-			row.What += fmt.Sprintf(", seat %d dealt first", *b.Dealer)
+			row.What = l.Text("logpage.row.first_dealer", "what", row.What, "seat", *b.Dealer)
 		}
 	case alert.Is(typ):
-		row.What = alert.Label(typ) + ": " + b.Note
+		row.What = alert.LabelIn(l, typ) + ": " + b.Note
 		row.Flags = append(row.Flags, "alert")
 	default:
 		row.What = typ

@@ -148,3 +148,30 @@ func (w Words) GameEnd(r Record) string {
 
 // GameEnd is Words.GameEnd in English.
 func GameEnd(r Record) string { return In(nil).GameEnd(r) }
+
+// Reworded is r with the reasons it carries in the language: its Reason
+// (Words.Reason) and each lost claim's Why and Reason, for a view whose
+// reader reads the record's fields (the status page); in English r as it
+// is. A game_end's Reason is a word (engine.End), kept as it is.
+func (w Words) Reworded(r Record) Record {
+	if w.english() {
+		return r
+	}
+	out := r
+	if r.Type != TypeGameEnd {
+		out.Reason = w.Reason(r)
+	}
+	if len(r.Lost) > 0 {
+		out.Lost = make([]SeatCall, len(r.Lost))
+		for i, c := range r.Lost {
+			if why, ok := w.lostWhy(c, &r, false); ok {
+				c.Why = why
+			}
+			if reason, ok := w.lostWhy(c, &r, true); ok {
+				c.Reason = reason
+			}
+			out.Lost[i] = c
+		}
+	}
+	return out
+}

@@ -85,14 +85,14 @@ func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
 // reports whether it may go on, with the source its input is logged with.
 func (s *Server) entrant(w http.ResponseWriter, r *http.Request) (engine.Source, bool) {
 	client := clientOf(r)
-	if s.tooMany(w, client) {
+	if s.tooMany(w, r, client) {
 		return 0, false
 	}
 	src, ok := s.entrySource(r, client)
 	if !ok {
-		msg := "enter the table's pairing code first (it is on the table's panel)"
+		msg := pageLang(r).Text("status.error.pair_first")
 		if s.cfg.Pairing == nil {
-			msg = "only the referee may enter values, hands and names at this table"
+			msg = pageLang(r).Text("status.error.referee_only")
 		}
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": msg})
 		return 0, false

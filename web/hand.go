@@ -5,7 +5,9 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 )
@@ -80,8 +82,8 @@ func DecodeHandPreview(r io.Reader) (seat engine.Seat, hand []engine.Tile, win e
 }
 
 // Preview scores a proposed hand in the table's state st: the answer the
-// preview endpoint gives.
-func Preview(st engine.State, seat engine.Seat, hand []engine.Tile, win engine.Tile) PreviewAnswer {
+// preview endpoint gives, its furiten note in l (nil: English).
+func Preview(l *catalog.Lang, st engine.State, seat engine.Seat, hand []engine.Tile, win engine.Tile) PreviewAnswer {
 	a := PreviewAnswer{Yaku: []scorer.Yaku{}, Fu: []scorer.FuPart{}}
 	wh, err := st.ScoreHand(seat, hand, win)
 	if err != nil {
@@ -96,6 +98,11 @@ func Preview(st engine.State, seat engine.Seat, hand []engine.Tile, win engine.T
 	a.Yaku = append(a.Yaku, r.Yaku...)
 	a.Fu = append(a.Fu, r.FuParts...)
 	a.Furiten = wh.Furiten
+	if l != nil && !english(l) && wh.FuritenArgs != nil {
+		if s, ok := outcome.Reason(l, engine.CodeFuriten, *wh.FuritenArgs); ok {
+			a.Furiten = s
+		}
+	}
 	return a
 }
 
@@ -111,7 +118,7 @@ func (s *Server) handleHandPreview(w http.ResponseWriter, r *http.Request) {
 		badBody(w, err)
 		return
 	}
-	a := Preview(s.cfg.Table.State(), seat, hand, win)
+	a := Preview(pageLang(r), s.cfg.Table.State(), seat, hand, win)
 	code := http.StatusOK
 	if a.Error != "" {
 		code = http.StatusUnprocessableEntity

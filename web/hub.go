@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -21,9 +22,12 @@ type hub struct {
 	t *table.Table
 	// view is the page's view of a state, with the alerts showing.
 	view func(st engine.State, seq uint64, alerts []alert.Alert) StateView
+	// words are the entries' words, in the view's language.
+	words outcome.Words
 
-	amu    sync.Mutex
-	alerts alert.List // showing until the next deal
+	// alerts are the table's, showing until the next deal: one book
+	// for every language's hub (a hub made later sees those before it).
+	alerts *alertBook
 
 	mu     sync.RWMutex
 	ring   []event // events first..next-1, at index number % len(ring)
@@ -52,8 +56,8 @@ const (
 	pageMaxBytes = 32 << 10
 )
 
-func newHub(t *table.Table, view func(engine.State, uint64, []alert.Alert) StateView) *hub {
-	h := &hub{t: t, view: view, ring: make([]event, hubEvents), notify: make(chan struct{})}
+func newHub(t *table.Table, view func(engine.State, uint64, []alert.Alert) StateView, words outcome.Words, alerts *alertBook) *hub {
+	h := &hub{t: t, view: view, words: words, alerts: alerts, ring: make([]event, hubEvents), notify: make(chan struct{})}
 	sub := t.Subscribe()
 	h.base = sub.From
 	go h.run(sub)
@@ -96,10 +100,34 @@ func (h *hub) run(sub *table.Subscription) {
 }
 
 // current is the alerts showing.
-func (h *hub) current() []alert.Alert {
-	h.amu.Lock()
-	defer h.amu.Unlock()
-	return h.alerts.Current()
+func (h *hub) current() []alert.Alert { return h.alerts.current() }
+
+// An alertBook is the alerts showing, kept from the table's entries by
+// whichever hub reads them first: each entry counts once.
+type alertBook struct {
+	mu   sync.Mutex
+	list alert.List
+	upto uint64 // the last entry counted
+}
+
+// entries counts the entries not counted yet and returns the alerts
+// showing.
+func (b *alertBook) entries(es []table.Entry, now time.Time) []alert.Alert {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, e := range es {
+		if e.Seq > b.upto {
+			b.list.Entry(e, now)
+			b.upto = e.Seq
+		}
+	}
+	return b.list.Current()
+}
+
+func (b *alertBook) current() []alert.Alert {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.list.Current()
 }
 
 // state is the page's view of the table now.
@@ -111,13 +139,7 @@ func (h *hub) state() StateView {
 // add pages entries into events; the last page, numbered seq, carries the
 // state.
 func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
-	h.amu.Lock()
-	now := time.Now()
-	for _, e := range es {
-		h.alerts.Entry(e, now)
-	}
-	alerts := h.alerts.Current()
-	h.amu.Unlock()
+	alerts := h.alerts.entries(es, time.Now())
 	var evs []event
 	var buf bytes.Buffer
 	after, n := es[0].Seq-1, 0
@@ -134,7 +156,7 @@ func (h *hub) add(es []table.Entry, st engine.State, seq uint64) {
 		after, n = id, 0
 	}
 	for i, e := range es {
-		b, err := encodeEntry(e)
+		b, err := encodeEntry(h.words, e)
 		if err != nil {
 			b, _ = json.Marshal(entryJSON{Seq: e.Seq, Text: "(unencodable: " + err.Error() + ")"})
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -19,7 +20,7 @@ import (
 // each naming the range it covers, only the last with the state; a
 // resume finds the event after any sequence number it holds.
 func TestCatchUpIsPaged(t *testing.T) {
-	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0,
+	h := &hub{ring: make([]event, hubEvents), notify: make(chan struct{}), base: 0, words: outcome.In(nil), alerts: &alertBook{},
 		view: func(st engine.State, seq uint64, a []alert.Alert) StateView {
 			return stateView(st, seq, engine.EMA2016, a)
 		}}

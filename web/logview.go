@@ -12,6 +12,7 @@ import (
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/mjai"
+	"github.com/tabled/tabled/outcome"
 )
 
 // maxPage bounds one page of the claim-log view.
@@ -85,6 +86,7 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": err.Error()})
 		return
 	}
+	words := outcome.In(pageLang(r))
 	marks := s.index.Marks()
 	marked := make([]claimlog.Marked, 0, len(recs))
 	rows := make([]logrow.Row, 0, len(recs))
@@ -92,7 +94,7 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 		m := marks.Of(rec)
 		marked = append(marked, m)
 		in, _ := s.index.InHand(rec.Seq)
-		rows = append(rows, logrow.At(m, in))
+		rows = append(rows, logrow.AtIn(words, m, in))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"records": marked, "rows": rows, "next": next})
 }

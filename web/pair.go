@@ -18,10 +18,11 @@ type PairBody struct {
 // whether it is. A cross-site form cannot send JSON, nor the headers that
 // carry the credentials: the two together keep every action safe from
 
-// tooMany answers 429 to a client that failed too often and reports whether it did.
-func (s *Server) tooMany(w http.ResponseWriter, client string) bool {
+// tooMany answers 429 to a client that failed too often and reports
+// whether it did, in the language the request asks for (pageLang).
+func (s *Server) tooMany(w http.ResponseWriter, r *http.Request, client string) bool {
 	if s.limit.blocked(client) {
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "too many failed attempts: wait a minute"})
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": pageLang(r).Text("status.error.too_many")})
 		return true
 	}
 	return false
@@ -38,7 +39,7 @@ func (s *Server) refereeRequest(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	client := clientOf(r)
-	if s.tooMany(w, client) {
+	if s.tooMany(w, r, client) {
 		return false
 	}
 	if got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); s.cfg.RefereeToken == "" || !ok || got == "" {
@@ -80,7 +81,7 @@ func (s *Server) isReferee(r *http.Request) bool {
 // failed attempt against the same limit as a wrong referee token.
 func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	client := clientOf(r)
-	if s.tooMany(w, client) || !httpjson.Only(w, r) {
+	if s.tooMany(w, r, client) || !httpjson.Only(w, r) {
 		return
 	}
 	var b PairBody
@@ -92,7 +93,7 @@ func (s *Server) handlePair(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		s.limit.fail(client)
 		metricPairRefused.Inc()
-		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "wrong pairing code: type the code the table's panel shows"})
+		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": pageLang(r).Text("status.error.wrong_code")})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"token": token})

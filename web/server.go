@@ -17,6 +17,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/internal/httpjson"
 	"github.com/tabled/tabled/internal/pagejs"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
 )
@@ -75,8 +76,13 @@ type Server struct {
 	// exports run at once.
 	presses *rate
 	exports chan struct{}
-	hub     *hub
-	index   *claimlog.Index // of cfg.LogDir, for /api/log
+	// hub is the event hub in English; langHubs those in other languages
+	// (hubFor).
+	hub *hub
+	langHubs
+	// alerts are the table's alerts showing, every hub's.
+	alerts *alertBook
+	index  *claimlog.Index // of cfg.LogDir, for /api/log
 	// streams is how many event streams are open, against Limits.MaxStreams;
 	// streamsBy how many each client holds.
 	streams   atomic.Int64
@@ -96,7 +102,8 @@ func New(cfg Config) *Server {
 	}
 	s.guard = Guard(s.mux, cfg.Hosts)
 	if cfg.Table != nil {
-		s.hub = newHub(cfg.Table, s.stateView)
+		s.alerts = &alertBook{}
+		s.hub = newHub(cfg.Table, s.viewIn(catalog.English()), outcome.In(nil), s.alerts)
 	}
 	sub, _ := fs.Sub(static, "static")
 	s.mux.Handle("GET /", scriptsSelf(http.FileServer(http.FS(sub))))
@@ -156,17 +163,18 @@ func writeJSON(w http.ResponseWriter, code int, v any) { httpjson.Write(w, code,
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	t := s.cfg.Table
+	l := pageLang(r)
 	recent, seq := t.Recent()
 	entries := make([]entryJSON, 0, len(recent))
 	for _, e := range recent {
-		j, err := entryView(e)
+		j, err := entryView(outcome.In(l), e)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		entries = append(entries, j)
 	}
-	sv := s.hub.state()
+	sv := s.hubFor(l).state()
 	sv.Seq = max(sv.Seq, seq)
 	writeJSON(w, http.StatusOK, map[string]any{"sim": s.cfg.Sim, "panel": s.cfg.Panel != nil, "referee": s.cfg.RefereeToken != "",
 		"pairing": s.cfg.Pairing != nil, "clock": s.cfg.Clock != nil,
@@ -216,13 +224,18 @@ func (s *Server) handleClock(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, ClockOf(s.cfg.Clock()))
 }
 
-// stateView is the page's view of a state under the table's profile.
-func (s *Server) stateView(st engine.State, seq uint64, alerts []alert.Alert) StateView {
-	p := s.cfg.Profile
-	if p.Name == "" {
-		p, _ = engine.ProfileByName(st.Profile) // an unknown name leaves the countdowns at zero
+// viewIn is the page's view of a state under the table's profile, with
+// the server's words in l.
+func (s *Server) viewIn(l *catalog.Lang) func(engine.State, uint64, []alert.Alert) StateView {
+	return func(st engine.State, seq uint64, alerts []alert.Alert) StateView {
+		p := s.cfg.Profile
+		if p.Name == "" {
+			p, _ = engine.ProfileByName(st.Profile) // an unknown name leaves the countdowns at zero
+		}
+		v := stateView(st, seq, p, alerts)
+		reword(&v, st, l)
+		return v
 	}
-	return stateView(st, seq, p, alerts)
 }
 
 // Press is the body of POST /api/press: a virtual button on a simulated seat.
@@ -311,7 +324,7 @@ func (s *Server) handlePress(w http.ResponseWriter, r *http.Request) {
 		metricPressRefused.Inc()
 		s.presses.refused(client, "presses")
 		w.Header().Set("Retry-After", "1")
-		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": "presses faster than a hand can make them: refused"})
+		writeJSON(w, http.StatusTooManyRequests, map[string]string{"error": pageLang(r).Text("status.error.presses")})
 		return
 	}
 	ev, err := DecodePress(r.Body)

@@ -26,8 +26,9 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	metricTablets.Inc()
 	defer metricTabletsClosed.Inc()
 
+	h := s.hubFor(pageLang(r))
 	sw := newStreamWriter(w, s.cfg.Limits.StreamWrite)
-	cursor, ok := s.startStream(sw, r.Header.Get("Last-Event-ID"))
+	cursor, ok := s.startStream(h, sw, r.Header.Get("Last-Event-ID"))
 	if !ok || sw.flush() != nil {
 		return
 	}
@@ -37,7 +38,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		var wait <-chan struct{}
 		var lost, done bool
-		batch, cursor, wait, lost, done = s.hub.read(batch[:0], cursor, 16)
+		batch, cursor, wait, lost, done = h.read(batch[:0], cursor, 16)
 		if lost {
 			metricStreamsLagged.Inc()
 			return // too far behind: the browser reconnects with Last-Event-ID
@@ -105,23 +106,24 @@ func (s *Server) admitStream(w http.ResponseWriter) bool {
 // startStream opens the stream and returns the hub's cursor to stream
 // from: after lastID, the Last-Event-ID of a page that reconnects, when the
 // hub still holds what came since; else from now, after the state sent
-// first (resync: the page was away too long, or its table restarted).
-func (s *Server) startStream(sw *streamWriter, lastID string) (cursor uint64, ok bool) {
+// first (resync: the page was away too long, or its table restarted). h
+// is the hub of the page's language.
+func (s *Server) startStream(h *hub, sw *streamWriter, lastID string) (cursor uint64, ok bool) {
 	sw.w.Header().Set("Content-Type", "text/event-stream")
 	sw.w.Header().Set("Cache-Control", "no-cache")
 	sw.w.WriteHeader(http.StatusOK)
-	cursor = s.hub.cursor()
+	cursor = h.cursor()
 	resync := false
 	if lastID != "" {
 		after, err := strconv.ParseUint(lastID, 10, 64)
 		ok := err == nil && after <= s.cfg.Table.Seq()
 		if ok {
-			cursor, ok = s.hub.resume(after)
+			cursor, ok = h.resume(after)
 		}
 		resync = !ok
 	}
 	if lastID == "" || resync {
-		sv := s.hub.state()
+		sv := h.state()
 		b, err := json.Marshal(map[string]any{"state": sv, "resync": resync})
 		if err != nil || sw.send(sv.Seq, b) != nil {
 			return cursor, false

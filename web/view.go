@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"time"
 
@@ -126,7 +125,7 @@ type OpenView struct {
 
 // ClaimView is one claim as the page shows it: the seat, its wind, the
 // call, and for a claim that lost the rule (Code, a stable name) and the
-// engine's words for it (Why).
+// engine's words for it (Why), in the page's language (reword).
 type ClaimView struct {
 	Seat int    `json:"seat"`
 	Wind string `json:"wind"`
@@ -295,29 +294,34 @@ type entryJSON struct {
 	Alert bool `json:"alert,omitempty"`
 }
 
-func entryView(e table.Entry) (entryJSON, error) {
+// entryView is a journaled entry as the page reads it, its outcome's
+// reasons and its text in w's language (English: the record as logged).
+func entryView(w outcome.Words, e table.Entry) (entryJSON, error) {
 	j := entryJSON{Seq: e.Seq, Input: e.Input, Note: e.Note, Void: e.Void, Revision: e.Revision, NoteKind: e.NoteKind,
 		AtMS: e.At.Milliseconds(), Alert: e.NoteKind != "" && alert.Is(e.NoteKind)}
+	l := w.Lang()
 	switch {
 	case e.Void != 0 && e.Note == "":
-		j.Text = fmt.Sprintf("REFEREE  input %d voided: the state is rebuilt without it", e.Void)
+		j.Text = l.Text("status.entry.void", "input", e.Void)
 	case e.Revision != nil && len(e.Revision.Retracted) > 0:
-		j.Text = "REVISED  " + e.Note
+		j.Text = l.Text("status.entry.revised", "note", e.Note)
 	case e.Revision != nil:
-		j.Text = "LATE  " + e.Note
+		j.Text = l.Text("status.entry.late", "note", e.Note)
 	case e.NoteKind != "":
-		j.Text = "NOTE  " + e.Note
+		j.Text = l.Text("status.entry.note", "note", e.Note)
 	}
 	if e.Outcome != nil {
 		r := outcome.Of(*e.Outcome)
-		j.Outcome, j.Text = &r, outcome.Line(r)
+		j.Text = w.Line(r)
+		r = w.Reworded(r)
+		j.Outcome = &r
 	}
 	return j, nil
 }
 
 // encodeEntry is a journaled entry as the event stream carries it.
-func encodeEntry(e table.Entry) ([]byte, error) {
-	j, err := entryView(e)
+func encodeEntry(w outcome.Words, e table.Entry) ([]byte, error) {
+	j, err := entryView(w, e)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
 
@@ -97,7 +98,7 @@ func TestStreamOutcomeHasCodes(t *testing.T) {
 	o := engine.Outcome{Kind: engine.KindDecision, Dealer: 0, Code: engine.CodeBeats, Claimed: engine.Claimed{Seat: 0, Tile: mustTile(t, "6s")},
 		Won:  []engine.Claim{{Seat: 3, Call: engine.Pon, At: time.Second}},
 		Lost: []engine.Claim{{Seat: 1, Call: engine.Chii, Code: engine.CodeCallOverChii, Why: "called within 250 ms of each other, pon beats chii"}}}
-	j, err := entryView(table.Entry{Seq: 4, Outcome: &o})
+	j, err := entryView(outcome.In(nil), table.Entry{Seq: 4, Outcome: &o})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -364,7 +364,7 @@ function show(entries) {
 }
 
 async function press(body) {
-  const r = await fetch("/api/press", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch("/api/press?lang=" + w.lang, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (!r.ok) alert((await r.json()).error);
 }
 
@@ -455,7 +455,7 @@ function watchClock() {
 
 async function start() {
   place();
-  const r = await fetch("/api/state");
+  const r = await fetch("/api/state?lang=" + w.lang); // the server's words (reasons, alerts) in the page's language
   const j = await r.json();
   p.sim = j.sim;
   panel = j.panel;
@@ -470,7 +470,7 @@ async function start() {
   show(j.recent);
   setState(j.state);
   let seen = j.state.seq;
-  const es = new EventSource("/api/events");
+  const es = new EventSource("/api/events?lang=" + w.lang);
   es.onopen = () => { $("conn").textContent = w.t("page.live"); $("conn").className = "good"; };
   es.onerror = () => { $("conn").textContent = w.t("page.offline"); $("conn").className = "bad"; };
   es.addEventListener("update", (m) => {

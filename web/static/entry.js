@@ -14,7 +14,7 @@ export function showPairing(msg) {
 
 // pairTablet trades the typed code for the table's pairing token.
 async function pairTablet(code) {
-  const r = await fetch("/api/pair", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
+  const r = await fetch("/api/pair?lang=" + p.w.lang, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code }) });
   const j = await r.json();
   if (!r.ok) return showPairing(j.error);
   localStorage.setItem("pair", j.token);
@@ -31,7 +31,7 @@ export async function entry(body) {
   const headers = { "Content-Type": "application/json" };
   const auth = entryAuth();
   if (auth) headers.Authorization = auth;
-  const r = await fetch("/api/seat", { method: "POST", headers, body: JSON.stringify(body) });
+  const r = await fetch("/api/seat?lang=" + p.w.lang, { method: "POST", headers, body: JSON.stringify(body) });
   if (r.ok) return "";
   const j = await r.json().catch(() => ({ error: r.statusText }));
   if (r.status === 401 && auth.startsWith("Pair ")) {

@@ -145,7 +145,7 @@ async function previewHand(box, s, p) {
   if (auth) headers.Authorization = auth;
   let j;
   try {
-    const r = await fetch("/api/hand/preview", { method: "POST", headers, body: asked });
+    const r = await fetch("/api/hand/preview?lang=" + pg.w.lang, { method: "POST", headers, body: asked });
     j = await r.json();
   } catch (e) { j = { error: String(e) }; }
   if (p.shown !== asked || handPicks[s.seat] !== p) return;

@@ -64,6 +64,7 @@ function cells(r) {
 async function page(from) {
   const q = query();
   if (from) q.set("from", from);
+  q.set("lang", w.lang); // the rows' words in the page's language
   const res = await fetch("/api/log?" + q);
   const j = await res.json();
   if (!res.ok) {
