@@ -2,6 +2,7 @@ package seating
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -12,12 +13,15 @@ type search struct {
 	n, t, rounds int
 	fixed        int // the first fixed rounds are the played ones
 	rng          *rand.Rand
-	club         []int32 // club of each player, -1 for none
+	pcg          *rand.PCG // rng's source, whose state spread saves
+	club         []int32   // club of each player, -1 for none
 	// group[r][p] is the group of player p in round r; members[r][g] its
 	// players.
 	group   [][]int32
 	members [][][4]int32
 	meet    []int32 // meet[a*n+b]: rounds a and b share a table
+	// pairSum is the sum over pairs of pairCost(meet), kept by addGroup.
+	pairSum int64
 	// repeated lists the pairs a*n+b (a < b) meeting more than once, at
 	// their index in where (-1 for the others): the search draws its next
 	// conflict from it at no cost.
@@ -48,7 +52,7 @@ func newSearch(ctx context.Context, r Request) *search {
 	n := r.Players
 	s := &search{
 		n: n, t: n / 4, rounds: r.Hanchan, fixed: len(r.Played),
-		rng:     rand.New(rand.NewPCG(uint64(r.Seed), 0x7461626c6564)),
+		pcg:     rand.NewPCG(uint64(r.Seed), 0x7461626c6564),
 		club:    make([]int32, n),
 		meet:    make([]int32, n*n),
 		where:   make([]int32, n*n),
@@ -57,6 +61,7 @@ func newSearch(ctx context.Context, r Request) *search {
 		repeatW: int64(r.Hanchan),
 		clubW:   make([]int64, r.Hanchan),
 	}
+	s.rng = rand.New(s.pcg)
 	for i := range s.where {
 		s.where[i] = -1
 	}
@@ -136,6 +141,7 @@ func (s *search) addGroup(r, g int, d int32) {
 		for j := i + 1; j < 4; j++ {
 			a, b := int(min(m[i], m[j])), int(max(m[i], m[j]))
 			k := a*s.n + b
+			s.pairSum += pairCost(int64(s.meet[k])+int64(d)) - pairCost(int64(s.meet[k]))
 			s.meet[k] += d
 			s.meet[b*s.n+a] += d
 			switch {
@@ -336,7 +342,7 @@ func (s *search) meetings(ctx context.Context) {
 	}
 	s.tabu(ctx, s.lowerBound(), s.budget)
 	if !s.clubs() {
-		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings)
+		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings, math.MaxInt64)
 	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale

@@ -29,7 +29,12 @@
 //     then the tabu search again with table visits counted, meetings
 //     weighing more than any saving in visits;
 //  2. which table number each group gets: simulated annealing on the
-//     players' visits to each table;
+//     players' visits to each table; then, where a player still sits at
+//     a table more than ceil(R/T) times (and there are no clubs), the
+//     golf search again with visits counted, each round's numbers solved
+//     as an assignment problem between its turns (visits.go, tables.go),
+//     kept only if it has fewer visits beyond the need and no more
+//     repeat meetings;
 //  3. who sits which wind at each table: an equitable colouring of the
 //     players-to-tables graph with four colours, fixed by flipping two
 //     winds along alternating trails, which always reaches the balance
@@ -88,7 +93,8 @@ func Make(ctx context.Context, r Request) (Seating, error) {
 	}
 	s := newSearch(ctx, r)
 	s.meetings(ctx)
-	s.tables()
+	s.anneal()
+	s.spread(ctx)
 	s.winds()
 	return s.seating(r.Played), nil
 }

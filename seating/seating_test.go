@@ -57,6 +57,10 @@ func TestMakeMeetsTheTargets(t *testing.T) {
 		{players: 20, hanchan: 4},
 		{players: 32, hanchan: 8},
 		{players: 36, hanchan: 7},
+		// Table numbers by assignment and the golf search on visits:
+		// every player at 7 (11) different tables of 10 (15).
+		{players: 40, hanchan: 7},
+		{players: 60, hanchan: 11, long: true},
 		{players: 100, hanchan: 10, long: true},
 		{players: 172, hanchan: 12, long: true},
 	} {
