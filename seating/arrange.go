@@ -25,8 +25,9 @@ func (s *search) winds() {
 // trails and the polish (a local minimum of the sum of squares), a random
 // walk: a table of the rounds left takes another order of its four, kept
 // when the seats off balance (the measure's WindOff) are no more, so that
-// the walk crosses the plateaus the polish stops on. Bounded by a count of
-// steps; it ends at balance.
+// the walk crosses the plateaus the polish stops on, and now and then
+// when they are a little more. Bounded by a count of steps; it ends at
+// balance, or returns the best found.
 func (s *search) walkWinds(count [][4]int32) {
 	lo, hi := int32(s.rounds/4), int32((s.rounds+3)/4)
 	off := func(c int32) int32 { return max(0, lo-c) + max(0, c-hi) }
@@ -37,7 +38,11 @@ func (s *search) walkWinds(count [][4]int32) {
 		}
 	}
 	free := s.rounds - s.fixed
-	for it := 0; it < windSteps && total > 0 && free > 0; it++ {
+	if total == 0 || free == 0 {
+		return
+	}
+	best, bestWind := total, s.copyWinds()
+	for it := 0; it < windSteps && best > 0; it++ {
 		r := s.fixed + s.rng.IntN(free)
 		m := s.members[r][s.rng.IntN(s.t)]
 		perm := perms[s.rng.IntN(len(perms))]
@@ -51,7 +56,7 @@ func (s *search) walkWinds(count [][4]int32) {
 			count[p][from]--
 			count[p][to]++
 		}
-		if d > 0 {
+		if d > 0 && (d > 2 || s.rng.IntN(windKick) != 0) {
 			for i, p := range m {
 				count[p][perm[i]]--
 				count[p][s.wind[r][p]]++
@@ -62,11 +67,30 @@ func (s *search) walkWinds(count [][4]int32) {
 		for i, p := range m {
 			s.wind[r][p] = perm[i]
 		}
+		if total < best {
+			best, bestWind = total, s.copyWinds()
+		}
+	}
+	for i, w := range bestWind {
+		copy(s.wind[s.fixed+i], w)
 	}
 }
 
-// windSteps bounds walkWinds.
-const windSteps = 2_000_000
+// copyWinds copies the winds of the rounds left.
+func (s *search) copyWinds() [][]int8 {
+	out := make([][]int8, s.rounds-s.fixed)
+	for i := range out {
+		out[i] = append([]int8(nil), s.wind[s.fixed+i]...)
+	}
+	return out
+}
+
+// windSteps bounds walkWinds; one step in windKick that adds one or two
+// seats off balance is taken all the same, to leave a local minimum.
+const (
+	windSteps = 2_000_000
+	windKick  = 50
+)
 
 // startWinds counts the winds of the played rounds and seats each table of
 // the rounds left in turn, its players to the winds they have sat least

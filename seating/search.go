@@ -44,8 +44,9 @@ type search struct {
 	wind    [][]int8
 	budget  int // steps of the meetings search
 	// playedCost is what the repeats within the played rounds cost: no
-	// search goes below it.
-	playedCost int64
+	// search goes below it; playedLB is the repeats the played rounds
+	// force on the whole seating (playedBound), weighed.
+	playedCost, playedLB int64
 }
 
 func newSearch(ctx context.Context, r Request) *search {
@@ -105,10 +106,11 @@ func newSearch(ctx context.Context, r Request) *search {
 		}
 	}
 	s.playedCost = s.repeatCost()
+	s.playedLB = s.repeatW * int64(playedBound(s.meet, n, s.fixed, s.rounds))
 	// The rounds left: constructed, or after played rounds the better of
 	// that and a greedy seating (which sees whom the played rounds met).
 	s.construct(ctx, s.layered(), s.fixed)
-	if s.fixed > 0 {
+	if s.fixed > 0 && s.fixed < s.rounds {
 		built := s.cost()
 		kept := s.save()
 		for r := s.fixed; r < s.rounds; r++ {
@@ -120,6 +122,7 @@ func newSearch(ctx context.Context, r Request) *search {
 		if s.cost() > built {
 			s.restore(kept)
 		}
+		s.reseat(ctx, r)
 	}
 	// A step weighs up a swap of each of a colliding pair with each of
 	// the N players: at most 2·7.2 million weighings and 120,000 steps,
@@ -340,9 +343,9 @@ func (s *search) meetings(ctx context.Context) {
 	if s.fixed == s.rounds {
 		return
 	}
-	s.tabu(ctx, s.lowerBound(), s.budget)
+	s.tabu(ctx, max(s.lowerBound(), s.playedLB), s.budget)
 	if !s.clubs() {
-		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings, math.MaxInt64)
+		s.golf(ctx, max(s.lowerBound(), s.playedCost, s.playedLB), golfWeighings, math.MaxInt64)
 	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale
