@@ -79,6 +79,9 @@ function status(seat) {
       for (const c of v.won || []) if (c.seat === w) s = c.late ? ["late", "LATE " + callWord(c.call)] : ["won", callWord(c.call)];
     } else if (v.type === "rejected" && v.seat === w) s = ["rejected", "REJECTED " + callWord(v.call)];
     else if (v.type === "flag" && v.seat === w) s = ["referee", "CHECK"];
+    // A player's card: the seat where the round seats that player, green
+    // with the name (as the seat's light, which cannot show the name).
+    else if (v.type === "seated" && v.seat === w) s = ["won", v.name];
   }
   if (s) return s;
   if (st.turn === w) return ["turn", st.open && st.open.wind === w ? "" : "TO PLAY"];
