@@ -7,14 +7,15 @@ import "context"
 // than ceil(R/T) and there are no clubs: the golf search with visits
 // counted (spreadVisits), then the table numbering by assignment (tables).
 // It keeps what it finds only if that has no more repeat meetings (by
-// pairSum) and fewer visits beyond the need (the sum of their squares);
+// pairSum) and no one at a table more often, and either fewer at most
+// or fewer visits beyond the need (the sum of their squares);
 // else it puts back the rounds, the numbers and the random source as they
 // were, so that a seating it cannot better is the one it was given.
 func (s *search) spread(ctx context.Context) {
 	if s.fixed == s.rounds || s.t == 1 || s.clubs() {
 		return
 	}
-	before := s.tableOver()
+	before, most := s.tableOver()
 	if before == 0 {
 		return
 	}
@@ -22,7 +23,7 @@ func (s *search) spread(ctx context.Context) {
 	s.renumber()
 	s.spreadVisits(ctx)
 	s.tables(tablesWork)
-	if s.pairSum <= pairs && s.tableOver() < before {
+	if after, top := s.tableOver(); s.pairSum <= pairs && (top < most || top == most && after < before) {
 		return
 	}
 	s.restore(members)
@@ -33,22 +34,22 @@ func (s *search) spread(ctx context.Context) {
 }
 
 // tableOver is, over players and table numbers, the square of the visits
-// beyond ceil(R/T).
-func (s *search) tableOver() int64 {
+// beyond ceil(R/T), and the most visits of one player to one table.
+func (s *search) tableOver() (over int64, most int32) {
 	visits := make([]int32, s.n*s.t)
-	var over int64
 	for r := range s.rounds {
 		for g, m := range s.members[r] {
 			for _, p := range m {
 				k := int(p)*s.t + int(s.tableOf[r][g])
 				visits[k]++
+				most = max(most, visits[k])
 				if o := int64(visits[k] - s.need); o > 0 {
 					over += 2*o - 1 // o² - (o-1)²
 				}
 			}
 		}
 	}
-	return over
+	return over, most
 }
 
 // spreadVisits is the golf search with table visits counted, the
