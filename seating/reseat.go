@@ -21,36 +21,35 @@ import (
 // rounds, renamed, are the rounds played: the fresh seating of the
 // Request without its played rounds, then with seed 1 (the command's);
 // with clubs, then without (a substitute's club is not the player's).
-// Each is tried first as the construction left it (quick), then after
-// the meetings search (which may have changed the first rounds too).
 func (s *search) reseat(ctx context.Context, r Request) {
+	clubs := [][]string{r.Clubs, nil}
+	if !s.clubs() {
+		clubs = clubs[1:] // no one has a club: one try a seed
+	}
 	var tries []Request
 	for _, seed := range []int64{r.Seed, 1} {
-		for _, clubs := range [][]string{r.Clubs, nil} {
+		for _, clubs := range clubs {
 			try := Request{Players: s.n, Hanchan: s.rounds, Seed: seed, Clubs: clubs}
 			if !slices.ContainsFunc(tries, func(t Request) bool { return t.Seed == try.Seed && (t.Clubs == nil) == (try.Clubs == nil) }) {
 				tries = append(tries, try)
 			}
 		}
 	}
-	for _, searched := range []bool{false, true} {
-		for _, try := range tries {
-			if ctx.Err() != nil || s.fromFresh(ctx, try, searched) {
-				return
-			}
+	for _, try := range tries {
+		if ctx.Err() != nil || s.fromFresh(ctx, try) {
+			return
 		}
 	}
 }
 
-// fromFresh starts the rounds left from the fresh seating of r (after
-// its meetings search if searched) whose first rounds, renamed, are the
-// rounds played, when there is one and it costs less than the start the
-// search has; it says whether it took it.
-func (s *search) fromFresh(ctx context.Context, r Request, searched bool) bool {
+// fromFresh starts the rounds left from the fresh seating of r as its
+// construction left it (before any search: seating a fresh tournament
+// again with its search would double the time of the sizes that need
+// one) whose first rounds, renamed, are the rounds played, when there is
+// one and it costs less than the start the search has; it says whether
+// it took it.
+func (s *search) fromFresh(ctx context.Context, r Request) bool {
 	f := newSearch(ctx, r)
-	if searched {
-		f.meetings(ctx)
-	}
 	pi, ok := rename(f.group[:s.fixed], s.group[:s.fixed], s.t, renameNodes)
 	if !ok {
 		return false
