@@ -20,7 +20,9 @@
 //     of fields, or Z_T) for the first rounds or, where that leaves
 //     repeats the sizes do not force, a cyclic seating (a base round
 //     developed over Z_m, found by a small search: cyclic.go); greedy
-//     rounds after it; then a tabu search that swaps two players of one
+//     rounds after it; after played rounds, the construction of a fresh
+//     seating whose first rounds, its players renamed, are the played
+//     ones, where there is one (reseat.go); then a tabu search that swaps two players of one
 //     round between their tables, always moving a player in a collision
 //     (either of a pair meeting again, or one of two players of one club
 //     together in an early round), with the change in cost computed from
