@@ -36,7 +36,9 @@
 //
 // Pending lasts while the seat's claim is in the simultaneity window. Won,
 // late, lost, rejected and referee last Hold after the outcome; when the
-// hand is over the winners' lights stay green. Otherwise the seat on turn
+// hand is over the winners' lights stay green. A player's card laid on
+// any reader shows won, for Hold, at the seat where the round seats that
+// player (a light cannot show the name; it shows where). Otherwise the seat on turn
 // shows turn. View.NextChange says when the lights next look different
 // with no new state (a Hold's end, a blink's edge), so a runner sets a
 // timer to it and nothing wakes while no light blinks or expires.

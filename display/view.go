@@ -26,7 +26,8 @@ const (
 	SignalTurn
 	// SignalPending: the seat's call is in the open simultaneity window.
 	SignalPending
-	// SignalWon: the seat's call was decided for it.
+	// SignalWon: the seat's call was decided for it; or a player's card
+	// was laid (on any reader) and the round seats that player here.
 	SignalWon
 	// SignalLate: the seat's call won but came after the call deadline.
 	SignalLate
@@ -317,7 +318,7 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 	}
 	for _, o := range hand {
 		switch o.Kind {
-		case engine.KindDecision, engine.KindRejection, engine.KindFlag:
+		case engine.KindDecision, engine.KindRejection, engine.KindFlag, engine.KindSeated:
 		default:
 			continue
 		}
@@ -346,6 +347,14 @@ func lights(v *View, st engine.State, hand []engine.Outcome, now time.Duration) 
 			set(o.Seat, SignalRejected, o.Call, o.At)
 		case engine.KindFlag:
 			set(o.Seat, SignalReferee, o.Call, o.At)
+		case engine.KindSeated:
+			// A player's card: the light of the seat where the round
+			// seats that player is green (a light cannot show a name, it
+			// can show where: "Ana sits East" as the East light). On a
+			// wrong seat's reader that seat's light is the referee's
+			// (the flag that follows), and the right seat's green says
+			// where to go.
+			set(o.Seat, SignalWon, o.Call, o.At)
 		}
 	}
 	until = 0

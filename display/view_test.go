@@ -227,3 +227,40 @@ func TestLaidHandLine(t *testing.T) {
 		t.Errorf("detail %q, want a line %q", v.Board.Detail, want)
 	}
 }
+
+// TestCardLights: a light cannot show a name, but it can show where a
+// player sits. The round seats Ana East at the first dealer's seat: her
+// card on the table's reader lights that seat green; on the next seat's
+// reader, that seat shows the referee's signal and hers green again, so
+// the player sees where to go; both for the Hold only.
+func TestCardLights(t *testing.T) {
+	p, _ := engine.ProfileByName("ema2016")
+	e, err := engine.NewGame(p, 0, engine.Start{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	round := &engine.Seating{Tournament: "Open", Round: 1, Sent: 1, AfterTime: -1, ClockState: "running", RemainingMS: 60000,
+		Players: [4]engine.SeatedPlayer{{Player: 7, Name: "Ana", Cards: []string{"0a"}}, {Player: 2, Name: "Bo"}, {Player: 3, Name: "Cy"}, {Player: 4, Name: "Di"}}}
+	var out []engine.Outcome
+	for _, ev := range []engine.Event{
+		{At: 0, Seat: engine.NoSeat, Action: engine.Round, Seating: round},
+		{At: time.Second, Seat: engine.NoSeat, Action: engine.Card, Card: "0a"},
+	} {
+		if out, err = e.Apply(ev, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := displaytest.Signals(display.NewView(e.State(), out, 2*time.Second)); got != "E:won S:- W:- N:-" {
+		t.Errorf("Ana's card on the table's reader: lights %q, want East green", got)
+	}
+	if got := displaytest.Signals(display.NewView(e.State(), out, time.Second+display.Hold)); got != "E:turn S:- W:- N:-" {
+		t.Errorf("after the Hold: lights %q, want East's turn alone", got)
+	}
+	south := engine.South.Seat(e.State().Dealer)
+	if out, err = e.Apply(engine.Event{At: 5 * time.Second, Seat: south, Action: engine.Card, Card: "0a"}, out); err != nil {
+		t.Fatal(err)
+	}
+	if got := displaytest.Signals(display.NewView(e.State(), out, 6*time.Second)); got != "E:won S:referee W:- N:-" {
+		t.Errorf("Ana's card on South's reader: lights %q, want East green and South the referee's", got)
+	}
+}

@@ -1,108 +1,5 @@
 package seating
 
-import "math"
-
-// tables gives each group of the rounds left a table number (a bounded
-// pass, about 0.1 s at most: it runs even when the deadline has cut the
-// search short, so that a cut seating still has good numbers), so that no
-// player sits at one table more often than the rounds force: a local
-// search (simulated annealing, swapping the numbers of two groups of one
-// round). It minimises, over players and tables, v(v-1)/2 for v visits
-// plus a heavier cost for the square of the visits beyond ceil(R/T) (the
-// square, so that one player at a table four times costs more than three
-// at it twice: the most anyone visits a table is what organisers read).
-// v(v-1)/2 alone
-// cannot tell good from bad (in an affine plane two groups of different
-// rounds share exactly one player, so every numbering has the same sum,
-// including one that seats a player at table 1 every round). Annealing,
-// because a greedy search stops where moving a group off a table one
-// player visits too often costs the three others it moves.
-func (s *search) tables() {
-	visits := make([]int32, s.n*s.t)
-	for r := range s.rounds {
-		for g, m := range s.members[r] {
-			for _, p := range m {
-				visits[int(p)*s.t+int(s.tableOf[r][g])]++
-			}
-		}
-	}
-	free := s.rounds - s.fixed
-	if free == 0 || s.t == 1 {
-		return
-	}
-	need := (s.rounds + s.t - 1) / s.t
-	f := make([]int64, s.rounds+2)
-	for v := range f {
-		over := int64(max(0, v-need))
-		f[v] = pairCost(int64(v)) + 8*over*over
-	}
-	var cost int64
-	for _, v := range visits {
-		cost += f[v]
-	}
-	q, rem := int64(s.rounds/s.t), int64(s.rounds%s.t)
-	lb := int64(s.n) * (rem*f[q+1] + (int64(s.t)-rem)*f[q])
-	byTable := make([][]int32, s.rounds)
-	for r := range s.rounds {
-		byTable[r] = make([]int32, s.t)
-		for g, tb := range s.tableOf[r] {
-			byTable[r][tb] = int32(g)
-		}
-	}
-	// delta of moving group g of round r from table a to table b.
-	move := func(r, g, a, b int) int64 {
-		var d int64
-		for _, p := range s.members[r][g] {
-			va, vb := visits[int(p)*s.t+a], visits[int(p)*s.t+b]
-			d += f[vb+1] - f[vb] + f[va-1] - f[va]
-		}
-		return d
-	}
-	apply := func(r, g, a, b int) {
-		for _, p := range s.members[r][g] {
-			visits[int(p)*s.t+a]--
-			visits[int(p)*s.t+b]++
-		}
-	}
-	best, bestOf := cost, s.copyTables()
-	const steps = 300_000
-	temp, cool := 30.0, math.Pow(0.1/30.0, 1.0/float64(steps))
-	for it := 0; it < steps && best > lb; it, temp = it+1, temp*cool {
-		r := s.fixed + s.rng.IntN(free)
-		a, b := s.rng.IntN(s.t), s.rng.IntN(s.t)
-		if a == b {
-			continue
-		}
-		ga, gb := int(byTable[r][a]), int(byTable[r][b])
-		d := move(r, ga, a, b)
-		apply(r, ga, a, b)
-		d += move(r, gb, b, a)
-		if d > 0 && s.rng.Float64() >= math.Exp(-float64(d)/temp) {
-			apply(r, ga, b, a)
-			continue
-		}
-		apply(r, gb, b, a)
-		cost += d
-		byTable[r][a], byTable[r][b] = int32(gb), int32(ga)
-		s.tableOf[r][ga], s.tableOf[r][gb] = int32(b), int32(a)
-		if cost < best {
-			best, bestOf = cost, s.copyTables()
-		}
-	}
-	for r := s.fixed; r < s.rounds; r++ {
-		copy(s.tableOf[r], bestOf[r-s.fixed])
-	}
-}
-
-// copyTables copies the table numbers of the rounds left.
-func (s *search) copyTables() [][]int32 {
-	out := make([][]int32, s.rounds-s.fixed)
-	for i := range out {
-		out[i] = append([]int32(nil), s.tableOf[s.fixed+i]...)
-	}
-	return out
-}
-
 // winds seats each table of the rounds left, so that each player sits
 // each wind floor(R/4) to ceil(R/4) times.
 //
@@ -121,7 +18,79 @@ func (s *search) winds() {
 	count := s.startWinds()
 	s.trailWinds(count)
 	s.polishWinds(count)
+	s.walkWinds(count)
 }
+
+// walkWinds: where played rounds leave a player off balance after the
+// trails and the polish (a local minimum of the sum of squares), a random
+// walk: a table of the rounds left takes another order of its four, kept
+// when the seats off balance (the measure's WindOff) are no more, so that
+// the walk crosses the plateaus the polish stops on, and now and then
+// when they are a little more. Bounded by a count of steps; it ends at
+// balance, or returns the best found.
+func (s *search) walkWinds(count [][4]int32) {
+	lo, hi := int32(s.rounds/4), int32((s.rounds+3)/4)
+	off := func(c int32) int32 { return max(0, lo-c) + max(0, c-hi) }
+	var total int32
+	for _, c := range count {
+		for _, k := range c {
+			total += off(k)
+		}
+	}
+	free := s.rounds - s.fixed
+	if total == 0 || free == 0 {
+		return
+	}
+	best, bestWind := total, s.copyWinds()
+	for it := 0; it < windSteps && best > 0; it++ {
+		r := s.fixed + s.rng.IntN(free)
+		m := s.members[r][s.rng.IntN(s.t)]
+		perm := perms[s.rng.IntN(len(perms))]
+		var d int32
+		for i, p := range m {
+			from, to := s.wind[r][p], perm[i]
+			if from == to {
+				continue
+			}
+			d += off(count[p][from]-1) - off(count[p][from]) + off(count[p][to]+1) - off(count[p][to])
+			count[p][from]--
+			count[p][to]++
+		}
+		if d > 0 && (d > 2 || s.rng.IntN(windKick) != 0) {
+			for i, p := range m {
+				count[p][perm[i]]--
+				count[p][s.wind[r][p]]++
+			}
+			continue
+		}
+		total += d
+		for i, p := range m {
+			s.wind[r][p] = perm[i]
+		}
+		if total < best {
+			best, bestWind = total, s.copyWinds()
+		}
+	}
+	for i, w := range bestWind {
+		copy(s.wind[s.fixed+i], w)
+	}
+}
+
+// copyWinds copies the winds of the rounds left.
+func (s *search) copyWinds() [][]int8 {
+	out := make([][]int8, s.rounds-s.fixed)
+	for i := range out {
+		out[i] = append([]int8(nil), s.wind[s.fixed+i]...)
+	}
+	return out
+}
+
+// windSteps bounds walkWinds; one step in windKick that adds one or two
+// seats off balance is taken all the same, to leave a local minimum.
+const (
+	windSteps = 2_000_000
+	windKick  = 50
+)
 
 // startWinds counts the winds of the played rounds and seats each table of
 // the rounds left in turn, its players to the winds they have sat least

@@ -11,7 +11,13 @@ import "context"
 // leaves the best rounds found. Counting weighings rather than steps
 // keeps the work of a step, which grows with the collisions, in the
 // bound.
-func (s *search) golf(ctx context.Context, lb int64, weighings int) {
+//
+// With table visits counted (visitW > 0), a player sitting at a table it
+// visits more than needed is in a collision too, and a seating is kept as
+// the best only if its meetings cost (pairSum) at most pairCap: the
+// weights let the search pass through a repeat meeting to move a visit,
+// never end on one.
+func (s *search) golf(ctx context.Context, lb int64, weighings int, pairCap int64) {
 	cost := s.cost()
 	best := cost
 	saved := s.save()
@@ -28,37 +34,50 @@ func (s *search) golf(ctx context.Context, lb int64, weighings int) {
 		// to move (they can all be in played rounds).
 		weighings -= s.n
 		br, bx, by, bd, ties := -1, 0, 0, int64(0), 0
+		weigh := func(r, x int) {
+			weighings -= s.n
+			for y := range s.n {
+				if s.group[r][y] == s.group[r][x] {
+					continue
+				}
+				d := s.swapDelta(r, x, y)
+				if (tabu[r][x] > it || tabu[r][y] > it) && cost+d >= best {
+					continue
+				}
+				switch {
+				case br < 0 || d < bd:
+					br, bx, by, bd, ties = r, x, y, d, 1
+				case d == bd:
+					ties++
+					if s.rng.IntN(ties) == 0 {
+						br, bx, by = r, x, y
+					}
+				}
+			}
+		}
 		for _, k := range s.repeated {
 			a, b := int(k)/s.n, int(k)%s.n
 			for r := s.fixed; r < s.rounds; r++ {
-				if s.group[r][a] != s.group[r][b] {
-					continue
+				if s.group[r][a] == s.group[r][b] {
+					weigh(r, a)
+					weigh(r, b)
 				}
-				for _, x := range [2]int{a, b} {
-					weighings -= s.n
-					for y := range s.n {
-						if s.group[r][y] == s.group[r][x] {
-							continue
-						}
-						d := s.swapDelta(r, x, y)
-						if (tabu[r][x] > it || tabu[r][y] > it) && cost+d >= best {
-							continue
-						}
-						switch {
-						case br < 0 || d < bd:
-							br, bx, by, bd, ties = r, x, y, d, 1
-						case d == bd:
-							ties++
-							if s.rng.IntN(ties) == 0 {
-								br, bx, by = r, x, y
-							}
-						}
+			}
+		}
+		collisions := len(s.repeated)
+		if s.visitW > 0 {
+			weighings -= (s.rounds - s.fixed) * s.n
+			for r := s.fixed; r < s.rounds; r++ {
+				for x := range s.n {
+					if s.visits[x*s.t+int(s.group[r][x])] > s.need {
+						collisions++
+						weigh(r, x)
 					}
 				}
 			}
 		}
 		if br < 0 {
-			if len(s.repeated) == 0 {
+			if collisions == 0 {
 				break
 			}
 			stall = golfStall // every move tabu: shake
@@ -67,7 +86,7 @@ func (s *search) golf(ctx context.Context, lb int64, weighings int) {
 			cost += bd
 			tabu[br][bx] = it + 2 + s.rng.IntN(golfTenure)
 			tabu[br][by] = it + 2 + s.rng.IntN(golfTenure)
-			if cost < best {
+			if cost < best && s.pairSum <= pairCap {
 				best, stall = cost, 0
 				saved = s.save()
 				continue

@@ -2,6 +2,7 @@ package seating
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -12,12 +13,15 @@ type search struct {
 	n, t, rounds int
 	fixed        int // the first fixed rounds are the played ones
 	rng          *rand.Rand
-	club         []int32 // club of each player, -1 for none
+	pcg          *rand.PCG // rng's source, whose state spread saves
+	club         []int32   // club of each player, -1 for none
 	// group[r][p] is the group of player p in round r; members[r][g] its
 	// players.
 	group   [][]int32
 	members [][][4]int32
 	meet    []int32 // meet[a*n+b]: rounds a and b share a table
+	// pairSum is the sum over pairs of pairCost(meet), kept by addGroup.
+	pairSum int64
 	// repeated lists the pairs a*n+b (a < b) meeting more than once, at
 	// their index in where (-1 for the others): the search draws its next
 	// conflict from it at no cost.
@@ -40,15 +44,16 @@ type search struct {
 	wind    [][]int8
 	budget  int // steps of the meetings search
 	// playedCost is what the repeats within the played rounds cost: no
-	// search goes below it.
-	playedCost int64
+	// search goes below it; playedLB is the repeats the played rounds
+	// force on the whole seating (playedBound), weighed.
+	playedCost, playedLB int64
 }
 
 func newSearch(ctx context.Context, r Request) *search {
 	n := r.Players
 	s := &search{
 		n: n, t: n / 4, rounds: r.Hanchan, fixed: len(r.Played),
-		rng:     rand.New(rand.NewPCG(uint64(r.Seed), 0x7461626c6564)),
+		pcg:     rand.NewPCG(uint64(r.Seed), 0x7461626c6564),
 		club:    make([]int32, n),
 		meet:    make([]int32, n*n),
 		where:   make([]int32, n*n),
@@ -57,6 +62,7 @@ func newSearch(ctx context.Context, r Request) *search {
 		repeatW: int64(r.Hanchan),
 		clubW:   make([]int64, r.Hanchan),
 	}
+	s.rng = rand.New(s.pcg)
 	for i := range s.where {
 		s.where[i] = -1
 	}
@@ -100,10 +106,11 @@ func newSearch(ctx context.Context, r Request) *search {
 		}
 	}
 	s.playedCost = s.repeatCost()
+	s.playedLB = s.repeatW * int64(playedBound(s.meet, n, s.fixed, s.rounds))
 	// The rounds left: constructed, or after played rounds the better of
 	// that and a greedy seating (which sees whom the played rounds met).
 	s.construct(ctx, s.layered(), s.fixed)
-	if s.fixed > 0 {
+	if s.fixed > 0 && s.fixed < s.rounds {
 		built := s.cost()
 		kept := s.save()
 		for r := s.fixed; r < s.rounds; r++ {
@@ -115,6 +122,7 @@ func newSearch(ctx context.Context, r Request) *search {
 		if s.cost() > built {
 			s.restore(kept)
 		}
+		s.reseat(ctx, r)
 	}
 	// A step weighs up a swap of each of a colliding pair with each of
 	// the N players: at most 2·7.2 million weighings and 120,000 steps,
@@ -136,6 +144,7 @@ func (s *search) addGroup(r, g int, d int32) {
 		for j := i + 1; j < 4; j++ {
 			a, b := int(min(m[i], m[j])), int(max(m[i], m[j]))
 			k := a*s.n + b
+			s.pairSum += pairCost(int64(s.meet[k])+int64(d)) - pairCost(int64(s.meet[k]))
 			s.meet[k] += d
 			s.meet[b*s.n+a] += d
 			switch {
@@ -334,9 +343,9 @@ func (s *search) meetings(ctx context.Context) {
 	if s.fixed == s.rounds {
 		return
 	}
-	s.tabu(ctx, s.lowerBound(), s.budget)
+	s.tabu(ctx, max(s.lowerBound(), s.playedLB), s.budget)
 	if !s.clubs() {
-		s.golf(ctx, max(s.lowerBound(), s.playedCost), golfWeighings)
+		s.golf(ctx, max(s.lowerBound(), s.playedCost, s.playedLB), golfWeighings, math.MaxInt64)
 	}
 	// Meetings as they are now are the second phase's bound.
 	bound := s.cost() * visitScale

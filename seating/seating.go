@@ -20,7 +20,9 @@
 //     of fields, or Z_T) for the first rounds or, where that leaves
 //     repeats the sizes do not force, a cyclic seating (a base round
 //     developed over Z_m, found by a small search: cyclic.go); greedy
-//     rounds after it; then a tabu search that swaps two players of one
+//     rounds after it; after played rounds, the construction of a fresh
+//     seating whose first rounds, its players renamed, are the played
+//     ones, where there is one (reseat.go); then a tabu search that swaps two players of one
 //     round between their tables, always moving a player in a collision
 //     (either of a pair meeting again, or one of two players of one club
 //     together in an early round), with the change in cost computed from
@@ -29,7 +31,12 @@
 //     then the tabu search again with table visits counted, meetings
 //     weighing more than any saving in visits;
 //  2. which table number each group gets: simulated annealing on the
-//     players' visits to each table;
+//     players' visits to each table; then, where a player still sits at
+//     a table more than ceil(R/T) times (and there are no clubs), the
+//     golf search again with visits counted, each round's numbers solved
+//     as an assignment problem between its turns (visits.go, tables.go),
+//     kept only if it has fewer visits beyond the need and no more
+//     repeat meetings;
 //  3. who sits which wind at each table: an equitable colouring of the
 //     players-to-tables graph with four colours, fixed by flipping two
 //     winds along alternating trails, which always reaches the balance
@@ -88,7 +95,8 @@ func Make(ctx context.Context, r Request) (Seating, error) {
 	}
 	s := newSearch(ctx, r)
 	s.meetings(ctx)
-	s.tables()
+	s.anneal()
+	s.spread(ctx)
 	s.winds()
 	return s.seating(r.Played), nil
 }

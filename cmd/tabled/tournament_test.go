@@ -136,8 +136,13 @@ func TestTournamentRoundAtTheTable(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`!document.getElementById('cards').hidden && document.querySelectorAll('#cardlist li').length === 2`),
 		chromedp.Evaluate[chromedp.Void](card("Ana", "table")),
 		chromedp.Poll[chromedp.Void](`document.getElementById('log').textContent.includes('SEATED   Ana sits East')`),
+		// Her seat shows where she sits as its light does: green, with
+		// her name.
+		chromedp.Poll[chromedp.Void](`document.getElementById('seat-0').classList.contains('won')`),
 		chromedp.Evaluate[chromedp.Void](card("Bo", "2")),
 		chromedp.Poll[chromedp.Void](`document.getElementById('log').textContent.includes("Bo's card is on West's reader: Bo sits South")`),
+		// West's seat has the referee's signal, South's (his) is green.
+		chromedp.Poll[chromedp.Void](`document.getElementById('seat-2').classList.contains('referee') && document.getElementById('seat-1').classList.contains('won')`),
 	)
 	if err != nil {
 		t.Fatalf("the status page: %v\n%s", err, pageText(browser))

@@ -65,6 +65,9 @@ function status(seat) {
       for (const c of v.won || []) if (c.seat === x) s = c.late ? ["late", w.t("status.light.late", { call: call(c.call) }), call(c.call)] : ["won", call(c.call), call(c.call)];
     } else if (v.type === "rejected" && v.seat === x) s = ["rejected", w.t("status.light.rejected", { call: call(v.call) })];
     else if (v.type === "flag" && v.seat === x) s = ["referee", w.t("status.light.check")];
+    // A player's card: the seat where the round seats that player, green
+    // with the name (as the seat's light, which cannot show the name).
+    else if (v.type === "seated" && v.seat === x) s = ["won", v.name];
   }
   if (s) return s;
   if (st.turn === x) return ["turn", st.open && st.open.wind === x ? "" : w.t("status.light.to_play")];
