@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/club/clubtest"
 	"github.com/tabled/tabled/web/webtest"
 )
@@ -29,18 +26,7 @@ func TestConsoleInFrenchFromARealTable(t *testing.T) {
 	}
 	broker := clubtest.Start(t)
 	s := startScoreTable(t, broker.URL())
-	console := club.NewConsole()
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: broker.URL()}, ClientID: "words-console", FromStart: true,
-		OnEvent: console.Event, OnStatus: console.Status})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, stopWatch := context.WithCancel(context.Background())
-	watched := make(chan error, 1)
-	go func() { watched <- w.Run(wctx) }()
-	defer func() { stopWatch(); <-watched }()
-	srv := httptest.NewServer(console.Handler())
-	defer func() { srv.CloseClientConnections(); srv.Close() }() // the page's stream stays open
+	console, srv := watchingConsole(t, broker.URL(), "words-console")
 
 	s.press(`{"seat":0,"action":"discard","tile":"1z"}`)
 	s.press(`{"seat":1,"action":"discard","tile":"1p"}`)
@@ -73,7 +59,7 @@ func TestConsoleInFrenchFromARealTable(t *testing.T) {
 
 	ctx := webtest.Browser(t, chromedp.Flag("accept-lang", "fr-FR,fr"))
 	card := `document.getElementById('table-t7')`
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(1024, 768),
 		chromedp.Navigate(srv.URL),
 		chromedp.Poll[chromedp.Void](`document.documentElement.lang === 'fr' && `+card+` !== null`),

@@ -236,17 +236,6 @@ func (s *scoreTable) view() (st struct {
 	} `json:"seats"`
 }) {
 	s.t.Helper()
-	r, err := s.client.Get(s.base + "/api/state")
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer r.Body.Close()
-	var j struct {
-		State json.RawMessage `json:"state"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
-		s.t.Fatal(err)
-	}
-	json.Unmarshal(j.State, &st)
+	s.stateInto(&st)
 	return st
 }

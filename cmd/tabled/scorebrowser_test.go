@@ -68,6 +68,14 @@ func (s *scoreTable) state() (st struct {
 	} `json:"seats"`
 }) {
 	s.t.Helper()
+	s.stateInto(&st)
+	return st
+}
+
+// stateInto decodes the state /api/state serves into v, the fields a
+// test reads.
+func (s *scoreTable) stateInto(v any) {
+	s.t.Helper()
 	r, err := s.client.Get(s.base + "/api/state")
 	if err != nil {
 		s.t.Fatal(err)
@@ -79,8 +87,28 @@ func (s *scoreTable) state() (st struct {
 	if err := json.NewDecoder(r.Body).Decode(&j); err != nil {
 		s.t.Fatal(err)
 	}
-	json.Unmarshal(j.State, &st)
-	return st
+	if err := json.Unmarshal(j.State, v); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// watchingConsole is a club console watching the broker at url from the
+// start, as clientID, and its page served; both stop with the test (the
+// page's streams are cut first, as a browser may hold one open).
+func watchingConsole(t *testing.T, url, clientID string) (*club.Console, *httptest.Server) {
+	t.Helper()
+	console := club.NewConsole()
+	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: url}, ClientID: clientID, FromStart: true,
+		OnEvent: console.Event, OnStatus: console.Status})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wctx, stopWatch := context.WithCancel(context.Background())
+	watched := make(chan error, 1)
+	go func() { watched <- w.Run(wctx) }()
+	srv := httptest.NewServer(console.Handler())
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close(); stopWatch(); <-watched })
+	return console, srv
 }
 
 // log is the claim log as the referee's page reads it.
@@ -179,18 +207,7 @@ func TestScoreAtTheTable(t *testing.T) {
 	ctx := webtest.Browser(t)
 	s := startScoreTable(t, broker.URL())
 
-	console := club.NewConsole()
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: club.Broker{URL: broker.URL()}, ClientID: "score-console", FromStart: true,
-		OnEvent: console.Event, OnStatus: console.Status})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wctx, stopWatch := context.WithCancel(context.Background())
-	watched := make(chan error, 1)
-	go func() { watched <- w.Run(wctx) }()
-	defer func() { stopWatch(); <-watched }()
-	consoleSrv := httptest.NewServer(console.Handler())
-	defer consoleSrv.Close()
+	console, consoleSrv := watchingConsole(t, broker.URL(), "score-console")
 	consoleScores := func() string {
 		ts, _, _ := console.Tables()
 		for _, tv := range ts {
@@ -230,7 +247,7 @@ func TestScoreAtTheTable(t *testing.T) {
 	enter := func(han, fu string) chromedp.Action[chromedp.Void] {
 		return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const p = %s; p.querySelector('.han').value = %q; p.querySelector('.han').dispatchEvent(new Event('change')); p.querySelector('.fu').value = %q; p.querySelector('button[data-value]').click(); })()`, picker, han, fu))
 	}
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(390, 844),
 		chromedp.Navigate(s.base),
 		chromedp.Poll[chromedp.Void](`document.getElementById('conn').textContent === 'live'`),
