@@ -2,6 +2,7 @@ package inputs
 
 import (
 	"bytes"
+	"github.com/tabled/tabled/outcome"
 	"reflect"
 	"strings"
 	"testing"
@@ -136,6 +137,7 @@ func TestDiscardReadersCarryTheTile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.SetWords(outcome.EnglishReason) // as the table does
 	var b bytes.Buffer
 	w := mjai.NewWriter(&b)
 	var flags []string
