@@ -54,6 +54,13 @@ func TestVocabularyWords(t *testing.T) {
 		{FuWords(fr, scorer.FuPart{Code: "pair_dragon", Tile: tile.MustTile("7z"), Fu: 2}), "paire de dragon rouge (dragon)"},
 		{FuWords(en, scorer.FuPart{Name: "closed ron", Fu: 10}), "closed ron"},
 		{ActionWord(fr, "discard"), "écart"},
+		{CallWord(en, "discard"), "DISCARD"},
+		{CallWord(fr, "discard"), "ÉCART"},
+		{CallWord(fr, "pon"), "PON"},
+		{CallWord(fr, "deadhand"), "DEADHAND"}, // no button word: its code
+		{In(fr).CallLabel("discard", "S"), "ÉCART Sud"},
+		{In(fr).CallLabel("cancel", ""), "ANNULER"},
+		{In(en).CallLabel("discard", "S"), "DISCARD South"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -45,13 +45,13 @@ func (w Words) WindName(letter string) string {
 	return w.l.Text("wind." + letter)
 }
 
-// CallLabel is a call as the panel and the reasons name it: "PON North";
-// with no seat, the call alone.
+// CallLabel is a call as the panel and the reasons name it: "PON North",
+// "ÉCART Sud"; with no seat, the call alone.
 func (w Words) CallLabel(call, seat string) string {
 	if seat == "" {
-		return strings.ToUpper(call)
+		return CallWord(w.l, call)
 	}
-	return strings.ToUpper(call) + " " + w.WindName(seat)
+	return CallWord(w.l, call) + " " + w.WindName(seat)
 }
 
 // DealHand is a deal's hand: "East 2".
