@@ -61,6 +61,7 @@ func TestVocabularyWords(t *testing.T) {
 		{In(fr).CallLabel("discard", "S"), "ÉCART Sud"},
 		{In(fr).CallLabel("cancel", ""), "ANNULER"},
 		{In(en).CallLabel("discard", "S"), "DISCARD South"},
+		{In(fr).Score(Record{Result: "chombo", Chombo: "E"}), "chombo du joueur Est ; variations E +0 S +0 O +0 N +0 ; scores E 0 S 0 O 0 N 0 ; honba 0, bâtons 0"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
