@@ -113,6 +113,8 @@ type Alert struct {
 	said  *outcome.Record
 	noted bool
 	note  string
+	// words are the console's own warning by its key, for TablesIn.
+	words *Said
 }
 
 // maxAlerts bounds each table's alert list on the console.

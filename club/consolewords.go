@@ -44,6 +44,8 @@ func (t *TableView) wordIn(w outcome.Words) {
 		switch {
 		case a.said != nil:
 			t.Alerts[i].Text = outcomeAlert(w, a.Kind, *a.said)
+		case a.words != nil:
+			t.Alerts[i].Text = a.words.In(w.Lang())
 		case a.noted:
 			l := w.Lang()
 			t.Alerts[i].Text = l.Text("console.said.note", "label", alert.LabelIn(l, a.Kind), "line", alert.LineIn(l, a.Kind))
