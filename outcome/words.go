@@ -142,14 +142,15 @@ func (w Words) Dora(r Record) string {
 // withdraws: "... arrived after the table had decided up to 350ms ...;
 // withdraws line 1".
 func (w Words) Revision(r Record) string {
+	reason := w.TableNote(r.note, r.Reason)
 	if len(r.Withdraws) == 0 {
-		return r.Reason
+		return reason
 	}
 	ls := make([]string, len(r.Withdraws))
 	for i, l := range r.Withdraws {
 		ls[i] = strconv.Itoa(l)
 	}
-	return w.l.Text("record.withdraws", "reason", r.Reason, "lines", strings.Join(ls, ", "))
+	return w.l.Text("record.withdraws", "reason", reason, "lines", strings.Join(ls, ", "))
 }
 
 // NewDora is the latest indicator and its dora, "indicator 7z -> dora 5z",
