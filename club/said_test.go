@@ -1,6 +1,7 @@
 package club
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -103,5 +104,37 @@ func TestConsoleWordsItsOwnWarnings(t *testing.T) {
 	ts, _, _ := c.Tables()
 	if a := ts[0].Alerts[0].Text; !strings.HasPrefix(a, "2 messages refused") {
 		t.Errorf("the console's own view after a French one: %q", a)
+	}
+}
+
+// TestConsoleWordsARefusedVoid: a refused void's note, logged with its
+// code, reads in French in a French view (the happening and its alert),
+// and as logged in the console's own view; one logged before the codes
+// keeps its English.
+func TestConsoleWordsARefusedVoid(t *testing.T) {
+	fr, _ := catalog.Get("fr")
+	for _, c := range []struct {
+		name, body string
+		en, fr     string
+	}{
+		{"with its code", `{"void":9,"note":"refused: no input 9 in this session","said":{"code":"no_input","input":9}}`,
+			"refused: no input 9 in this session", "refusé : aucune entrée 9 dans cette session"},
+		{"an old record", `{"void":9,"note":"refused: no input 9 in this session"}`,
+			"refused: no input 9 in this session", "refused: no input 9 in this session"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			con := NewConsole()
+			con.Event(Message{Table: "t1", Seq: 1, Body: json.RawMessage(`{"seq":1,"kind":"void","source":"referee","hand":1,"type":"void","body":` + c.body + `}`)})
+			for _, v := range []struct {
+				lang *catalog.Lang
+				want string
+			}{{nil, c.en}, {fr, c.fr}, {nil, c.en}} {
+				ts, _, _ := con.TablesIn(v.lang)
+				e, a := ts[0].Event, ts[0].Alerts[0].Event
+				if e == nil || a == nil || e.Note != v.want || a.Note != v.want {
+					t.Errorf("event %+v, alert's %+v: want note %q", e, a, v.want)
+				}
+			}
+		})
 	}
 }
