@@ -113,6 +113,8 @@ type Alert struct {
 	said  *outcome.Record
 	noted bool
 	note  string
+	// words are the console's own warning by its key, for TablesIn.
+	words *Said
 }
 
 // maxAlerts bounds each table's alert list on the console.
@@ -253,7 +255,7 @@ func (c *Console) Event(m Message) {
 		if b.Note != "" {
 			text += " (refused: " + b.Note + ")"
 		}
-		t.Last, t.Event = text, voided(b)
+		t.Last, t.Event = text, voided(b, journal.Said(claimlog.Record{Body: rec.Body}))
 		add(Alert{Kind: "referee", Text: text, Event: t.Event})
 	case rec.Kind == claimlog.KindNote && alert.Is(rec.Type):
 		add(Alert{Kind: rec.Type, Text: alert.Label(rec.Type) + ": " + b.Note, noted: true, note: b.Note})

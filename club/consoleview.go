@@ -50,8 +50,10 @@ type Happening struct {
 	Input  uint64 `json:"input,omitempty"`
 	Note   string `json:"note,omitempty"`
 	Text   string `json:"text,omitempty"`
-	// said is the decision Text is the reason of.
-	said *outcome.Record
+	// said is the decision Text is the reason of; noteSaid a refused
+	// void's Note by its code (outcome.TableNote).
+	said     *outcome.Record
+	noteSaid *outcome.TableNote
 }
 
 // happening is the Happening of an input record: its body in, read.
@@ -73,8 +75,8 @@ func happening(rec record, in journal.InputBody) *Happening {
 }
 
 // voided is the Happening of a void record.
-func voided(b claimlog.VoidBody) *Happening {
-	return &Happening{What: "void", Input: b.Void, Note: b.Note}
+func voided(b claimlog.VoidBody, said *outcome.TableNote) *Happening {
+	return &Happening{What: "void", Input: b.Void, Note: b.Note, noteSaid: said}
 }
 
 // seatsNow are a table's seats by physical seat, with their winds this

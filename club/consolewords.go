@@ -40,16 +40,32 @@ func (t *TableView) wordIn(w outcome.Words) {
 		worded.Text = w.Reason(*e.said)
 		t.Event, t.Last = &worded, worded.Text
 	}
+	if e := t.Event; e != nil && e.noteSaid != nil {
+		t.Event = wordNote(w, e)
+	}
 	for i, a := range t.Alerts {
+		if e := a.Event; e != nil && e.noteSaid != nil {
+			t.Alerts[i].Event = wordNote(w, e)
+		}
 		switch {
 		case a.said != nil:
 			t.Alerts[i].Text = outcomeAlert(w, a.Kind, *a.said)
+		case a.words != nil:
+			t.Alerts[i].Text = a.words.In(w.Lang())
 		case a.noted:
 			l := w.Lang()
 			t.Alerts[i].Text = l.Text("console.said.note", "label", alert.LabelIn(l, a.Kind), "line", alert.LineIn(l, a.Kind))
 			t.Alerts[i].Detail = a.note
 		}
 	}
+}
+
+// wordNote is a copy of a refused void's happening with its note in w's
+// language (the console's own is shared by every view).
+func wordNote(w outcome.Words, e *Happening) *Happening {
+	worded := *e
+	worded.Note = w.TableNote(e.noteSaid, e.Note)
+	return &worded
 }
 
 // outcomeAlert is the text of an alert of kind (late, override, flag,

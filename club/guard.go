@@ -1,10 +1,10 @@
 package club
 
 import (
-	"fmt"
 	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,7 +41,10 @@ const (
 )
 
 // warning is an alert a watcher raises about a table (or ConsoleRow).
-type warning struct{ table, kind, text string }
+type warning struct {
+	table, kind string
+	said        Said
+}
 
 func (w *Watcher) maxTables() int {
 	if w.cfg.MaxTables > 0 {
@@ -84,14 +87,16 @@ func (w *Watcher) jumpLocked(table, kind string, seq uint64) (bool, *warning) {
 		return false, nil
 	}
 	w.dropped++
-	return true, w.warnLocked(table, "suspicious", fmt.Sprintf(
-		"a %s with sequence number %d, %d past the %d the table is known to have published, held as suspicious and not taken: a forged message, or a log replaced (restart the console to follow it from there)",
-		kind, seq, seq-base, base))
+	return true, w.warnLocked(table, "suspicious", say("console.warn.suspicious",
+		"kind", say(messageKinds[kind]), "seq", digits(seq), "past", digits(seq-base), "base", digits(base)))
 }
+
+// messageKinds are the words of the kinds of message jumpLocked holds.
+var messageKinds = map[string]string{"event": "console.warn.kind.event", "status": "console.warn.kind.status"}
 
 // warnLocked returns the warning unless one of its kind about the table
 // was raised less than warnEvery ago. w.mu is held.
-func (w *Watcher) warnLocked(table, kind, text string) *warning {
+func (w *Watcher) warnLocked(table, kind string, said Said) *warning {
 	key := table + "\x00" + kind
 	if at, ok := w.warned[key]; ok && time.Since(at) < warnEvery {
 		return nil
@@ -100,28 +105,53 @@ func (w *Watcher) warnLocked(table, kind, text string) *warning {
 		clear(w.warned)
 	}
 	w.warned[key] = time.Now()
-	return &warning{table, kind, text}
+	return &warning{table, kind, said}
 }
 
+// warn passes a warning on: to OnSaid, which words it per reader, or
+// else to OnAlert in English.
 func (w *Watcher) warn(wn *warning) {
-	if wn != nil && w.cfg.OnAlert != nil {
-		w.cfg.OnAlert(wn.table, wn.kind, wn.text)
+	switch {
+	case wn == nil:
+	case w.cfg.OnSaid != nil:
+		w.cfg.OnSaid(wn.table, wn.kind, wn.said)
+	case w.cfg.OnAlert != nil:
+		w.cfg.OnAlert(wn.table, wn.kind, wn.said.String())
 	}
 }
 
+// digits is n as Go writes it, in every language: a sequence number or a
+// count to compare with a log (Said).
+func digits[N uint64 | int](n N) string { return strconv.FormatUint(uint64(n), 10) }
+
 // Warn puts an alert the console raises itself (not from a table's log)
 // on a table's list, or on ConsoleRow: a WatcherConfig.OnAlert.
+// The text is in English on every view; WarnSaid's is worded per reader.
 func (c *Console) Warn(table, kind, text string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.warnLocked(table, kind, text)
+	c.warnLocked(table, kind, text, nil)
 	c.bump()
 }
 
-func (c *Console) warnLocked(table, kind, text string) {
+// WarnSaid is Warn of a warning by its catalog key, which each view
+// words in its reader's language (TablesIn): a WatcherConfig.OnSaid.
+func (c *Console) WarnSaid(table, kind string, s Said) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.saidLocked(table, kind, s)
+	c.bump()
+}
+
+// saidLocked raises the console's own warning s. c.mu is held.
+func (c *Console) saidLocked(table, kind string, s Said) {
+	c.warnLocked(table, kind, s.String(), &s)
+}
+
+func (c *Console) warnLocked(table, kind, text string, s *Said) {
 	t := c.table(table)
 	c.warned++
-	t.Alerts = append(t.Alerts, Alert{Seq: warnSeq + c.warned, Kind: kind, Text: text, Wall: c.now()})
+	t.Alerts = append(t.Alerts, Alert{Seq: warnSeq + c.warned, Kind: kind, Text: text, Wall: c.now(), words: s})
 	if len(t.Alerts) > maxAlerts {
 		t.Alerts = t.Alerts[len(t.Alerts)-maxAlerts:]
 	}
@@ -132,29 +162,32 @@ func (c *Console) warnLocked(table, kind, text string) {
 // host on the club's network (an address of a private, link-local or
 // loopback range, or a .local name): never a page elsewhere that a forged
 // status could dress as the table's (asking for the referee token).
-func checkLink(link string) string {
+func checkLink(link string) (Said, bool) {
+	why := func(key string) (Said, bool) {
+		return say(key, "link", strconv.Quote(link)), false
+	}
 	u, err := url.Parse(link)
 	switch {
 	case err != nil:
-		return fmt.Sprintf("%q is not a URL", link)
+		return why("console.warn.link.not_url")
 	case u.Scheme != "http" && u.Scheme != "https":
-		return fmt.Sprintf("%q is not an http or https link", link)
+		return why("console.warn.link.not_http")
 	case u.User != nil:
-		return fmt.Sprintf("%q carries credentials", link)
+		return why("console.warn.link.credentials")
 	case u.Hostname() == "":
-		return fmt.Sprintf("%q names no host", link)
+		return why("console.warn.link.no_host")
 	}
 	host := strings.ToLower(u.Hostname())
 	if a, err := netip.ParseAddr(host); err == nil {
 		if a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() {
-			return ""
+			return Said{}, true
 		}
-		return fmt.Sprintf("%q is not an address of the club's network", link)
+		return why("console.warn.link.not_club_address")
 	}
 	if strings.HasSuffix(host, ".local") {
-		return ""
+		return Said{}, true
 	}
-	return fmt.Sprintf("%q is not a host of the club's network (an address or a .local name)", link)
+	return why("console.warn.link.not_club_host")
 }
 
 // statusLinkLocked takes a table's link from its status when checkLink
@@ -163,12 +196,12 @@ func (c *Console) statusLinkLocked(t *TableView, link string) {
 	if link == "" || link == t.URL {
 		return
 	}
-	if why := checkLink(link); why != "" {
-		c.warnLocked(t.Table, "bad-link", "the table's status gave a link the console does not show: "+why)
+	if why, ok := checkLink(link); !ok {
+		c.saidLocked(t.Table, "bad-link", say("console.warn.bad_link", "why", why))
 		return
 	}
 	if t.URL != "" {
-		c.warnLocked(t.Table, "link-changed", fmt.Sprintf("the table's link changed from %s to %s: check it is the table's own address", t.URL, link))
+		c.saidLocked(t.Table, "link-changed", say("console.warn.link_changed", "from", t.URL, "to", link))
 	}
 	t.URL = link
 }
@@ -181,7 +214,7 @@ func (c *Console) takenOverLocked(t *TableView, n uint64) {
 		return
 	}
 	t.TakenOver = n
-	c.pendingWarnLocked(t, alert.ClientID, fmt.Sprintf("another client connected to the broker with this table's client id (%d times since the table started), cutting it off: give each table its own login", n))
+	c.pendingWarnLocked(t, alert.ClientID, say("console.warn.taken_over", "n", digits(n)))
 }
 
 // maxReplaced bounds the runs of a table the console remembers as
@@ -210,9 +243,7 @@ func (c *Console) instanceLocked(t *TableView, s Status) {
 	prev := t.instance
 	t.instance = s.Instance
 	if back {
-		c.pendingWarnLocked(t, alert.ClientID, fmt.Sprintf(
-			"two tables publish as %q: its status came from run %s, then %s, then %s again (a table's run never comes back once replaced), and the broker cuts each off when the other connects: give each table its own [table] name and login",
-			t.Table, s.Instance, prev, s.Instance))
+		c.pendingWarnLocked(t, alert.ClientID, say("console.warn.two_tables", "table", strconv.Quote(t.Table), "run", s.Instance, "prev", prev))
 	}
 }
 
@@ -220,11 +251,11 @@ func (c *Console) instanceLocked(t *TableView, s Status) {
 // (the console's, or the table's own note) is still on its list, not
 // acknowledged: a cause that lasts is said once, not at each of its
 // effects. c.mu is held.
-func (c *Console) pendingWarnLocked(t *TableView, kind alert.Kind, text string) {
+func (c *Console) pendingWarnLocked(t *TableView, kind alert.Kind, s Said) {
 	for _, a := range t.Alerts {
 		if a.Kind == string(kind) {
 			return
 		}
 	}
-	c.warnLocked(t.Table, string(kind), text)
+	c.saidLocked(t.Table, string(kind), s)
 }

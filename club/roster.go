@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -86,9 +87,8 @@ func (w *Watcher) admitLocked(table string) (ok bool, wn *warning, forgot, refus
 		forgot = w.statusOnlyLocked()
 		if forgot == "" {
 			w.refusedTables++
-			return false, w.warnLocked(ConsoleRow, "too-many-tables", fmt.Sprintf(
-				"messages for table %q refused: the console follows at most %d tables (--max-tables), each of which has published events; %d refused so far: is someone publishing made-up tables? (--tables names the club's, and refuses others)",
-				table, w.maxTables(), w.refusedTables)), "", ""
+			return false, w.warnLocked(ConsoleRow, "too-many-tables", say("console.warn.too_many_tables",
+				"table", strconv.Quote(table), "max", digits(w.maxTables()), "refused", digits(w.refusedTables))), "", ""
 		}
 		w.forgetLocked(forgot)
 	}
@@ -156,17 +156,16 @@ func (c *Console) Refused(table string) {
 	for i, n := range c.refusedNames {
 		names[i] = fmt.Sprintf("%q", n)
 	}
-	text := fmt.Sprintf("%d messages refused from tables not on the console's roster (--tables), the latest from %s: someone is publishing made-up tables, or a table is missing from the roster",
-		c.refused, strings.Join(names, ", "))
+	s := say("console.warn.refused", "n", digits(c.refused), "names", strings.Join(names, ", "))
 	t := c.table(ConsoleRow)
 	for i := range t.Alerts {
 		if t.Alerts[i].Kind == refusedKind {
-			t.Alerts[i].Text, t.Alerts[i].Wall = text, c.now()
+			t.Alerts[i].Text, t.Alerts[i].words, t.Alerts[i].Wall = s.String(), &s, c.now()
 			c.bump()
 			return
 		}
 	}
-	c.warnLocked(ConsoleRow, refusedKind, text)
+	c.saidLocked(ConsoleRow, refusedKind, s)
 	c.bump()
 }
 

@@ -2,7 +2,7 @@ package club
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/claimlog"
@@ -129,7 +129,7 @@ func (t *Tournament) send(st tournament.State, n int, table string, always bool)
 	}
 	r.Sent = t.nextSent(table)
 	if err := t.Send(table, r); err != nil {
-		t.warn(table, fmt.Sprintf("round %d was not sent to the table: %v", n, err))
+		t.warn(table, say("console.warn.round_not_sent", "round", digits(n), "error", err.Error()))
 		return
 	}
 	t.mu.Lock()
@@ -270,11 +270,11 @@ func (t *Tournament) Event(m Message) {
 func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outcome.Record, chombos [4]int) {
 	st, _ := t.Store.State()
 	if first < 0 {
-		t.warn(m.Table, fmt.Sprintf("the table ended a game of round %d before the console saw a deal: its seats cannot be put to players; enter the result", logged.Round))
+		t.warn(m.Table, say("console.warn.end_before_deal", "round", digits(logged.Round)))
 		return
 	}
 	if logged.Tournament != st.Options.Name {
-		t.warn(m.Table, fmt.Sprintf("the table ended a game of tournament %q, round %d: not this tournament (%q)", logged.Tournament, logged.Round, st.Options.Name))
+		t.warn(m.Table, say("console.warn.other_tournament", "tournament", strconv.Quote(logged.Tournament), "round", digits(logged.Round), "this", strconv.Quote(st.Options.Name)))
 		return
 	}
 	if g := st.Game(logged.Round, m.Table); g != nil && g.Result != nil && g.Result.Seq == m.Seq {
@@ -282,13 +282,13 @@ func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outc
 	}
 	res := tournament.Result{Round: logged.Round, Table: m.Table, Sticks: o.Sticks, Seq: m.Seq}
 	if len(o.Standings) != 4 {
-		t.warn(m.Table, fmt.Sprintf("the table's game end has %d standings, not 4", len(o.Standings)))
+		t.warn(m.Table, say("console.warn.standings_count", "n", digits(len(o.Standings))))
 		return
 	}
 	var seen [4]bool
 	for _, s := range o.Standings {
 		if s.Seat < 0 || s.Seat > 3 || seen[s.Seat] {
-			t.warn(m.Table, fmt.Sprintf("the table's game end names seat %d, not each seat 0..3 once", s.Seat))
+			t.warn(m.Table, say("console.warn.standings_seat", "seat", strconv.Itoa(int(s.Seat))))
 			return
 		}
 		seen[s.Seat] = true
@@ -306,14 +306,14 @@ func (t *Tournament) gameEnd(m Message, logged engine.Seating, first int, o outc
 
 func (t *Tournament) addFromTable(m Message, r tournament.Record) bool {
 	if _, err := t.Store.Add(r); err != nil {
-		t.warn(m.Table, fmt.Sprintf("the table's event %d was not taken into the tournament: %v", m.Seq, err))
+		t.warn(m.Table, say("console.warn.event_not_taken", "seq", digits(m.Seq), "error", err.Error()))
 		return false
 	}
 	return true
 }
 
-func (t *Tournament) warn(table, text string) {
+func (t *Tournament) warn(table string, s Said) {
 	if t.Console != nil {
-		t.Console.Warn(table, "tournament", text)
+		t.Console.WarnSaid(table, "tournament", s)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -30,6 +31,10 @@ type WatcherConfig struct {
 	// sequence number too far ahead, its own client id taken), for the
 	// console (Console.Warn); nil: dropped silently. It may not block long.
 	OnAlert func(table, kind, text string)
+	// OnSaid, when set, gets the same alerts instead of OnAlert, by their
+	// catalog key (Console.WarnSaid), so each view words them in its
+	// reader's language.
+	OnSaid func(table, kind string, s Said)
 	// MaxTables caps the tables followed (0: DefaultMaxTables); MaxJump
 	// bounds how far past what a table is known to have published an
 	// event or status may be (0: DefaultMaxJump).
@@ -132,7 +137,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	cfg.OnServerDisconnect = func(d *paho.Disconnect) {
 		if d.ReasonCode == reasonTakenOver {
 			w.mu.Lock()
-			wn := w.warnLocked(ConsoleRow, string(alert.ClientID), fmt.Sprintf("another client connected to the broker as the console (%q), cutting it off: give the console its own login", w.cfg.ClientID))
+			wn := w.warnLocked(ConsoleRow, string(alert.ClientID), say("console.warn.console_taken_over", "id", strconv.Quote(w.cfg.ClientID)))
 			w.mu.Unlock()
 			w.warn(wn)
 		}

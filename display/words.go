@@ -43,13 +43,10 @@ func (w Words) Letter(x engine.Wind) string { return w.l.Text("wind.letter." + x
 // the panel names (a refused value, a hand) by its own ([panel.input]).
 func (w Words) Call(a engine.Action) string {
 	name := a.String()
-	switch {
-	case w.l.Has("action."+name) || catalog.English().Has("action."+name):
-		name = outcome.ActionWord(w.l, name)
-	case inputKeys[name] != "":
-		name = w.l.Text(inputKeys[name])
+	if key := inputKeys[name]; key != "" && !catalog.English().Has("action."+name) {
+		return strings.ToUpper(w.l.Text(key))
 	}
-	return strings.ToUpper(name)
+	return outcome.CallWord(w.l, name)
 }
 
 // inputKeys are the keys of the inputs that are not a seat's button, by

@@ -51,6 +51,25 @@ func Revision(r claimlog.Record) (claimlog.RevisionBody, error) {
 	return b, decode(r, "revision", &b)
 }
 
+// Said is what a void's or a revision's note says by its code and
+// arguments (table.Entry.Said), which a reader words in her language;
+// nil for a record without one (logged before the codes, or a note of
+// nothing).
+func Said(r claimlog.Record) *outcome.TableNote {
+	var b saidBody
+	if json.Unmarshal(r.Body, &b) != nil || b.Said == nil || b.Said.Code == "" {
+		return nil
+	}
+	return b.Said
+}
+
+// saidBody is the field a void's and a revision's body carry beside the
+// claim log's own (claimlog.VoidBody, claimlog.RevisionBody): the note's
+// code and arguments.
+type saidBody struct {
+	Said *outcome.TableNote `json:"said,omitempty"`
+}
+
 func decode(r claimlog.Record, what string, v any) error {
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		return fmt.Errorf("journal: record %d: %s body: %w", r.Seq, what, err)
@@ -80,10 +99,16 @@ func EntryRecord(e table.Entry) (claimlog.Record, error) {
 		r.Body, err = outcome.Of(*e.Outcome).MarshalJSON()
 	case e.Void != 0:
 		r.Kind, r.Source, r.Type = claimlog.KindVoid, engine.SourceReferee.String(), "void"
-		r.Body, err = json.Marshal(claimlog.VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note})
+		r.Body, err = json.Marshal(struct {
+			claimlog.VoidBody
+			saidBody
+		}{claimlog.VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note}, saidBody{e.Said}})
 	case e.Revision != nil:
 		r.Kind, r.Type = claimlog.KindNote, TypeRevision
-		r.Body, err = json.Marshal(claimlog.RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note})
+		r.Body, err = json.Marshal(struct {
+			claimlog.RevisionBody
+			saidBody
+		}{claimlog.RevisionBody{Late: e.Revision.Late, Retracted: e.Revision.Retracted, Note: e.Note}, saidBody{e.Said}})
 	default:
 		r.Kind, r.Type = claimlog.KindNote, e.NoteKind
 		r.Body, err = json.Marshal(claimlog.NoteBody{Note: e.Note})
@@ -173,7 +198,7 @@ func (sp *entrySpace) entry(r *claimlog.Record) (e table.Entry, ok bool, err err
 		if err != nil {
 			return e, false, err
 		}
-		e.Void, e.VoidWithdrew, e.Note = b.Void, b.Retracted, b.Note
+		e.Void, e.VoidWithdrew, e.Note, e.Said = b.Void, b.Retracted, b.Note, Said(*r)
 	case r.Kind == claimlog.KindOutcome:
 		o := sp.outcome()
 		o.At = e.At
@@ -183,7 +208,7 @@ func (sp *entrySpace) entry(r *claimlog.Record) (e table.Entry, ok bool, err err
 		if err != nil {
 			return e, false, err
 		}
-		e.Revision, e.Note = &table.Revision{Late: b.Late, Retracted: b.Retracted}, b.Note
+		e.Revision, e.Note, e.Said = &table.Revision{Late: b.Late, Retracted: b.Retracted}, b.Note, Said(*r)
 	default:
 		return e, false, nil
 	}

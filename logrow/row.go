@@ -133,12 +133,13 @@ func OfIn(w outcome.Words, m claimlog.Marked) Row {
 			row.What = l.Text("logpage.row.void_withdrawing", "input", v.Void, "records", records(v.Retracted))
 		}
 		if v.Note != "" {
-			row.What = l.Text("logpage.row.void_refused", "what", row.What, "note", v.Note)
+			row.What = l.Text("logpage.row.void_refused", "what", row.What, "note", w.TableNote(journal.Said(r), v.Note))
 		}
 	case claimlog.KindNote:
 		if r.Type == journal.TypeRevision {
 			rev, err := journal.Revision(r)
 			badBody = err != nil
+			rev.Note = w.TableNote(journal.Said(r), rev.Note)
 			describeRevision(&row, l, rev)
 			break
 		}

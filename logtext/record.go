@@ -82,7 +82,7 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 				what = l.Text("log.void_withdrawing", "record", strconv.FormatUint(b.Void, 10), "records", strings.Join(rs, " "))
 			}
 			if b.Note != "" {
-				what += " [" + b.Note + "]"
+				what += " [" + n.w.TableNote(journal.Said(r), b.Note) + "]"
 			}
 		}
 	case claimlog.KindNote:
@@ -192,7 +192,7 @@ func (n *Reader) note(r claimlog.Record) string {
 			"dealer", strconv.Itoa(s.Dealer), "table", strconv.Quote(s.Table), "version", s.Version, "record", strconv.FormatUint(s.FirstSeq, 10))
 	case journal.TypeRevision:
 		if b, err := journal.Revision(r); err == nil {
-			return b.Note
+			return n.w.TableNote(journal.Said(r), b.Note)
 		}
 	}
 	var b struct{ Note, Text string }

@@ -44,7 +44,7 @@ func (r reasonWords) text(key string, more ...any) string {
 
 // label is a claim as the panel names it: "PON South".
 func (r reasonWords) label(seat engine.Seat, call engine.Action) string {
-	return strings.ToUpper(call.String()) + " " + r.wind(seat)
+	return CallWord(r.l, call.String()) + " " + r.wind(seat)
 }
 
 // calls are the declared calls as a list: "riichi", "riichi and kan",
@@ -62,7 +62,7 @@ func (r reasonWords) calls() string {
 
 // showing is what a call showed, "CHII 5p 6p", for the words of a refused group.
 func (r reasonWords) showing() string {
-	s := strings.ToUpper(r.a.Call.String())
+	s := CallWord(r.l, r.a.Call.String())
 	for _, t := range r.a.Shown {
 		if t.Known() {
 			s += " " + t.String()

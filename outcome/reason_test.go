@@ -81,7 +81,7 @@ func TestReasonEveryCodeEveryLanguage(t *testing.T) {
 func TestReasonWords(t *testing.T) {
 	fr, _ := catalog.Get("fr")
 	a := engine.Args{Dealer: 0, Seat: 2, Other: 3, Call: engine.Pon, Turn: 3, ToDraw: true, Deadline: 2 * time.Second,
-		Calls: []engine.Action{engine.Riichi, engine.Kan, engine.Tsumo}}
+		Calls: []engine.Action{engine.Riichi, engine.Kan, engine.Tsumo}, Name: "Ana"}
 	for _, c := range []struct {
 		lang *catalog.Lang
 		code engine.RuleCode
@@ -91,8 +91,13 @@ func TestReasonWords(t *testing.T) {
 		{nil, engine.CodeOwnDiscard, engine.Ron, "West cannot win on its own discard"},
 		{fr, engine.CodeOwnDiscard, engine.Pon, "Ouest ne peut pas réclamer son propre écart"},
 		{catalog.English(), engine.CodeNotYourTurn, engine.Discard, "not West's turn to discard: North is to draw"},
-		{fr, engine.CodeNotYourTurn, engine.Discard, "ce n'est pas le tour du joueur Ouest de écarter : Nord doit piocher"},
+		{fr, engine.CodeNotYourTurn, engine.Discard, "ce n'est pas le tour du joueur Ouest d'écarter : Nord doit piocher"},
 		{fr, engine.CodeDeadHand, engine.Kan, "Ouest a une main morte (arbitre) : pas de kong"},
+		// French elides "de" before a vowel: the preposition is each value's.
+		{fr, engine.CodeNotYourTurn, engine.Kan, "ce n'est pas le tour du joueur Ouest de déclarer un kong : Nord doit piocher"},
+		{fr, engine.CodeNotYourTurn, engine.Tsumo, "ce n'est pas le tour du joueur Ouest de gagner par tsumo : Nord doit piocher"},
+		{fr, engine.CodeNotYourTurn, engine.Riichi, "ce n'est pas le tour du joueur Ouest de déclarer riichi : Nord doit piocher"},
+		{fr, engine.CodeWrongSeat, engine.Card, "Ana : sa carte est sur le lecteur du joueur Nord, mais la place attribuée à Ana est Ouest (arbitre : un joueur à la mauvaise place)"},
 		{catalog.English(), engine.CodeEarlyReplacement, engine.Kan, "West took its replacement tile before the time to rob its kong was over: its riichi, kan and tsumo is void"},
 		{fr, engine.CodeEarlyReplacement, engine.Kan, "Ouest a pris sa tuile de remplacement avant la fin du délai pour voler son kong : son riichi, kan et tsumo est nul"},
 	} {

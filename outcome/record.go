@@ -123,6 +123,9 @@ type Record struct {
 	// the table had decided up to; Reason the table's words.
 	LateInputs []LateInput `json:"late_inputs,omitempty"`
 	Withdraws  []int       `json:"withdraws,omitempty"`
+	// note is a revision's Reason by its code and arguments (WithNote),
+	// for its words in a reader's language; the JSON keeps Reason alone.
+	note *TableNote
 }
 
 // LateInput is an input that reached the table after it had decided past
@@ -140,6 +143,13 @@ type LateInput struct {
 // to; the late inputs; the output lines it withdraws; the table's words.
 func RevisionOf(at time.Duration, late []LateInput, withdraws []int, reason string) Record {
 	return Record{Type: TypeRevision, At: MS(at), LateInputs: late, Withdraws: withdraws, Reason: reason}
+}
+
+// WithNote is r with its Reason's code and arguments (the table's note of
+// a revision), which Words.Revision words in its language.
+func (r Record) WithNote(n *TableNote) Record {
+	r.note = n
+	return r
 }
 
 // SeatCall is a seat's call in a decision. For a claim that lost, Reason is

@@ -87,3 +87,15 @@ func TileWords(l *catalog.Lang, t tile.Tile) string {
 func ActionWord(l *catalog.Lang, action string) string {
 	return lang(l).Text("action." + action)
 }
+
+// CallWord is a call as a headline or a reason shouts it: "PON", "ÉCART"
+// in French. English keeps the call's code, which its words are, so the
+// logged reasons stay as they were; a call the catalog has no word for is
+// its code.
+func CallWord(l *catalog.Lang, call string) string {
+	l = lang(l)
+	if l.Code() != catalog.Default && l.Has("action."+call) {
+		return strings.ToUpper(ActionWord(l, call))
+	}
+	return strings.ToUpper(call)
+}

@@ -54,6 +54,14 @@ func TestVocabularyWords(t *testing.T) {
 		{FuWords(fr, scorer.FuPart{Code: "pair_dragon", Tile: tile.MustTile("7z"), Fu: 2}), "paire de dragon rouge (dragon)"},
 		{FuWords(en, scorer.FuPart{Name: "closed ron", Fu: 10}), "closed ron"},
 		{ActionWord(fr, "discard"), "écart"},
+		{CallWord(en, "discard"), "DISCARD"},
+		{CallWord(fr, "discard"), "ÉCART"},
+		{CallWord(fr, "pon"), "PON"},
+		{CallWord(fr, "deadhand"), "DEADHAND"}, // no button word: its code
+		{In(fr).CallLabel("discard", "S"), "ÉCART Sud"},
+		{In(fr).CallLabel("cancel", ""), "ANNULER"},
+		{In(en).CallLabel("discard", "S"), "DISCARD South"},
+		{In(fr).Score(Record{Result: "chombo", Chombo: "E"}), "chombo du joueur Est ; variations E +0 S +0 O +0 N +0 ; scores E 0 S 0 O 0 N 0 ; honba 0, bâtons 0"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -45,13 +45,13 @@ func (w Words) WindName(letter string) string {
 	return w.l.Text("wind." + letter)
 }
 
-// CallLabel is a call as the panel and the reasons name it: "PON North";
-// with no seat, the call alone.
+// CallLabel is a call as the panel and the reasons name it: "PON North",
+// "ÉCART Sud"; with no seat, the call alone.
 func (w Words) CallLabel(call, seat string) string {
 	if seat == "" {
-		return strings.ToUpper(call)
+		return CallWord(w.l, call)
 	}
-	return strings.ToUpper(call) + " " + w.WindName(seat)
+	return CallWord(w.l, call) + " " + w.WindName(seat)
 }
 
 // DealHand is a deal's hand: "East 2".
@@ -142,14 +142,15 @@ func (w Words) Dora(r Record) string {
 // withdraws: "... arrived after the table had decided up to 350ms ...;
 // withdraws line 1".
 func (w Words) Revision(r Record) string {
+	reason := w.TableNote(r.note, r.Reason)
 	if len(r.Withdraws) == 0 {
-		return r.Reason
+		return reason
 	}
 	ls := make([]string, len(r.Withdraws))
 	for i, l := range r.Withdraws {
 		ls[i] = strconv.Itoa(l)
 	}
-	return w.l.Text("record.withdraws", "reason", r.Reason, "lines", strings.Join(ls, ", "))
+	return w.l.Text("record.withdraws", "reason", reason, "lines", strings.Join(ls, ", "))
 }
 
 // NewDora is the latest indicator and its dora, "indicator 7z -> dora 5z",

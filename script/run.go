@@ -100,7 +100,7 @@ func Run(s *Script, emit func(Line) error) (engine.State, error) {
 				for _, seq := range en.Revision.Retracted {
 					withdraws = append(withdraws, lineOf[seq])
 				}
-				r := outcome.RevisionOf(en.At, late, withdraws, en.Note)
+				r := outcome.RevisionOf(en.At, late, withdraws, en.Note).WithNote(en.Said)
 				l.Revision = &r
 			default:
 				continue

@@ -41,6 +41,10 @@ type Entry struct {
 	// Note says why a void was refused, what a revision did in words, or
 	// is the text of a note entry.
 	Note string
+	// Said is a revision's or a refused void's Note by its code and
+	// arguments, which a reader words in her language (Note is its
+	// English).
+	Said *outcome.TableNote
 	// NoteKind names a note entry: NoteRefused, or what the caller of
 	// Table.Note chose ("reboot", "events-lost", ...).
 	NoteKind string
@@ -311,7 +315,7 @@ func (c *core) voidEntries(seq uint64, entries []Entry) []Entry {
 // held.
 func (c *core) void(seq uint64) Entry {
 	at := c.eng.Now()
-	note := ""
+	var said *outcome.TableNote
 	found, from := false, time.Duration(0)
 	for _, in := range c.inputs {
 		if in.Seq == seq {
@@ -321,9 +325,9 @@ func (c *core) void(seq uint64) Entry {
 	var withdrew []uint64
 	switch {
 	case !found:
-		note = fmt.Sprintf("refused: no input %d in this session", seq)
+		said = &outcome.TableNote{Code: outcome.NoteNoInput, Input: seq}
 	case c.voided[seq]:
-		note = fmt.Sprintf("refused: input %d is already void", seq)
+		said = &outcome.TableNote{Code: outcome.NoteAlreadyVoid, Input: seq}
 	default:
 		c.voided[seq] = true
 		c.dropCheckpoints(Entry{Seq: seq, At: from})
@@ -331,7 +335,7 @@ func (c *core) void(seq uint64) Entry {
 		eng, rebuilt, hand, err := c.rebuild(at, from)
 		if err != nil {
 			delete(c.voided, seq)
-			note = fmt.Sprintf("refused: %v", err)
+			said = &outcome.TableNote{Code: outcome.NoteVoidFailed, Input: seq, Error: err.Error()}
 			break
 		}
 		c.eng, c.hand = eng, hand
@@ -346,7 +350,7 @@ func (c *core) void(seq uint64) Entry {
 		}
 	}
 	c.seq++
-	return Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, VoidWithdrew: withdrew, Note: note}
+	return Entry{Seq: c.seq, At: at, Hand: c.hand, Dealer: c.eng.Dealer(), Void: seq, VoidWithdrew: withdrew, Note: english(said), Said: said}
 }
 
 // feed steps the core through a journaled session exactly as the running

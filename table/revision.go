@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // late takes every held input stamped before the engine's time out of the
@@ -73,7 +74,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 	}
 	// Times in whole milliseconds, as people read them (a script's
 	// stamps are whole milliseconds already: its contract is unchanged).
-	text := fmt.Sprintf("%s arrived after the table had decided up to %v: decided at its stamp", describeLate(late), until.Round(time.Millisecond))
+	said := &outcome.TableNote{Code: outcome.NoteLate, Late: lateCalls(late), Until: outcome.MS(until.Round(time.Millisecond))}
 	if voided != 0 {
 		changed := len(withdrawn) > 0
 		for _, s := range stands {
@@ -86,13 +87,13 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 			}
 			return entries
 		}
-		text = fmt.Sprintf("input %d was voided", voided)
+		said = &outcome.TableNote{Code: outcome.NoteVoided, Input: voided}
 	}
 	if len(withdrawn) > 0 {
-		text = fmt.Sprintf("re-decided from %v: %s; %d published outcomes withdrawn", from.Round(time.Millisecond), text, len(withdrawn))
+		said.From, said.Withdrawn = outcome.MS(from.Round(time.Millisecond)), len(withdrawn)
 	}
 	c.seq++
-	entries = append(entries, Entry{Seq: c.seq, At: until, Hand: c.hand, Dealer: c.eng.Dealer(), Revision: rev, Note: text})
+	entries = append(entries, Entry{Seq: c.seq, At: until, Hand: c.hand, Dealer: c.eng.Dealer(), Revision: rev, Note: english(said), Said: said})
 	c.shown = c.shown[:keep]
 	for i, o := range fresh {
 		if stands[i] > 0 {
@@ -180,6 +181,26 @@ func replaced(withdrawn []published, o engine.Outcome) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// lateCalls are the late inputs as a revision's note names them.
+func lateCalls(late []Entry) []outcome.LateCall {
+	out := make([]outcome.LateCall, len(late))
+	for i, in := range late {
+		out[i] = outcome.LateCall{Action: in.Input.Action.String(), Source: in.Input.Source.String(), Input: in.Seq}
+		if in.Input.Seat.Valid() {
+			out[i].Seat = in.Input.Seat.Wind(in.Dealer).Letter()
+		}
+	}
+	return out
+}
+
+// english is a note's words in the claim log's language ("" for none).
+func english(n *outcome.TableNote) string {
+	if n == nil {
+		return ""
+	}
+	return outcome.In(nil).TableNote(n, "")
 }
 
 func describeLate(late []Entry) string {

@@ -304,9 +304,9 @@ func entryView(w outcome.Words, e table.Entry) (entryJSON, error) {
 	case e.Void != 0 && e.Note == "":
 		j.Text = l.Text("status.entry.void", "input", e.Void)
 	case e.Revision != nil && len(e.Revision.Retracted) > 0:
-		j.Text = l.Text("status.entry.revised", "note", e.Note)
+		j.Text = l.Text("status.entry.revised", "note", w.TableNote(e.Said, e.Note))
 	case e.Revision != nil:
-		j.Text = l.Text("status.entry.late", "note", e.Note)
+		j.Text = l.Text("status.entry.late", "note", w.TableNote(e.Said, e.Note))
 	case e.NoteKind != "":
 		j.Text = l.Text("status.entry.note", "note", e.Note)
 	}

@@ -33,6 +33,7 @@ func TestLogAndSimInALanguage(t *testing.T) {
 		{"log-0d3797a-fr.txt", []string{"log", "--dir", logs + "/0d3797a", "--lang", "fr"}},
 		{"sim-02-fr.txt", []string{"sim", "--script", "../../script/testdata/examples/02-pon-beats-simultaneous-chii.tbl", "--lang", "fr"}},
 		{"sim-drawn-tile-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/drawn-tile-goes-back.tbl", "--lang", "fr"}},
+		{"sim-late-revised-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/late-input-past-bound-revised-wrc2015.tbl", "--lang", "fr"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
