@@ -128,7 +128,7 @@ func TestServerWordsOnTheFrenchPage(t *testing.T) {
 			}
 		}
 	}
-	for _, french := range []string{"Est écarte", "PON Nord l'emporte sur l'écart de Est", "refusé : ", "Sud annonce chii"} {
+	for _, french := range []string{"Est écarte", "PON Nord l'emporte sur l'écart du joueur Est", "refusé : ", "Sud annonce chii"} {
 		if !strings.Contains(whats, french) {
 			t.Errorf("the French log page lacks %q:\n%s", french, whats)
 		}

@@ -160,7 +160,7 @@ func TestWriteTextInFrench(t *testing.T) {
 |   Haku (dragon blanc) 1
 |   E ±0  S +1000  O -1000  N ±0
 | dora : 1s>2s
-| main : 12m 456p 55789s gagne 3m, pon 5z5z5z (de E)
+| main : 12m 456p 55789s gagne 3m, pon 5z5z5z (pris à E)
 | lumières : E:- S:gagné(ron) O:- N:-
 `
 	if b.String() != want {
