@@ -321,38 +321,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	if code := checkLog(d, looked, "tabled replay", stderr); code != 0 {
 		return code
 	}
-	// Damage first, by file and line: a replay past it may diverge for
-	// that reason alone.
-	failed := false
-	err = claimlog.Scan(d, claimlog.Filter{}, func(claimlog.Record) error { return nil }, func(dmg claimlog.Damage) {
-		failed = true
-		fmt.Fprintf(stdout, "DAMAGE %s\n", dmg)
-	})
+	sessions, ok, err := journal.ReplayLog(d, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 1
 	}
-	sessions := 0
-	err = journal.Sessions(d, func(s journal.Session, recs []claimlog.Record) error {
-		sessions++
-		res, err := journal.Replay(s, recs)
-		if err != nil {
-			failed = true
-			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes, err)
-			return nil
-		}
-		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes)
-		if res.Reworded > 0 {
-			fmt.Fprintf(stdout, "  %d of them worded otherwise than logged (the same decisions by the same rules; a wording change, not a divergence), the first: %v\n",
-				res.Reworded, res.FirstReworded)
-		}
-		return nil
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
-		return 1
-	}
-	if failed {
+	if !ok {
 		return 1
 	}
 	if sessions == 0 {
