@@ -10,15 +10,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/logtext"
@@ -156,77 +153,15 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case logWriters[o.format] == nil:
 		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
 	default:
-		err = checkFilterFlags(f, *hand, *at)
+		if err = journal.ParseFilter(f, *hand, *at); err != nil {
+			err = fmt.Errorf("--%w", err)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return o, false
 	}
 	return o, true
-}
-
-// checkFilterFlags reads --hand, --seat and --at into f and checks every
-// filter flag: a value no record can have is an error naming the flag,
-// the value and what the flag accepts, not an empty listing.
-func checkFilterFlags(f *claimlog.Filter, hand, at string) error {
-	var err error
-	if f.Hand, err = parseHandFlag(hand); err != nil {
-		return err
-	}
-	if f.Seat, err = parseSeatFlag(f.Seat); err != nil {
-		return err
-	}
-	if f.HandFrom, f.HandTo, err = parseAtFlag(at); err != nil {
-		return err
-	}
-	if err := journal.CheckFilter(*f); err != nil {
-		return fmt.Errorf("--%w", err)
-	}
-	return nil
-}
-
-// parseHandFlag is --hand as a hand number; "" is every hand.
-func parseHandFlag(hand string) (int, error) {
-	if hand == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(hand)
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("--hand %q is not a hand number: 1, 2, ...", hand)
-	}
-	return n, nil
-}
-
-// parseSeatFlag is --seat as a wind's letter, from any case of a letter
-// or a name ("w", "W", "West", "west"); "" stays "".
-func parseSeatFlag(seat string) (string, error) {
-	if seat == "" {
-		return "", nil
-	}
-	s := strings.ToLower(seat)
-	if len(s) == 1 {
-		s = strings.ToUpper(s)
-	}
-	w, err := engine.ParseWind(s)
-	if err != nil {
-		return "", fmt.Errorf("--seat %q is not a seat: one of E, S, W, N (or East, South, West, North)", seat)
-	}
-	return w.Letter(), nil
-}
-
-// parseAtFlag is --at (like 4s..6.5s) as a filter's window within the
-// hand; "" is no window.
-func parseAtFlag(at string) (from, to time.Duration, err error) {
-	if at == "" {
-		return 0, 0, nil
-	}
-	a, b, ok := strings.Cut(at, "..")
-	from, err1 := time.ParseDuration(a)
-	to, err2 := time.ParseDuration(b)
-	if !ok || err1 != nil || err2 != nil || from < 0 || to < from {
-		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand: FROM..TO, like 4s..6.5s or 0s..1.5s", at)
-	}
-	return from, max(to, 1), nil // HandTo 0 would mean no bound
 }
 
 // A logWriter prints the records of the claim log in dir that pass
