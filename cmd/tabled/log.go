@@ -17,9 +17,7 @@ import (
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/journal"
-	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/logtext"
-	"github.com/tabled/tabled/mjai"
 )
 
 // logSource is where the log and replay commands read the claim log:
@@ -95,7 +93,14 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		damaged++
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
-	matched, err := logWriters[o.format](stdout, d, o, report)
+	ctx := context.Background()
+	if o.format == "text" {
+		// --follow goes on until interrupted.
+		var stop func()
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
+	matched, err := logtext.Formats[o.format](ctx, stdout, d, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
 	if unreadable("tabled log", d, err, stderr) {
 		return 2
 	}
@@ -150,7 +155,7 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case err != nil:
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
-	case logWriters[o.format] == nil:
+	case logtext.Formats[o.format] == nil:
 		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
 	default:
 		if err = journal.ParseFilter(f, *hand, *at); err != nil {
@@ -162,45 +167,6 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 		return o, false
 	}
 	return o, true
-}
-
-// A logWriter prints the records of the claim log in dir that pass
-// o.filter to stdout in one format, reports each damage, and returns how
-// many records passed.
-type logWriter func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (matched int, err error)
-
-// logWriters are the --format choices.
-var logWriters = map[string]logWriter{
-	"text": writeLogText,
-	"csv":  exportLog(logrow.WriteCSV),
-	"json": exportLog(claimlog.WriteJSON),
-	"mjai": exportLog(mjai.FromLog),
-	// results read the whole log whatever the filters: a game's result
-	// needs every hand and the players' names.
-	"results": exportLog(func(w io.Writer, dir string, _ claimlog.Filter) error { return journal.WriteResults(w, dir) }),
-}
-
-// exportLog is the logWriter of an export, which reads past damage
-// silently: a second reading counts the records and names the damage.
-// --follow does not apply to an export.
-func exportLog(export func(io.Writer, string, claimlog.Filter) error) logWriter {
-	return func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
-		if err := export(stdout, dir, o.filter); err != nil {
-			return 0, err
-		}
-		matched := 0
-		err := claimlog.Scan(dir, o.filter, func(claimlog.Record) error { matched++; return nil }, report)
-		return matched, err
-	}
-}
-
-// writeLogText prints records as a referee reads them, in --lang, each
-// with its time within the hand; with --follow it goes on until
-// interrupted.
-func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return logtext.Write(ctx, stdout, dir, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
 }
 
 // checkLog is exit code 2, said on stderr with every directory tried,
