@@ -23,6 +23,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
+	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/web"
@@ -33,8 +34,8 @@ import (
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	out, errs := underJournal()
-	return runDaemon(ctx, args, os.Stdin, withLevel(stdout, out, levelInfo), withLevel(stderr, errs, levelErr))
+	out, errs := syslevel.UnderJournal()
+	return runDaemon(ctx, args, os.Stdin, syslevel.New(stdout, out, syslevel.Info), syslevel.New(stderr, errs, syslevel.Err))
 }
 
 // runOptions are tabled run's flags, applied to the configuration.
@@ -134,7 +135,7 @@ func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
 		return nil, err
 	}
 	for _, r := range logw.Repairs() {
-		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
+		fmt.Fprintf(syslevel.At(stderr, syslevel.Warning), "tabled: claim log: %s\n", r)
 	}
 	for _, d := range logw.Damage() {
 		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)

@@ -13,6 +13,7 @@ import (
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/inputs"
+	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/table"
@@ -54,7 +55,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return code
 	}
 	d := &running{o: o, cfg: o.cfg, p: o.profile, stdin: stdin, stdout: stdout, stderr: stderr,
-		logf: func(format string, a ...any) { fmt.Fprintf(warnings(stderr), format+"\n", a...) }}
+		logf: func(format string, a ...any) { fmt.Fprintf(syslevel.At(stderr, syslevel.Warning), format+"\n", a...) }}
 	defer func() {
 		for i := len(d.closers) - 1; i >= 0; i-- {
 			d.closers[i]()
@@ -161,7 +162,7 @@ func (d *running) startHW() error {
 // controller, resumed where the table's session was.
 func (d *running) startInputs() error {
 	in, err := inputs.New(inputs.Config{Config: d.cfg, Open: board, Table: d.t, Registry: d.hw.registry, Resumed: d.resumed, Logf: d.logf,
-		Debugf: func(format string, a ...any) { fmt.Fprintf(debug(d.stderr), format+"\n", a...) }})
+		Debugf: func(format string, a ...any) { fmt.Fprintf(syslevel.At(d.stderr, syslevel.Debug), format+"\n", a...) }})
 	if err != nil {
 		return err
 	}
