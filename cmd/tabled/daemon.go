@@ -24,6 +24,7 @@ import (
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/internal/syslevel"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/web"
@@ -140,7 +141,7 @@ func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
 	for _, d := range logw.Damage() {
 		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
 	}
-	logMetrics(logw)
+	journal.ExportMetrics(logw)
 	return logw, nil
 }
 

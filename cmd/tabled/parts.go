@@ -110,7 +110,7 @@ func (d *running) startTable() error {
 	}
 	d.logw = logw
 	d.closers = append(d.closers, func() { logw.Close() })
-	alerting := &journal.Alerting{Journal: claimJournal(logw), W: logw}
+	alerting := &journal.Alerting{Journal: journal.Metered(logw), W: logw}
 	d.fed = club.NewAppended()
 	sess := journal.Session{Version: version, Table: cfg.Table.Name, Rules: d.p.Name, WindowNS: int64(d.p.Window), DeadlineNS: int64(d.p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &d.p}
