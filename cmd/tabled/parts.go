@@ -219,18 +219,18 @@ func (d *running) startClub() error {
 // startWeb serves the status page, and over HTTPS as well when configured.
 func (d *running) startWeb() error {
 	cfg := d.cfg
-	https, err := httpsListener(cfg, d.stdout)
+	https, err := web.ListenHTTPS(httpsConfig(cfg), d.stdout)
 	if err != nil {
 		return err
 	}
-	d.displays.Cert = https.cert
+	d.displays.Cert = https.Cert
 	srv := web.New(web.Config{Table: d.t, Sim: d.o.sim, RefereeToken: cfg.Web.RefereeToken,
 		LogDir: cfg.Log.Dir, Panel: d.displays.PNG, Pairing: d.pc, Profile: d.p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
-		Hosts: web.NewHosts(tableNames(cfg)...), Logf: d.logf, HTTPS: https.url, Clock: d.tr.Clock})
+		Hosts: web.NewHosts(tableNames(cfg)...), Logf: d.logf, HTTPS: https.URL, Clock: d.tr.Clock})
 	d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, d.ln, srv) })
-	if https.ln != nil {
-		d.closers = append(d.closers, func() { https.ln.Close() })
-		d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, https.ln, srv) })
+	if https.Listener != nil {
+		d.closers = append(d.closers, func() { https.Listener.Close() })
+		d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, https.Listener, srv) })
 	}
 	return nil
 }
