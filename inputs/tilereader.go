@@ -1,0 +1,50 @@
+package inputs
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/hw/hostio"
+	"github.com/tabled/tabled/hw/link"
+)
+
+// TileReader is the tile reader cfg names ([nfc] reader: the seat
+// controller on [serial], or an MFRC522 on the Pi's SPI bus), opened
+// through op as the daemon opens it (LinkConfig, OpenMFRC522), for a tool
+// that reads tags (tabled enroll): read runs it until ctx ends, handing
+// each event to emit, what it has to say to logf, and a serial
+// controller's link notices (gone, back) to notice, so that the tool can
+// tell its user rather than wait in silence. An MFRC522 is opened at once
+// and closed when read returns; a serial link is opened by read. read
+// runs once.
+func TileReader(cfg config.Config, op hostio.Opener, clock func() time.Duration, emit func(context.Context, link.Event) error,
+	logf func(string, ...any), notice func(link.Notice)) (read func(context.Context), err error) {
+	switch cfg.NFC.Reader {
+	case config.ReaderSerial:
+		if cfg.Serial == nil {
+			return nil, fmt.Errorf("inputs: [nfc] reader %q needs [serial]", cfg.NFC.Reader)
+		}
+		var running context.Context // read's, set before the link runs
+		lc, err := LinkConfig(*cfg.Serial, clock, func(ev link.Event) error { return emit(running, ev) }, logf)
+		if err != nil {
+			return nil, err
+		}
+		lc.OnNotice = notice
+		return func(ctx context.Context) {
+			running = ctx
+			link.New(lc).Run(ctx)
+		}, nil
+	case config.ReaderMFRC522:
+		r, err := OpenMFRC522(op, cfg.NFC)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context) {
+			defer r.Close()
+			r.Run(ctx, clock, func(ev link.Event) error { return emit(ctx, ev) }, logf)
+		}, nil
+	}
+	return nil, fmt.Errorf("inputs: [nfc] reader %q reads no tile", cfg.NFC.Reader)
+}
