@@ -104,7 +104,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		return o, 2
 	}
 	if o.sim && !o.fromFile {
-		o.cfg.Log.Dir = simLogDir(o.cfg.Log.Dir)
+		o.cfg.Log.Dir = config.SimLogDir(o.cfg.Log.Dir)
 		// A referee can try the referee's actions on a plain simulated
 		// table: the environment's token, or one made for this run.
 		if o.cfg.Web.RefereeToken, o.madeToken, err = simToken(os.Getenv(config.EnvRefereeToken)); err != nil {

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -23,10 +22,8 @@ import (
 // logSource is where the log and replay commands read the claim log:
 // --dir, else the config's [log] dir (--config), else the simulated
 // table's (--sim: where "tabled run --sim" without a config writes), else
-// the daemon's default; with none of them, the simulated table's log when
-// the default directory is missing or holds none (not when it cannot be
-// read: that is said, with how to read it). looked lists every directory tried, so
-// "no claim log" can say where it looked.
+// the daemon's default, or the simulated table's when that holds none
+// (claimlog.Locate). looked lists every directory tried.
 func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err error) {
 	return logSourceFrom(dir, cfgFile, sim, config.Default().Log.Dir)
 }
@@ -44,31 +41,11 @@ func logSourceFrom(dir, cfgFile string, sim bool, def string) (d string, looked 
 		return cfg.Log.Dir, []string{cfg.Log.Dir}, nil
 	}
 	if sim {
-		d := simLogDir(def)
+		d := config.SimLogDir(def)
 		return d, []string{d}, nil
 	}
-	// The daemon's log, unless there is none: a log there that cannot be
-	// read is said so (checkLog), never passed over for another one.
-	if files, err := claimlog.Files(def); err == nil && len(files) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return def, []string{def}, nil
-	}
-	if d := simLogDir(def); d != def {
-		if files, err := claimlog.Files(d); err == nil && len(files) > 0 {
-			return d, []string{def, d}, nil
-		}
-		return def, []string{def, d}, nil
-	}
-	return def, []string{def}, nil
-}
-
-// simLogDir is the claim-log directory of a simulated table run without a
-// config: the user's cache (a laptop, not /var/lib), else def.
-func simLogDir(def string) string {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return def
-	}
-	return filepath.Join(cache, "tabled", "sim-log")
+	d, looked = claimlog.Locate(def, config.SimLogDir(def))
+	return d, looked, nil
 }
 
 // cmdLog prints the claim log for a referee: "tabled log [filters]".
