@@ -91,7 +91,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		o.cfg.Table.Rules = *rules
 	}
 	if *lang != "" {
-		l, err := textLang(*lang, "")
+		l, err := config.TextLang(*lang, "")
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return o, 2

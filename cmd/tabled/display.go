@@ -23,8 +23,8 @@ import (
 // serial link, for lights on the seat controllers. Every outcome line
 // goes to out as it is shown; text, when set, gets the text panel.
 func newDisplays(cfg config.Config, op hostio.Opener, lk *link.Link, out, text io.Writer, logf func(string, ...any)) (*show.Driver, func(), error) {
-	d := &show.Driver{Text: text, Lang: cfgLang(cfg), URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(cfg.Display.Sleep), Logf: logf,
-		Each: func(u table.Update) { printOutcomes(out, outcome.In(cfgLang(cfg)), u) }}
+	d := &show.Driver{Text: text, Lang: cfg.Lang(), URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(cfg.Display.Sleep), Logf: logf,
+		Each: func(u table.Update) { printOutcomes(out, outcome.In(cfg.Lang()), u) }}
 	off, err := d.Open(cfg.Display, op, lk)
 	if err != nil {
 		return nil, nil, err

@@ -127,7 +127,7 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 		return o, false
 	}
 	var err error
-	o.lang, err = textLang(*langFlag, o.cfgFile)
+	o.lang, err = config.TextLang(*langFlag, o.cfgFile)
 	switch {
 	case err != nil:
 	case fs.NArg() > 0:
@@ -213,33 +213,4 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
-}
-
-// textLang is the language of a command's text: --lang, else the
-// configuration's [table] language (--config), else English.
-func textLang(lang, cfgFile string) (*catalog.Lang, error) {
-	if lang == "" && cfgFile != "" {
-		cfg, err := config.Load(cfgFile)
-		if err != nil {
-			return nil, err
-		}
-		lang = cfg.Table.Language
-	}
-	if lang == "" {
-		return catalog.English(), nil
-	}
-	l, ok := catalog.Get(lang)
-	if !ok {
-		return nil, fmt.Errorf("--lang %q is not one of the catalog's languages: %s", lang, strings.Join(catalog.Codes(), ", "))
-	}
-	return l, nil
-}
-
-// cfgLang is the configuration's [table] language (checked when it was
-// read: English when it is not one of the catalog's).
-func cfgLang(cfg config.Config) *catalog.Lang {
-	if l, ok := catalog.Get(cfg.Table.Language); ok {
-		return l
-	}
-	return catalog.English()
 }

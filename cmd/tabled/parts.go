@@ -124,7 +124,7 @@ func (d *running) startTable() error {
 	d.resumed = res.Entries
 	d.t, err = table.New(table.Config{Profile: d.p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock, Journal: d.fed.Journal(alerting),
-		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfgLang(cfg)})
+		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
 	if err != nil {
 		return err
 	}
@@ -241,7 +241,7 @@ func (d *running) sayStart() {
 	cfg := d.cfg
 	if d.o.sim {
 		printSimStart(d.stdout, cfg, d.p, d.hw.sim, d.o.madeToken)
-		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.hw.route, cfgLang(d.cfg)).Run)
+		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.hw.route, d.cfg.Lang()).Run)
 		return
 	}
 	fmt.Fprintf(d.stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, d.p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
