@@ -1,6 +1,8 @@
 package config
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -87,4 +89,19 @@ func ReadSecret(file string) (string, error) {
 		return "", errors.New(file + " is empty")
 	}
 	return s, nil
+}
+
+// SimRefereeToken is the referee token of a simulated table without a
+// configuration, so that a referee can try the referee's actions on it:
+// env (the $TABLED_REFEREE_TOKEN a user set), checked as a configured one
+// is, else one made for this run (made true, to be said at start).
+func SimRefereeToken(env string) (tok string, made bool, err error) {
+	if env != "" {
+		return env, false, CheckToken(env)
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", false, fmt.Errorf("config: making a referee token: %w", err)
+	}
+	return hex.EncodeToString(b), true, nil
 }

@@ -65,3 +65,20 @@ func TestSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestSimRefereeToken: the environment's token, checked as a configured
+// one; else a new one each run, that passes the same check.
+func TestSimRefereeToken(t *testing.T) {
+	good := strings.Repeat("k", 32)
+	if tok, made, err := SimRefereeToken(good); tok != good || made || err != nil {
+		t.Errorf("from the environment: %q %v %v", tok, made, err)
+	}
+	if _, _, err := SimRefereeToken("short"); err == nil {
+		t.Error("a short token from the environment was taken")
+	}
+	a, made, err := SimRefereeToken("")
+	b, _, _ := SimRefereeToken("")
+	if !made || err != nil || CheckToken(a) != nil || a == b {
+		t.Errorf("made: %q %q %v %v", a, b, made, err)
+	}
+}

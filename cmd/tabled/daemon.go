@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -107,7 +105,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		o.cfg.Log.Dir = config.SimLogDir(o.cfg.Log.Dir)
 		// A referee can try the referee's actions on a plain simulated
 		// table: the environment's token, or one made for this run.
-		if o.cfg.Web.RefereeToken, o.madeToken, err = simToken(os.Getenv(config.EnvRefereeToken)); err != nil {
+		if o.cfg.Web.RefereeToken, o.madeToken, err = config.SimRefereeToken(os.Getenv(config.EnvRefereeToken)); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %s: %v\n", config.EnvRefereeToken, err)
 			return o, 2
 		}
@@ -234,19 +232,6 @@ func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 	pc.Watch(d.SetPair)
 	d.SetPair(pc.Current())
 	return pc, nil
-}
-
-// simToken is a simulated table's referee token: env's when set (checked
-// as a configured one is), else one made for this run (made true).
-func simToken(env string) (tok string, made bool, err error) {
-	if env != "" {
-		return env, false, config.CheckToken(env)
-	}
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		return "", false, fmt.Errorf("making a referee token: %w", err)
-	}
-	return hex.EncodeToString(b), true, nil
 }
 
 // printSimStart says what the simulated table is and how to drive it.
