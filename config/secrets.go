@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -104,4 +105,18 @@ func SimRefereeToken(env string) (tok string, made bool, err error) {
 		return "", false, fmt.Errorf("config: making a referee token: %w", err)
 	}
 	return hex.EncodeToString(b), true, nil
+}
+
+// BrokerPassword is the club console's broker password: the file's (a
+// secret file, ReadSecret), or else $TABLED_BROKER_PASSWORD (never a
+// flag, which any user sees in ps).
+func BrokerPassword(file string) (string, error) {
+	if file == "" {
+		return os.Getenv(EnvBrokerPassword), nil
+	}
+	pw, err := ReadSecret(file)
+	if err != nil {
+		return "", fmt.Errorf("password file: %w", err)
+	}
+	return pw, nil
 }

@@ -39,7 +39,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tabled club: --password is no longer taken: any user sees it in ps. Put the password in $TABLED_BROKER_PASSWORD or in a file named by --password-file")
 		return 2
 	}
-	pw, err := brokerPassword(*passwordFile)
+	pw, err := config.BrokerPassword(*passwordFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
@@ -94,17 +94,4 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		})
 	}
 	return serve(ctx, stop, "tabled club", stderr, services...)
-}
-
-// brokerPassword reads the console's broker password from file, or else
-// from $TABLED_BROKER_PASSWORD.
-func brokerPassword(file string) (string, error) {
-	if file == "" {
-		return os.Getenv(config.EnvBrokerPassword), nil
-	}
-	pw, err := config.ReadSecret(file)
-	if err != nil {
-		return "", fmt.Errorf("password file: %w", err)
-	}
-	return pw, nil
 }
