@@ -6,10 +6,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/tabled/tabled/catalog"
-	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/display"
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/link"
@@ -49,27 +46,5 @@ func runDisplays(d *show.Driver, t *table.Table, off func()) func(context.Contex
 	return func(ctx context.Context) error {
 		defer off()
 		return d.Run(ctx, t)
-	}
-}
-
-// panelClock shows the round's time left (tr) on the panels (set) in lang, each second
-// (the words change once a minute until the last two, and set redraws
-// only on a change).
-func panelClock(tr *club.TableRound, lang *catalog.Lang, set func(string)) func(context.Context) error {
-	return func(ctx context.Context) error {
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			words := ""
-			if left, state, ok := tr.Clock(); ok {
-				words = display.ClockWords(lang, left, state)
-			}
-			set(words)
-			select {
-			case <-ctx.Done():
-				return nil
-			case <-tick.C:
-			}
-		}
 	}
 }

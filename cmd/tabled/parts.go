@@ -211,7 +211,7 @@ func (d *running) startClub() error {
 	}
 	d.services = append(d.services, publish)
 	if d.cfg.Club != nil {
-		d.services = append(d.services, panelClock(d.tr, d.displays.Lang, d.displays.SetClock))
+		d.services = append(d.services, func(ctx context.Context) error { d.displays.ShowClock(ctx, d.tr.Clock); return nil })
 	}
 	return nil
 }
