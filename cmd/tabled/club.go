@@ -58,16 +58,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	console := club.NewConsole()
 	tour := &club.Tournament{Console: console}
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster,
-		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
-		OnAlert: console.Warn, OnAsk: tour.Ask,
-		OnBroker: func(s club.BrokerStatus) {
-			console.Broker(s)
-			if s.State == club.BrokerConnected {
-				tour.Connected() // a round decided before a kill may not have reached the broker
-			}
-		},
-		OnRefused: console.Refused, OnForget: console.Forget})
+	w, err := club.NewWatcher(tour.Follow(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster}))
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
