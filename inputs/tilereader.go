@@ -13,14 +13,24 @@ import (
 // TileReader is the tile reader cfg names ([nfc] reader: the seat
 // controller on [serial], or an MFRC522 on the Pi's SPI bus), opened
 // through op as the daemon opens it (LinkConfig, OpenMFRC522), for a tool
-// that reads tags (tabled enroll): read runs it until ctx ends, handing
-// each event to emit, what it has to say to logf, and a serial
+// that reads tags (tabled enroll): read runs it until ctx ends, sending
+// the UID of each tag read on uids, what it has to say to logf, and a serial
 // controller's link notices (gone, back) to notice, so that the tool can
 // tell its user rather than wait in silence. An MFRC522 is opened at once
 // and closed when read returns; a serial link is opened by read. read
 // runs once.
-func TileReader(cfg config.Config, op hostio.Opener, clock func() time.Duration, emit func(context.Context, link.Event) error,
+func TileReader(cfg config.Config, op hostio.Opener, clock func() time.Duration, uids chan<- []byte,
 	logf func(string, ...any), notice func(link.Notice)) (read func(context.Context), err error) {
+	emit := func(ctx context.Context, ev link.Event) error {
+		if ev.Kind == link.TileRead {
+			select { // never block the reader: it must close when read's ctx ends
+			case uids <- ev.UID:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	}
 	switch cfg.NFC.Reader {
 	case config.ReaderSerial:
 		if cfg.Serial == nil {

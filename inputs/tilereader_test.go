@@ -1,7 +1,6 @@
 package inputs
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -33,8 +32,7 @@ func TestTileReaderRefuses(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := config.Default()
 			c.cfg(&cfg)
-			emit := func(context.Context, link.Event) error { return nil }
-			read, err := TileReader(cfg, &hostiotest.Board{}, func() time.Duration { return 0 }, emit, t.Logf, func(link.Notice) {})
+			read, err := TileReader(cfg, &hostiotest.Board{}, func() time.Duration { return 0 }, make(chan []byte), t.Logf, func(link.Notice) {})
 			if err == nil || read != nil || !strings.Contains(err.Error(), c.says) {
 				t.Fatalf("err %v; want one saying %q", err, c.says)
 			}

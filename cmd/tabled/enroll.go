@@ -67,16 +67,7 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	uids := make(chan []byte, 16)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	read, code := tileReader(cfg, stderr, func(ctx context.Context, ev link.Event) error {
-		if ev.Kind == link.TileRead {
-			select { // never block the reader: it must close when we stop
-			case uids <- ev.UID:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
+	read, code := tileReader(cfg, stderr, uids)
 	if code != 0 {
 		return code
 	}
@@ -95,7 +86,7 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // tileReader is the tile reader cfg names (inputs.TileReader), through
 // the daemon's opener, with the controller's coming and going said on
 // stderr. A code other than 0 is the exit code, the error said.
-func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, link.Event) error) (read func(context.Context), code int) {
+func tileReader(cfg config.Config, stderr io.Writer, uids chan<- []byte) (read func(context.Context), code int) {
 	switch cfg.NFC.Reader {
 	case config.ReaderSerial, config.ReaderMFRC522:
 	default:
@@ -117,7 +108,7 @@ func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, 
 			logf("tabled enroll: the controller answers again: go on with the tile asked for")
 		}
 	}
-	read, err := inputs.TileReader(cfg, board, monotonic(), emit, logf, notice)
+	read, err := inputs.TileReader(cfg, board, monotonic(), uids, logf, notice)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
 		return nil, 1
