@@ -8,6 +8,7 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/link"
+	"github.com/tabled/tabled/hw/nfc"
 )
 
 // TileReader is the tile reader cfg names ([nfc] reader: the seat
@@ -57,4 +58,14 @@ func TileReader(cfg config.Config, op hostio.Opener, clock func() time.Duration,
 		}, nil
 	}
 	return nil, fmt.Errorf("inputs: [nfc] reader %q reads no tile", cfg.NFC.Reader)
+}
+
+// LoadRegistry is the tile registry n names (nfc.Load), which maps the
+// tags a reader reads to tiles; nil when no reader or no registry is
+// configured.
+func LoadRegistry(n config.NFC) (*nfc.Registry, error) {
+	if n.Reader == config.ReaderNone || n.Registry == "" {
+		return nil, nil
+	}
+	return nfc.Load(n.Registry)
 }

@@ -2,14 +2,17 @@ package inputs
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/hw/hostio/hostiotest"
 	"github.com/tabled/tabled/hw/link"
+	"github.com/tabled/tabled/hw/nfc"
 )
 
 // TestTileReaderRefuses: a configuration naming no reader, or one that
@@ -40,5 +43,41 @@ func TestTileReaderRefuses(t *testing.T) {
 				t.Errorf("%v does not wrap hostio.ErrNotFound", err)
 			}
 		})
+	}
+}
+
+// TestLoadRegistry: no reader or no registry, none; a registry file, its
+// tiles; a missing one, an error naming it.
+func TestLoadRegistry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tiles.registry")
+	r, _ := nfc.Parse(strings.NewReader(""))
+	five, err := engine.ParseTile("5p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Add([]byte{1, 2, 3, 4}, five); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		n    config.NFC
+		len  int
+		err  bool
+	}{
+		{"no reader", config.NFC{Reader: config.ReaderNone, Registry: path}, -1, false},
+		{"no registry", config.NFC{Reader: config.ReaderSerial}, -1, false},
+		{"a registry", config.NFC{Reader: config.ReaderSerial, Registry: path}, 1, false},
+		{"a missing registry", config.NFC{Reader: config.ReaderMFRC522, Registry: path + ".none"}, -1, true},
+	} {
+		reg, err := LoadRegistry(c.n)
+		switch {
+		case (err != nil) != c.err || c.err && !strings.Contains(err.Error(), path+".none"):
+			t.Errorf("%s: %v", c.name, err)
+		case c.len < 0 && reg != nil, c.len >= 0 && (reg == nil || reg.Len() != c.len):
+			t.Errorf("%s: %v", c.name, reg)
+		}
 	}
 }

@@ -20,7 +20,6 @@ import (
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
-	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
@@ -141,48 +140,6 @@ func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
 	}
 	journal.ExportMetrics(logw)
 	return logw, nil
-}
-
-// hardware is what stands in for or beside the configured inputs: the
-// tile registry, and on a simulated table its controller and the router
-// of typed inputs to it.
-type hardware struct {
-	registry *nfc.Registry
-	sim      *simtable.Controller
-	route    func(engine.Event) bool
-}
-
-func (h hardware) close() {
-	if h.sim != nil {
-		h.sim.Close()
-	}
-}
-
-// setUpHardware makes the simulated controller of a simulated table with
-// no [serial] (a simulated table whose config names a serial controller
-// keeps it, a real one or tabled fwsim's: the status page adds virtual
-// seat buttons beside it), configuring cfg for it; or loads the tile
-// registry the config names.
-func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, stderr io.Writer) (hardware, error) {
-	var h hardware // no route: the terminal sends every input to the table
-	if sim && cfg.Serial == nil {
-		// The simulated controller stands in for the seat panels and the
-		// tile reader, on the same serial link code as a real one.
-		c, err := simtable.New(clock)
-		if err != nil {
-			return h, err
-		}
-		c.Configure(cfg)
-		h.sim, h.registry, h.route = c, c.Registry(), c.Route
-		return h, nil
-	}
-	if cfg.NFC.Reader != config.ReaderNone && cfg.NFC.Registry != "" {
-		var err error
-		if h.registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
-			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
-		}
-	}
-	return h, nil
 }
 
 // clubPublisher is the service publishing the claim log to the club's
