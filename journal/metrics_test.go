@@ -2,6 +2,9 @@ package journal
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,5 +36,30 @@ func TestMetered(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("no %s on /metrics", want)
 		}
+	}
+}
+
+// TestOpenLog: a torn last line is cut and said as a warning; the log
+// opens for the table.
+func TestOpenLog(t *testing.T) {
+	dir := t.TempDir()
+	torn, err := os.ReadFile(filepath.Join("..", "claimlog", "testdata", "torn.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tabled-20261122-100000.000000000.jsonl"), torn, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn, errw bytes.Buffer
+	w, err := OpenLog(dir, &warn, &errw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if !strings.HasPrefix(warn.String(), "tabled: claim log: ") || !strings.Contains(warn.String(), "cut a torn last line") || errw.Len() != 0 {
+		t.Errorf("warned %q, damage %q", warn.String(), errw.String())
+	}
+	if _, err := OpenLog(filepath.Join(dir, "tabled-20261122-100000.000000000.jsonl"), io.Discard, io.Discard); err == nil {
+		t.Error("a file opened as a log directory")
 	}
 }

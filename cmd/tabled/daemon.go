@@ -21,7 +21,6 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/internal/syslevel"
-	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/web"
@@ -124,23 +123,6 @@ var board hostio.Opener = &hostio.Host{}
 // seat controller set it to CLOCK_MONOTONIC, the clock a device harness
 // reports its button edges on, to measure stamps against them.
 var tableClock func() time.Duration
-
-// openClaimLog opens the claim log in dir, says what it repaired and what
-// damage it found, and exports its metrics.
-func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
-	logw, err := claimlog.Open(dir, claimlog.Options{})
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range logw.Repairs() {
-		fmt.Fprintf(syslevel.At(stderr, syslevel.Warning), "tabled: claim log: %s\n", r)
-	}
-	for _, d := range logw.Damage() {
-		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
-	}
-	journal.ExportMetrics(logw)
-	return logw, nil
-}
 
 // clubPublisher is the service publishing the claim log to the club's
 // broker, when the config names one. A broker that fails is reported and

@@ -110,7 +110,7 @@ func (d *running) listen() error {
 func (d *running) startTable() error {
 	cfg := d.cfg
 	began := time.Now()
-	logw, err := openClaimLog(cfg.Log.Dir, d.stderr)
+	logw, err := journal.OpenLog(cfg.Log.Dir, syslevel.At(d.stderr, syslevel.Warning), d.stderr)
 	if err != nil {
 		return err
 	}
