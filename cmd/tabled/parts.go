@@ -14,6 +14,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
+	"github.com/tabled/tabled/internal/sdnotify"
 	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/pairing"
@@ -146,7 +147,9 @@ func (d *running) startTable() error {
 	}
 	alerting.Note = d.alert
 	journal.NoteDamage(res.Damaged, d.alert)
-	d.services = append(d.services, d.t.Run, notifier(d.t))
+	// systemd hears the table is ready, and its watchdog that the
+	// table's loop answers.
+	d.services = append(d.services, d.t.Run, func(ctx context.Context) error { sdnotify.Run(ctx, d.t.Alive); return nil })
 	return nil
 }
 
