@@ -17,6 +17,7 @@ import (
 	"github.com/tabled/tabled/internal/sdnotify"
 	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/table"
@@ -193,19 +194,28 @@ func (d *running) startInputs() error {
 	return nil
 }
 
-// startDisplays drives the panels and lights; a simulated table's panel
-// text goes to the terminal.
+// startDisplays drives the lights and the panel [display] names
+// (show.Driver.Open; lights on the seat controllers over the serial
+// link), on the table's clock: a won, lost or rejected light ends when
+// its Hold has passed on that clock, not at the next update. Every
+// outcome line goes to stdout as it is shown, and a simulated table's
+// panel text too; the lights go off when the table stops.
 func (d *running) startDisplays() error {
-	var panelText io.Writer
+	cfg := d.cfg
+	displays := &show.Driver{Lang: cfg.Lang(), URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(cfg.Display.Sleep), Logf: d.logf,
+		Clock: d.t.Now, Each: show.OutcomeLines(d.stdout, outcome.In(cfg.Lang()))}
 	if d.o.sim {
-		panelText = d.stdout
+		displays.Text = d.stdout
 	}
-	displays, lightsOff, err := newDisplays(d.cfg, board, d.in.Link(), d.stdout, panelText, d.logf)
+	lightsOff, err := displays.Open(cfg.Display, board, d.in.Link())
 	if err != nil {
 		return err
 	}
 	d.displays = displays
-	d.services = append(d.services, runDisplays(displays, d.t, lightsOff))
+	d.services = append(d.services, func(ctx context.Context) error {
+		defer lightsOff()
+		return displays.Run(ctx, d.t)
+	})
 	return nil
 }
 
