@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/internal/services"
 	"github.com/tabled/tabled/web"
 )
 
@@ -75,14 +76,14 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
 	names := append([]string{*listen}, strings.Split(*hosts, ",")...)
-	services := []func(context.Context) error{w.Run, func(ctx context.Context) error {
+	parts := []func(context.Context) error{w.Run, func(ctx context.Context) error {
 		return web.ListenAndServe(ctx, *listen, web.Guard(tour.Handler(console.Handler()), web.NewHosts(names...)))
 	}}
 	if *public != "" {
 		fmt.Fprintf(stdout, "tabled club: the players' pages on http://%s/\n", *public)
-		services = append(services, func(ctx context.Context) error {
+		parts = append(parts, func(ctx context.Context) error {
 			return web.ListenAndServe(ctx, *public, web.Guard(tour.PublicHandler(), web.NewHosts(append(names, *public)...)))
 		})
 	}
-	return serve(ctx, stop, "tabled club", stderr, services...)
+	return services.Run(ctx, stop, "tabled club", stderr, parts...)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
 	"github.com/tabled/tabled/internal/sdnotify"
+	"github.com/tabled/tabled/internal/services"
 	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
@@ -90,7 +91,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	d.sayStart()
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	return serve(ctx, stop, "tabled", stderr, d.services...)
+	return services.Run(ctx, stop, "tabled", stderr, d.services...)
 }
 
 // listen opens the status page's port. The log's lock then keeps a
