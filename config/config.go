@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -240,6 +241,17 @@ func Default() Config {
 		NFC:     NFC{Reader: ReaderNone},
 		Display: defaultDisplay(),
 	}
+}
+
+// SimLogDir is the claim-log directory of a simulated table run without
+// a configuration (tabled run --sim): the user's cache (a laptop, not
+// /var/lib), else def.
+func SimLogDir(def string) string {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return def
+	}
+	return filepath.Join(cache, "tabled", "sim-log")
 }
 
 // MaxFileBytes caps a configuration file: a real one is a few kilobytes,

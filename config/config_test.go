@@ -221,3 +221,18 @@ func TestButtonsParsedOnce(t *testing.T) {
 		t.Errorf("CallOf: %+v", got)
 	}
 }
+
+// TestSimLogDir: a simulated table's log is in the user's cache, or in
+// the default directory when there is no cache.
+func TestSimLogDir(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	if got, want := SimLogDir("/var/lib/tabled/log"), filepath.Join(cache, "tabled", "sim-log"); got != want {
+		t.Errorf("with a cache: %s, want %s", got, want)
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	if got := SimLogDir("/var/lib/tabled/log"); got != "/var/lib/tabled/log" {
+		t.Errorf("without a cache: %s", got)
+	}
+}

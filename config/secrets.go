@@ -1,8 +1,11 @@
 package config
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -87,4 +90,33 @@ func ReadSecret(file string) (string, error) {
 		return "", errors.New(file + " is empty")
 	}
 	return s, nil
+}
+
+// SimRefereeToken is the referee token of a simulated table without a
+// configuration, so that a referee can try the referee's actions on it:
+// env (the $TABLED_REFEREE_TOKEN a user set), checked as a configured one
+// is, else one made for this run (made true, to be said at start).
+func SimRefereeToken(env string) (tok string, made bool, err error) {
+	if env != "" {
+		return env, false, CheckToken(env)
+	}
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", false, fmt.Errorf("config: making a referee token: %w", err)
+	}
+	return hex.EncodeToString(b), true, nil
+}
+
+// BrokerPassword is the club console's broker password: the file's (a
+// secret file, ReadSecret), or else $TABLED_BROKER_PASSWORD (never a
+// flag, which any user sees in ps).
+func BrokerPassword(file string) (string, error) {
+	if file == "" {
+		return os.Getenv(EnvBrokerPassword), nil
+	}
+	pw, err := ReadSecret(file)
+	if err != nil {
+		return "", fmt.Errorf("password file: %w", err)
+	}
+	return pw, nil
 }

@@ -65,3 +65,50 @@ func TestSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestSimRefereeToken: the environment's token, checked as a configured
+// one; else a new one each run, that passes the same check.
+func TestSimRefereeToken(t *testing.T) {
+	good := strings.Repeat("k", 32)
+	if tok, made, err := SimRefereeToken(good); tok != good || made || err != nil {
+		t.Errorf("from the environment: %q %v %v", tok, made, err)
+	}
+	if _, _, err := SimRefereeToken("short"); err == nil {
+		t.Error("a short token from the environment was taken")
+	}
+	a, made, err := SimRefereeToken("")
+	b, _, _ := SimRefereeToken("")
+	if !made || err != nil || CheckToken(a) != nil || a == b {
+		t.Errorf("made: %q %q %v %v", a, b, made, err)
+	}
+}
+
+// TestBrokerPassword: the console's password comes from a file (its first
+// line) or the environment.
+func TestBrokerPassword(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	t.Setenv("TABLED_BROKER_PASSWORD", "from-env")
+	for _, tc := range []struct {
+		name, file, want, err string
+	}{
+		{"environment", "", "from-env", ""},
+		{"file", write("pw", "s3cret-pass\n"), "s3cret-pass", ""},
+		{"file with CRLF and more lines", write("crlf", "s3cret\r\nignored\n"), "s3cret", ""},
+		{"empty file", write("empty", "\n"), "", "is empty"},
+		{"missing file", filepath.Join(dir, "none"), "", "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := BrokerPassword(tc.file)
+			if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("BrokerPassword(%q) = %q, %v; want %q, %q", tc.file, got, err, tc.want, tc.err)
+			}
+		})
+	}
+}

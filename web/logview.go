@@ -32,12 +32,9 @@ func logFilter(q url.Values) (claimlog.Filter, int, error) {
 		}
 		return nil
 	}
-	if v := q.Get("hand"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return f, 0, fmt.Errorf("parameter %w", &journal.FilterError{Field: "hand", Value: v, Accepts: "a hand number: 1, 2, ..."})
-		}
-		f.Hand = n
+	var err error
+	if f.Hand, err = journal.ParseHand(q.Get("hand")); err != nil {
+		return f, 0, fmt.Errorf("parameter %w", err)
 	}
 	if err := num("limit", &limit); err != nil {
 		return f, 0, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
+	"github.com/tabled/tabled/internal/services"
 	"github.com/tabled/tabled/web"
 )
 
@@ -39,7 +40,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tabled club: --password is no longer taken: any user sees it in ps. Put the password in $TABLED_BROKER_PASSWORD or in a file named by --password-file")
 		return 2
 	}
-	pw, err := brokerPassword(*passwordFile)
+	pw, err := config.BrokerPassword(*passwordFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
@@ -58,16 +59,7 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	}
 	console := club.NewConsole()
 	tour := &club.Tournament{Console: console}
-	w, err := club.NewWatcher(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster,
-		OnEvent: func(m club.Message) { console.Event(m); tour.Event(m) }, OnStatus: console.Status,
-		OnAlert: console.Warn, OnAsk: tour.Ask,
-		OnBroker: func(s club.BrokerStatus) {
-			console.Broker(s)
-			if s.State == club.BrokerConnected {
-				tour.Connected() // a round decided before a kill may not have reached the broker
-			}
-		},
-		OnRefused: console.Refused, OnForget: console.Forget})
+	w, err := club.NewWatcher(tour.Follow(club.WatcherConfig{Broker: b, ClientID: *id, MaxTables: *maxTables, Roster: roster}))
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled club: %v\n", err)
 		return 2
@@ -84,27 +76,14 @@ func cmdClub(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	fmt.Fprintf(stdout, "tabled club: watching %s, console on http://%s/\n", *broker, *listen)
 	names := append([]string{*listen}, strings.Split(*hosts, ",")...)
-	services := []func(context.Context) error{w.Run, func(ctx context.Context) error {
+	parts := []func(context.Context) error{w.Run, func(ctx context.Context) error {
 		return web.ListenAndServe(ctx, *listen, web.Guard(tour.Handler(console.Handler()), web.NewHosts(names...)))
 	}}
 	if *public != "" {
 		fmt.Fprintf(stdout, "tabled club: the players' pages on http://%s/\n", *public)
-		services = append(services, func(ctx context.Context) error {
+		parts = append(parts, func(ctx context.Context) error {
 			return web.ListenAndServe(ctx, *public, web.Guard(tour.PublicHandler(), web.NewHosts(append(names, *public)...)))
 		})
 	}
-	return serve(ctx, stop, "tabled club", stderr, services...)
-}
-
-// brokerPassword reads the console's broker password from file, or else
-// from $TABLED_BROKER_PASSWORD.
-func brokerPassword(file string) (string, error) {
-	if file == "" {
-		return os.Getenv(config.EnvBrokerPassword), nil
-	}
-	pw, err := config.ReadSecret(file)
-	if err != nil {
-		return "", fmt.Errorf("password file: %w", err)
-	}
-	return pw, nil
+	return services.Run(ctx, stop, "tabled club", stderr, parts...)
 }

@@ -36,36 +36,6 @@ func TestClubTablesFlag(t *testing.T) {
 	}
 }
 
-// TestBrokerPassword: the console's password comes from a file (its first
-// line) or the environment.
-func TestBrokerPassword(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, s string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	t.Setenv("TABLED_BROKER_PASSWORD", "from-env")
-	for _, tc := range []struct {
-		name, file, want, err string
-	}{
-		{"environment", "", "from-env", ""},
-		{"file", write("pw", "s3cret-pass\n"), "s3cret-pass", ""},
-		{"file with CRLF and more lines", write("crlf", "s3cret\r\nignored\n"), "s3cret", ""},
-		{"empty file", write("empty", "\n"), "", "is empty"},
-		{"missing file", filepath.Join(dir, "none"), "", "no such file"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := brokerPassword(tc.file)
-			if got != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
-				t.Fatalf("brokerPassword(%q) = %q, %v; want %q, %q", tc.file, got, err, tc.want, tc.err)
-			}
-		})
-	}
-}
-
 // TestRunRefusesWeakToken: tabled run with the example's referee token, or
 // a short one, stops at start and says why and what to do.
 func TestRunRefusesWeakToken(t *testing.T) {

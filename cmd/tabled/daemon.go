@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -22,7 +20,7 @@ import (
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
-	"github.com/tabled/tabled/hw/nfc"
+	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/web"
@@ -33,8 +31,8 @@ import (
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	out, errs := underJournal()
-	return runDaemon(ctx, args, os.Stdin, withLevel(stdout, out, levelInfo), withLevel(stderr, errs, levelErr))
+	out, errs := syslevel.UnderJournal()
+	return runDaemon(ctx, args, os.Stdin, syslevel.New(stdout, out, syslevel.Info), syslevel.New(stderr, errs, syslevel.Err))
 }
 
 // runOptions are tabled run's flags, applied to the configuration.
@@ -89,7 +87,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		o.cfg.Table.Rules = *rules
 	}
 	if *lang != "" {
-		l, err := textLang(*lang, "")
+		l, err := config.TextLang(*lang, "")
 		if err != nil {
 			fmt.Fprintf(stderr, "tabled run: %v\n", err)
 			return o, 2
@@ -102,10 +100,10 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		return o, 2
 	}
 	if o.sim && !o.fromFile {
-		o.cfg.Log.Dir = simLogDir(o.cfg.Log.Dir)
+		o.cfg.Log.Dir = config.SimLogDir(o.cfg.Log.Dir)
 		// A referee can try the referee's actions on a plain simulated
 		// table: the environment's token, or one made for this run.
-		if o.cfg.Web.RefereeToken, o.madeToken, err = simToken(os.Getenv(config.EnvRefereeToken)); err != nil {
+		if o.cfg.Web.RefereeToken, o.madeToken, err = config.SimRefereeToken(os.Getenv(config.EnvRefereeToken)); err != nil {
 			fmt.Fprintf(stderr, "tabled run: %s: %v\n", config.EnvRefereeToken, err)
 			return o, 2
 		}
@@ -125,65 +123,6 @@ var board hostio.Opener = &hostio.Host{}
 // seat controller set it to CLOCK_MONOTONIC, the clock a device harness
 // reports its button edges on, to measure stamps against them.
 var tableClock func() time.Duration
-
-// openClaimLog opens the claim log in dir, says what it repaired and what
-// damage it found, and exports its metrics.
-func openClaimLog(dir string, stderr io.Writer) (*claimlog.Writer, error) {
-	logw, err := claimlog.Open(dir, claimlog.Options{})
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range logw.Repairs() {
-		fmt.Fprintf(warnings(stderr), "tabled: claim log: %s\n", r)
-	}
-	for _, d := range logw.Damage() {
-		fmt.Fprintf(stderr, "tabled: claim log damage: %s\n", d)
-	}
-	logMetrics(logw)
-	return logw, nil
-}
-
-// hardware is what stands in for or beside the configured inputs: the
-// tile registry, and on a simulated table its controller and the router
-// of typed inputs to it.
-type hardware struct {
-	registry *nfc.Registry
-	sim      *simtable.Controller
-	route    func(engine.Event) bool
-}
-
-func (h hardware) close() {
-	if h.sim != nil {
-		h.sim.Close()
-	}
-}
-
-// setUpHardware makes the simulated controller of a simulated table with
-// no [serial] (a simulated table whose config names a serial controller
-// keeps it, a real one or tabled fwsim's: the status page adds virtual
-// seat buttons beside it), configuring cfg for it; or loads the tile
-// registry the config names.
-func setUpHardware(cfg *config.Config, sim bool, clock func() time.Duration, stderr io.Writer) (hardware, error) {
-	var h hardware // no route: the terminal sends every input to the table
-	if sim && cfg.Serial == nil {
-		// The simulated controller stands in for the seat panels and the
-		// tile reader, on the same serial link code as a real one.
-		c, err := simtable.New(clock)
-		if err != nil {
-			return h, err
-		}
-		c.Configure(cfg)
-		h.sim, h.registry, h.route = c, c.Registry(), c.Route
-		return h, nil
-	}
-	if cfg.NFC.Reader != config.ReaderNone && cfg.NFC.Registry != "" {
-		var err error
-		if h.registry, err = nfc.Load(cfg.NFC.Registry); err != nil {
-			fmt.Fprintf(stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
-		}
-	}
-	return h, nil
-}
 
 // clubPublisher is the service publishing the claim log to the club's
 // broker, when the config names one. A broker that fails is reported and
@@ -232,19 +171,6 @@ func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 	pc.Watch(d.SetPair)
 	d.SetPair(pc.Current())
 	return pc, nil
-}
-
-// simToken is a simulated table's referee token: env's when set (checked
-// as a configured one is), else one made for this run (made true).
-func simToken(env string) (tok string, made bool, err error) {
-	if env != "" {
-		return env, false, config.CheckToken(env)
-	}
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		return "", false, fmt.Errorf("making a referee token: %w", err)
-	}
-	return hex.EncodeToString(b), true, nil
 }
 
 // printSimStart says what the simulated table is and how to drive it.

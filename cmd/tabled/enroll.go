@@ -67,16 +67,7 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	uids := make(chan []byte, 16)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	read, code := tileReader(cfg, stderr, func(ctx context.Context, ev link.Event) error {
-		if ev.Kind == link.TileRead {
-			select { // never block the reader: it must close when we stop
-			case uids <- ev.UID:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
+	read, code := tileReader(cfg, stderr, uids)
 	if code != 0 {
 		return code
 	}
@@ -92,50 +83,37 @@ func runEnroll(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
-// tileReader is the tile reader cfg names, opened as tabled run opens it
-// (inputs.LinkConfig, inputs.OpenMFRC522 through the same opener): read
-// runs it until ctx ends, handing each event to emit. A code other than 0
-// is the exit code, the error said.
-func tileReader(cfg config.Config, stderr io.Writer, emit func(context.Context, link.Event) error) (read func(context.Context), code int) {
-	logf := func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }
-	clock := monotonic()
+// tileReader is the tile reader cfg names (inputs.TileReader), through
+// the daemon's opener, with the controller's coming and going said on
+// stderr. A code other than 0 is the exit code, the error said.
+func tileReader(cfg config.Config, stderr io.Writer, uids chan<- []byte) (read func(context.Context), code int) {
 	switch cfg.NFC.Reader {
-	case config.ReaderSerial:
-		if cfg.Serial == nil {
-			fmt.Fprintln(stderr, "tabled enroll: reader serial needs [serial] in the config, or --serial PATH")
-			return nil, 2
-		}
-		return func(ctx context.Context) {
-			lc, err := inputs.LinkConfig(*cfg.Serial, clock, func(ev link.Event) error { return emit(ctx, ev) }, logf)
-			if err != nil {
-				logf("tabled enroll: %v", err)
-				return
-			}
-			// A controller that goes away is said, not waited for in
-			// silence under the last prompt.
-			lc.OnNotice = func(n link.Notice) {
-				switch n.Kind {
-				case link.NoticeLinkLost:
-					logf("tabled enroll: the controller stopped answering (%s): plug it back in to go on, or Ctrl-C (what is done is kept)", cfg.Serial.Path)
-				case link.NoticeLinkBack:
-					logf("tabled enroll: the controller answers again: go on with the tile asked for")
-				}
-			}
-			link.New(lc).Run(ctx)
-		}, 0
-	case config.ReaderMFRC522:
-		r, err := inputs.OpenMFRC522(board, cfg.NFC)
-		if err != nil {
-			fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
-			return nil, 1
-		}
-		return func(ctx context.Context) {
-			defer r.Close()
-			r.Run(ctx, clock, func(ev link.Event) error { return emit(ctx, ev) }, logf)
-		}, 0
+	case config.ReaderSerial, config.ReaderMFRC522:
+	default:
+		fmt.Fprintln(stderr, "tabled enroll: no tile reader: set nfc.reader to serial or mfrc522, or give --serial PATH")
+		return nil, 2
 	}
-	fmt.Fprintln(stderr, "tabled enroll: no tile reader: set nfc.reader to serial or mfrc522, or give --serial PATH")
-	return nil, 2
+	if cfg.NFC.Reader == config.ReaderSerial && cfg.Serial == nil {
+		fmt.Fprintln(stderr, "tabled enroll: reader serial needs [serial] in the config, or --serial PATH")
+		return nil, 2
+	}
+	logf := func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }
+	// A controller that goes away is said, not waited for in silence
+	// under the last prompt.
+	notice := func(n link.Notice) {
+		switch n.Kind {
+		case link.NoticeLinkLost:
+			logf("tabled enroll: the controller stopped answering (%s): plug it back in to go on, or Ctrl-C (what is done is kept)", cfg.Serial.Path)
+		case link.NoticeLinkBack:
+			logf("tabled enroll: the controller answers again: go on with the tile asked for")
+		}
+	}
+	read, err := inputs.TileReader(cfg, board, monotonic(), uids, logf, notice)
+	if err != nil {
+		fmt.Fprintf(stderr, "tabled enroll: %v\n", err)
+		return nil, 1
+	}
+	return read, 0
 }
 
 // monotonic is a clock from now, for tools that stamp nothing lasting.

@@ -41,7 +41,7 @@ func playLogged(t *testing.T, dir string, evs []engine.Event) {
 		if err := w.Append([]claimlog.Record{note}); err != nil {
 			t.Fatal(err)
 		}
-		tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1})
+		tb, err := table.New(table.Config{Profile: p, Latency: 2 * time.Millisecond, Journal: journal.Metered(w), FirstSeq: w.LastSeq() + 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,27 +9,6 @@ import (
 	"syscall"
 	"testing"
 )
-
-func TestLevelWriterPrefixesEveryLine(t *testing.T) {
-	for _, c := range []struct {
-		journal bool
-		want    string
-	}{
-		{true, "<3>fatal: a\n<3>b and c\n<4>warned\n<3>d\n<7>link internals\n"},
-		{false, "fatal: a\nb and c\nwarned\nd\n"}, // a terminal at play has no debug lines
-	} {
-		var b bytes.Buffer
-		errw := withLevel(&b, c.journal, levelErr)
-		fmt.Fprint(errw, "fatal: a\nb")
-		fmt.Fprint(errw, " and c\n")
-		fmt.Fprintln(warnings(errw), "warned")
-		fmt.Fprintln(errw, "d")
-		fmt.Fprintln(debug(errw), "link internals")
-		if b.String() != c.want {
-			t.Errorf("journal %v: got %q, want %q", c.journal, b.String(), c.want)
-		}
-	}
-}
 
 // TestJournalDetectedByJournalStream runs the real binary with stderr on a
 // file, as systemd runs it with stderr on the journal's socket: with

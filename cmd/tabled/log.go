@@ -9,29 +9,21 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
-	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
-	"github.com/tabled/tabled/logrow"
 	"github.com/tabled/tabled/logtext"
-	"github.com/tabled/tabled/mjai"
 )
 
 // logSource is where the log and replay commands read the claim log:
 // --dir, else the config's [log] dir (--config), else the simulated
 // table's (--sim: where "tabled run --sim" without a config writes), else
-// the daemon's default; with none of them, the simulated table's log when
-// the default directory is missing or holds none (not when it cannot be
-// read: that is said, with how to read it). looked lists every directory tried, so
-// "no claim log" can say where it looked.
+// the daemon's default, or the simulated table's when that holds none
+// (claimlog.Locate). looked lists every directory tried.
 func logSource(dir, cfgFile string, sim bool) (d string, looked []string, err error) {
 	return logSourceFrom(dir, cfgFile, sim, config.Default().Log.Dir)
 }
@@ -49,31 +41,11 @@ func logSourceFrom(dir, cfgFile string, sim bool, def string) (d string, looked 
 		return cfg.Log.Dir, []string{cfg.Log.Dir}, nil
 	}
 	if sim {
-		d := simLogDir(def)
+		d := config.SimLogDir(def)
 		return d, []string{d}, nil
 	}
-	// The daemon's log, unless there is none: a log there that cannot be
-	// read is said so (checkLog), never passed over for another one.
-	if files, err := claimlog.Files(def); err == nil && len(files) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return def, []string{def}, nil
-	}
-	if d := simLogDir(def); d != def {
-		if files, err := claimlog.Files(d); err == nil && len(files) > 0 {
-			return d, []string{def, d}, nil
-		}
-		return def, []string{def, d}, nil
-	}
-	return def, []string{def}, nil
-}
-
-// simLogDir is the claim-log directory of a simulated table run without a
-// config: the user's cache (a laptop, not /var/lib), else def.
-func simLogDir(def string) string {
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return def
-	}
-	return filepath.Join(cache, "tabled", "sim-log")
+	d, looked = claimlog.Locate(def, config.SimLogDir(def))
+	return d, looked, nil
 }
 
 // cmdLog prints the claim log for a referee: "tabled log [filters]".
@@ -98,7 +70,14 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		damaged++
 		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
 	}
-	matched, err := logWriters[o.format](stdout, d, o, report)
+	ctx := context.Background()
+	if o.format == "text" {
+		// --follow goes on until interrupted.
+		var stop func()
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
+	matched, err := logtext.Formats[o.format](ctx, stdout, d, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
 	if unreadable("tabled log", d, err, stderr) {
 		return 2
 	}
@@ -148,124 +127,23 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 		return o, false
 	}
 	var err error
-	o.lang, err = textLang(*langFlag, o.cfgFile)
+	o.lang, err = config.TextLang(*langFlag, o.cfgFile)
 	switch {
 	case err != nil:
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
-	case logWriters[o.format] == nil:
+	case logtext.Formats[o.format] == nil:
 		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
 	default:
-		err = checkFilterFlags(f, *hand, *at)
+		if err = journal.ParseFilter(f, *hand, *at); err != nil {
+			err = fmt.Errorf("--%w", err)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled log: %v\n", err)
 		return o, false
 	}
 	return o, true
-}
-
-// checkFilterFlags reads --hand, --seat and --at into f and checks every
-// filter flag: a value no record can have is an error naming the flag,
-// the value and what the flag accepts, not an empty listing.
-func checkFilterFlags(f *claimlog.Filter, hand, at string) error {
-	var err error
-	if f.Hand, err = parseHandFlag(hand); err != nil {
-		return err
-	}
-	if f.Seat, err = parseSeatFlag(f.Seat); err != nil {
-		return err
-	}
-	if f.HandFrom, f.HandTo, err = parseAtFlag(at); err != nil {
-		return err
-	}
-	if err := journal.CheckFilter(*f); err != nil {
-		return fmt.Errorf("--%w", err)
-	}
-	return nil
-}
-
-// parseHandFlag is --hand as a hand number; "" is every hand.
-func parseHandFlag(hand string) (int, error) {
-	if hand == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(hand)
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("--hand %q is not a hand number: 1, 2, ...", hand)
-	}
-	return n, nil
-}
-
-// parseSeatFlag is --seat as a wind's letter, from any case of a letter
-// or a name ("w", "W", "West", "west"); "" stays "".
-func parseSeatFlag(seat string) (string, error) {
-	if seat == "" {
-		return "", nil
-	}
-	s := strings.ToLower(seat)
-	if len(s) == 1 {
-		s = strings.ToUpper(s)
-	}
-	w, err := engine.ParseWind(s)
-	if err != nil {
-		return "", fmt.Errorf("--seat %q is not a seat: one of E, S, W, N (or East, South, West, North)", seat)
-	}
-	return w.Letter(), nil
-}
-
-// parseAtFlag is --at (like 4s..6.5s) as a filter's window within the
-// hand; "" is no window.
-func parseAtFlag(at string) (from, to time.Duration, err error) {
-	if at == "" {
-		return 0, 0, nil
-	}
-	a, b, ok := strings.Cut(at, "..")
-	from, err1 := time.ParseDuration(a)
-	to, err2 := time.ParseDuration(b)
-	if !ok || err1 != nil || err2 != nil || from < 0 || to < from {
-		return 0, 0, fmt.Errorf("--at %q is not a time window within the hand: FROM..TO, like 4s..6.5s or 0s..1.5s", at)
-	}
-	return from, max(to, 1), nil // HandTo 0 would mean no bound
-}
-
-// A logWriter prints the records of the claim log in dir that pass
-// o.filter to stdout in one format, reports each damage, and returns how
-// many records passed.
-type logWriter func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (matched int, err error)
-
-// logWriters are the --format choices.
-var logWriters = map[string]logWriter{
-	"text": writeLogText,
-	"csv":  exportLog(logrow.WriteCSV),
-	"json": exportLog(claimlog.WriteJSON),
-	"mjai": exportLog(mjai.FromLog),
-	// results read the whole log whatever the filters: a game's result
-	// needs every hand and the players' names.
-	"results": exportLog(func(w io.Writer, dir string, _ claimlog.Filter) error { return journal.WriteResults(w, dir) }),
-}
-
-// exportLog is the logWriter of an export, which reads past damage
-// silently: a second reading counts the records and names the damage.
-// --follow does not apply to an export.
-func exportLog(export func(io.Writer, string, claimlog.Filter) error) logWriter {
-	return func(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
-		if err := export(stdout, dir, o.filter); err != nil {
-			return 0, err
-		}
-		matched := 0
-		err := claimlog.Scan(dir, o.filter, func(claimlog.Record) error { matched++; return nil }, report)
-		return matched, err
-	}
-}
-
-// writeLogText prints records as a referee reads them, in --lang, each
-// with its time within the hand; with --follow it goes on until
-// interrupted.
-func writeLogText(stdout io.Writer, dir string, o logOptions, report func(claimlog.Damage)) (int, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return logtext.Write(ctx, stdout, dir, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
 }
 
 // checkLog is exit code 2, said on stderr with every directory tried,
@@ -321,38 +199,12 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 	if code := checkLog(d, looked, "tabled replay", stderr); code != 0 {
 		return code
 	}
-	// Damage first, by file and line: a replay past it may diverge for
-	// that reason alone.
-	failed := false
-	err = claimlog.Scan(d, claimlog.Filter{}, func(claimlog.Record) error { return nil }, func(dmg claimlog.Damage) {
-		failed = true
-		fmt.Fprintf(stdout, "DAMAGE %s\n", dmg)
-	})
+	sessions, ok, err := journal.ReplayLog(d, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 1
 	}
-	sessions := 0
-	err = journal.Sessions(d, func(s journal.Session, recs []claimlog.Record) error {
-		sessions++
-		res, err := journal.Replay(s, recs)
-		if err != nil {
-			failed = true
-			fmt.Fprintf(stdout, "session from record %d (%s): DIVERGES after %d inputs, %d outcomes: %v\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes, err)
-			return nil
-		}
-		fmt.Fprintf(stdout, "session from record %d (%s): %d inputs, %d outcomes reproduced\n", s.FirstSeq, s.Rules, res.Inputs, res.Outcomes)
-		if res.Reworded > 0 {
-			fmt.Fprintf(stdout, "  %d of them worded otherwise than logged (the same decisions by the same rules; a wording change, not a divergence), the first: %v\n",
-				res.Reworded, res.FirstReworded)
-		}
-		return nil
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
-		return 1
-	}
-	if failed {
+	if !ok {
 		return 1
 	}
 	if sessions == 0 {
@@ -361,33 +213,4 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
-}
-
-// textLang is the language of a command's text: --lang, else the
-// configuration's [table] language (--config), else English.
-func textLang(lang, cfgFile string) (*catalog.Lang, error) {
-	if lang == "" && cfgFile != "" {
-		cfg, err := config.Load(cfgFile)
-		if err != nil {
-			return nil, err
-		}
-		lang = cfg.Table.Language
-	}
-	if lang == "" {
-		return catalog.English(), nil
-	}
-	l, ok := catalog.Get(lang)
-	if !ok {
-		return nil, fmt.Errorf("--lang %q is not one of the catalog's languages: %s", lang, strings.Join(catalog.Codes(), ", "))
-	}
-	return l, nil
-}
-
-// cfgLang is the configuration's [table] language (checked when it was
-// read: English when it is not one of the catalog's).
-func cfgLang(cfg config.Config) *catalog.Lang {
-	if l, ok := catalog.Get(cfg.Table.Language); ok {
-		return l
-	}
-	return catalog.English()
 }

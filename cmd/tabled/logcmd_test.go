@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/config"
@@ -207,28 +206,6 @@ func TestLogFlagErrors(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q, want 2 and %q", code, errb.String(), c.stderr)
 			}
 		})
-	}
-}
-
-// TestParseLogWindows: --seat takes a wind in any case, by letter or name;
-// --at's window ends at least a nanosecond in (HandTo 0 is no bound).
-func TestParseLogWindows(t *testing.T) {
-	for in, want := range map[string]string{"": "", "e": "E", "S": "S", "West": "W", "north": "N"} {
-		if got, err := parseSeatFlag(in); err != nil || got != want {
-			t.Errorf("--seat %q: %q %v, want %q", in, got, err, want)
-		}
-	}
-	for _, c := range []struct {
-		at       string
-		from, to time.Duration
-	}{
-		{"", 0, 0},
-		{"4s..6.5s", 4 * time.Second, 6500 * time.Millisecond},
-		{"0s..0s", 0, 1},
-	} {
-		if from, to, err := parseAtFlag(c.at); err != nil || from != c.from || to != c.to {
-			t.Errorf("--at %q: %v..%v %v, want %v..%v", c.at, from, to, err, c.from, c.to)
-		}
 	}
 }
 

@@ -12,8 +12,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -82,24 +80,6 @@ commands:
                                a tournament's seating: each hanchan's tables, players East South West North
   version                      print the version
 `)
-}
-
-// serve runs services until the first fails or a signal stops them all,
-// and returns the exit code.
-func serve(ctx context.Context, stop func(), name string, stderr io.Writer, services ...func(context.Context) error) int {
-	errc := make(chan error, len(services))
-	for _, run := range services {
-		go func() { errc <- run(ctx) }()
-	}
-	code := 0
-	for range services {
-		if err := <-errc; err != nil && !errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			code = 1
-			stop()
-		}
-	}
-	return code
 }
 
 func cmdVersion(args []string, stdout, stderr io.Writer) int {

@@ -12,9 +12,15 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/display/show"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/hw/nfc"
 	"github.com/tabled/tabled/inputs"
+	"github.com/tabled/tabled/internal/sdnotify"
+	"github.com/tabled/tabled/internal/services"
+	"github.com/tabled/tabled/internal/syslevel"
 	"github.com/tabled/tabled/journal"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/pairing"
+	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/terminal"
 	"github.com/tabled/tabled/web"
@@ -38,7 +44,11 @@ type running struct {
 	resumed  []table.Entry // the session the table resumed
 	logf     func(format string, a ...any)
 	alert    func(kind, text string)
-	hw       hardware
+	// sim is a simulated table's controller, route the router of typed
+	// inputs to it; registry maps tags to tiles.
+	sim      *simtable.Controller
+	route    func(engine.Event) bool
+	registry *nfc.Registry
 	in       *inputs.Inputs
 	displays *show.Driver
 	pc       *pairing.Code
@@ -54,7 +64,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return code
 	}
 	d := &running{o: o, cfg: o.cfg, p: o.profile, stdin: stdin, stdout: stdout, stderr: stderr,
-		logf: func(format string, a ...any) { fmt.Fprintf(warnings(stderr), format+"\n", a...) }}
+		logf: func(format string, a ...any) { fmt.Fprintf(syslevel.At(stderr, syslevel.Warning), format+"\n", a...) }}
 	defer func() {
 		for i := len(d.closers) - 1; i >= 0; i-- {
 			d.closers[i]()
@@ -81,7 +91,7 @@ func runDaemon(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	d.sayStart()
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	return serve(ctx, stop, "tabled", stderr, d.services...)
+	return services.Run(ctx, stop, "tabled", stderr, d.services...)
 }
 
 // listen opens the status page's port. The log's lock then keeps a
@@ -103,13 +113,13 @@ func (d *running) listen() error {
 func (d *running) startTable() error {
 	cfg := d.cfg
 	began := time.Now()
-	logw, err := openClaimLog(cfg.Log.Dir, d.stderr)
+	logw, err := journal.OpenLog(cfg.Log.Dir, syslevel.At(d.stderr, syslevel.Warning), d.stderr)
 	if err != nil {
 		return err
 	}
 	d.logw = logw
 	d.closers = append(d.closers, func() { logw.Close() })
-	alerting := &journal.Alerting{Journal: claimJournal(logw), W: logw}
+	alerting := &journal.Alerting{Journal: journal.Metered(logw), W: logw}
 	d.fed = club.NewAppended()
 	sess := journal.Session{Version: version, Table: cfg.Table.Name, Rules: d.p.Name, WindowNS: int64(d.p.Window), DeadlineNS: int64(d.p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &d.p}
@@ -123,7 +133,7 @@ func (d *running) startTable() error {
 	d.resumed = res.Entries
 	d.t, err = table.New(table.Config{Profile: d.p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock, Journal: d.fed.Journal(alerting),
-		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfgLang(cfg)})
+		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
 	if err != nil {
 		return err
 	}
@@ -139,29 +149,43 @@ func (d *running) startTable() error {
 	}
 	alerting.Note = d.alert
 	journal.NoteDamage(res.Damaged, d.alert)
-	d.services = append(d.services, d.t.Run, notifier(d.t))
+	// systemd hears the table is ready, and its watchdog that the
+	// table's loop answers.
+	d.services = append(d.services, d.t.Run, func(ctx context.Context) error { sdnotify.Run(ctx, d.t.Alive); return nil })
 	return nil
 }
 
-// startHW sets up what stands in for or beside the configured inputs.
+// startHW sets up what stands in for or beside the configured inputs: on
+// a simulated table with no [serial], the simulated controller (the seat
+// panels and the tile reader, on the same serial link code as a real
+// one), configuring d.cfg for it; else the tile registry the config
+// names. A simulated table whose config names a serial controller keeps
+// it, a real one or tabled fwsim's: the status page adds virtual seat
+// buttons beside it.
 func (d *running) startHW() error {
-	hw, err := setUpHardware(&d.cfg, d.o.sim, d.t.Now, d.stderr)
+	if !d.o.sim || d.cfg.Serial != nil {
+		var err error
+		if d.registry, err = inputs.LoadRegistry(d.cfg.NFC); err != nil {
+			fmt.Fprintf(d.stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
+		}
+		return nil // no route: the terminal sends every input to the table
+	}
+	c, err := simtable.New(d.t.Now)
 	if err != nil {
 		return err
 	}
-	d.hw = hw
-	d.closers = append(d.closers, hw.close)
-	if hw.sim != nil {
-		d.services = append(d.services, hw.sim.Run)
-	}
+	c.Configure(&d.cfg)
+	d.sim, d.registry, d.route = c, c.Registry(), c.Route
+	d.closers = append(d.closers, c.Close)
+	d.services = append(d.services, c.Run)
 	return nil
 }
 
 // startInputs opens the configured buttons, tile readers and seat
 // controller, resumed where the table's session was.
 func (d *running) startInputs() error {
-	in, err := inputs.New(inputs.Config{Config: d.cfg, Open: board, Table: d.t, Registry: d.hw.registry, Resumed: d.resumed, Logf: d.logf,
-		Debugf: func(format string, a ...any) { fmt.Fprintf(debug(d.stderr), format+"\n", a...) }})
+	in, err := inputs.New(inputs.Config{Config: d.cfg, Open: board, Table: d.t, Registry: d.registry, Resumed: d.resumed, Logf: d.logf,
+		Debugf: func(format string, a ...any) { fmt.Fprintf(syslevel.At(d.stderr, syslevel.Debug), format+"\n", a...) }})
 	if err != nil {
 		return err
 	}
@@ -171,19 +195,28 @@ func (d *running) startInputs() error {
 	return nil
 }
 
-// startDisplays drives the panels and lights; a simulated table's panel
-// text goes to the terminal.
+// startDisplays drives the lights and the panel [display] names
+// (show.Driver.Open; lights on the seat controllers over the serial
+// link), on the table's clock: a won, lost or rejected light ends when
+// its Hold has passed on that clock, not at the next update. Every
+// outcome line goes to stdout as it is shown, and a simulated table's
+// panel text too; the lights go off when the table stops.
 func (d *running) startDisplays() error {
-	var panelText io.Writer
+	cfg := d.cfg
+	displays := &show.Driver{Lang: cfg.Lang(), URL: web.StatusURL(cfg.Web.URL, cfg.Web.Listen), Sleep: time.Duration(cfg.Display.Sleep), Logf: d.logf,
+		Clock: d.t.Now, Each: show.OutcomeLines(d.stdout, outcome.In(cfg.Lang()))}
 	if d.o.sim {
-		panelText = d.stdout
+		displays.Text = d.stdout
 	}
-	displays, lightsOff, err := newDisplays(d.cfg, board, d.in.Link(), d.stdout, panelText, d.logf)
+	lightsOff, err := displays.Open(cfg.Display, board, d.in.Link())
 	if err != nil {
 		return err
 	}
 	d.displays = displays
-	d.services = append(d.services, runDisplays(displays, d.t, lightsOff))
+	d.services = append(d.services, func(ctx context.Context) error {
+		defer lightsOff()
+		return displays.Run(ctx, d.t)
+	})
 	return nil
 }
 
@@ -210,7 +243,7 @@ func (d *running) startClub() error {
 	}
 	d.services = append(d.services, publish)
 	if d.cfg.Club != nil {
-		d.services = append(d.services, panelClock(d.tr, d.displays.Lang, d.displays.SetClock))
+		d.services = append(d.services, func(ctx context.Context) error { d.displays.ShowClock(ctx, d.tr.Clock); return nil })
 	}
 	return nil
 }
@@ -218,18 +251,18 @@ func (d *running) startClub() error {
 // startWeb serves the status page, and over HTTPS as well when configured.
 func (d *running) startWeb() error {
 	cfg := d.cfg
-	https, err := httpsListener(cfg, d.stdout)
+	https, err := web.ListenHTTPS(httpsConfig(cfg), d.stdout)
 	if err != nil {
 		return err
 	}
-	d.displays.Cert = https.cert
+	d.displays.Cert = https.Cert
 	srv := web.New(web.Config{Table: d.t, Sim: d.o.sim, RefereeToken: cfg.Web.RefereeToken,
 		LogDir: cfg.Log.Dir, Panel: d.displays.PNG, Pairing: d.pc, Profile: d.p, Limits: web.Limits{MaxConns: cfg.Web.MaxConnections, MaxStreams: cfg.Web.MaxStreams},
-		Hosts: web.NewHosts(tableNames(cfg)...), Logf: d.logf, HTTPS: https.url, Clock: d.tr.Clock})
+		Hosts: web.NewHosts(tableNames(cfg)...), Logf: d.logf, HTTPS: https.URL, Clock: d.tr.Clock})
 	d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, d.ln, srv) })
-	if https.ln != nil {
-		d.closers = append(d.closers, func() { https.ln.Close() })
-		d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, https.ln, srv) })
+	if https.Listener != nil {
+		d.closers = append(d.closers, func() { https.Listener.Close() })
+		d.services = append(d.services, func(ctx context.Context) error { return web.Serve(ctx, https.Listener, srv) })
 	}
 	return nil
 }
@@ -239,8 +272,8 @@ func (d *running) startWeb() error {
 func (d *running) sayStart() {
 	cfg := d.cfg
 	if d.o.sim {
-		printSimStart(d.stdout, cfg, d.p, d.hw.sim, d.o.madeToken)
-		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.hw.route, cfgLang(d.cfg)).Run)
+		printSimStart(d.stdout, cfg, d.p, d.sim, d.o.madeToken)
+		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.route, d.cfg.Lang()).Run)
 		return
 	}
 	fmt.Fprintf(d.stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, d.p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)

@@ -59,7 +59,7 @@ func writeSessionLogPons(tb testing.TB, dir string, n, late int, onTime bool) {
 		tb.Fatal(err)
 	}
 	var now atomic.Int64
-	t, err := table.New(table.Config{Profile: p, Latency: 30 * time.Millisecond, Journal: claimJournal(w), FirstSeq: w.LastSeq() + 1,
+	t, err := table.New(table.Config{Profile: p, Latency: 30 * time.Millisecond, Journal: journal.Metered(w), FirstSeq: w.LastSeq() + 1,
 		Clock: func() time.Duration { return time.Duration(now.Load()) }})
 	if err != nil {
 		tb.Fatal(err)

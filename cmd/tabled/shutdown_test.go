@@ -80,7 +80,7 @@ func TestStopSaysOfflineBeforeReturning(t *testing.T) {
 	// Nothing of the daemon's long-running parts outlives it.
 	stacks := make([]byte, 1<<22)
 	stacks = stacks[:runtime.Stack(stacks, true)]
-	for _, part := range []string{"club.(*Publisher).Run", "main.notifySystemd", "inputs.(*Inputs).Run", "main.runDisplays"} {
+	for _, part := range []string{"club.(*Publisher).Run", "sdnotify.Run", "inputs.(*Inputs).Run", "show.(*Driver).Run"} {
 		if strings.Contains(string(stacks), part) {
 			t.Errorf("%s still runs after runDaemon returned", part)
 		}

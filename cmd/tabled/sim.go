@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/script"
 )
 
@@ -26,7 +27,7 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tabled sim: usage: tabled sim --script FILE [--json] [--lang LANG]")
 		return 2
 	}
-	l, err := textLang(*lang, "")
+	l, err := config.TextLang(*lang, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled sim: %v\n", err)
 		return 2

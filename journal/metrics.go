@@ -1,4 +1,4 @@
-package main
+package journal
 
 import (
 	"fmt"
@@ -6,13 +6,13 @@ import (
 
 	"github.com/VictoriaMetrics/metrics"
 	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/journal"
 )
 
-// claimJournal is the table's journal: the claim log, with what it writes
-// counted on /metrics.
-func claimJournal(w *claimlog.Writer) journal.Log {
-	return journal.Log{W: w, Observe: observeAppend}
+// Metered is the table's journal on the claim log w, with what it writes
+// counted on /metrics: what the table decided, by kind and type, and how
+// long each batch took to reach the disk.
+func Metered(w *claimlog.Writer) Log {
+	return Log{W: w, Observe: observeAppend}
 }
 
 // observeAppend counts a batch the claim log wrote: what the table
@@ -28,10 +28,10 @@ func observeAppend(recs []claimlog.Record, took time.Duration, err error) {
 	}
 }
 
-// logMetrics exports the claim log's disk and damage on /metrics: free
-// bytes, whether space is low (the reserve given up, or under the
+// ExportMetrics exports the claim log w's disk and damage on /metrics:
+// free bytes, whether space is low (the reserve given up, or under the
 // threshold), lines found damaged, and alerts met while writing.
-func logMetrics(w *claimlog.Writer) {
+func ExportMetrics(w *claimlog.Writer) {
 	metrics.GetOrCreateGauge(`tabled_claimlog_free_bytes`, func() float64 {
 		free, _ := w.FreeBytes()
 		return float64(free)
