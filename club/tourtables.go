@@ -320,13 +320,13 @@ func (t *Tournament) warn(table string, s Said) {
 
 // Follow is w with the callbacks that feed the console and the tournament
 // t from the club's broker: every event to both, the tables' status,
-// alerts, refusals and forgetting to the console, the tables' asks to t,
+// alerts (with their words, for readers in every language), refusals and forgetting to the console, the tables' asks to t,
 // and the broker's state to the console, t sending every table its round
 // again on each connection (Connected).
 func (t *Tournament) Follow(w WatcherConfig) WatcherConfig {
 	c := t.Console
 	w.OnEvent = func(m Message) { c.Event(m); t.Event(m) }
-	w.OnStatus, w.OnAlert, w.OnAsk, w.OnRefused, w.OnForget = c.Status, c.Warn, t.Ask, c.Refused, c.Forget
+	w.OnStatus, w.OnAlert, w.OnSaid, w.OnAsk, w.OnRefused, w.OnForget = c.Status, c.Warn, c.WarnSaid, t.Ask, c.Refused, c.Forget
 	w.OnBroker = func(s BrokerStatus) {
 		c.Broker(s)
 		if s.State == BrokerConnected {
