@@ -303,3 +303,10 @@ func (l *Lang) Duration(d time.Duration) string {
 func (l *Lang) decimal(f float64) string {
 	return message.NewPrinter(l.tag).Sprint(number.Decimal(f, number.MaxFractionDigits(9)))
 }
+
+// DecimalMark is the mark between a number's whole part and its fraction
+// in the language: "." in English, "," in French.
+func (l *Lang) DecimalMark() string {
+	s := l.decimal(0.5) // "0.5", "0,5"
+	return strings.TrimSuffix(strings.TrimPrefix(s, "0"), "5")
+}

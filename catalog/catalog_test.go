@@ -67,7 +67,7 @@ func TestEveryKeyIsUsed(t *testing.T) {
 			return filepath.SkipDir
 		}
 		ext := filepath.Ext(path)
-		if d.IsDir() || strings.HasSuffix(path, "_test.go") || (ext != ".go" && ext != ".js" && ext != ".html") {
+		if d.IsDir() || strings.HasSuffix(path, "_test.go") || (ext != ".go" && ext != ".js" && ext != ".html" && ext != ".tmpl") {
 			return nil
 		}
 		b, err := os.ReadFile(path)

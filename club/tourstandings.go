@@ -3,6 +3,7 @@ package club
 import (
 	"bytes"
 	"fmt"
+	"github.com/tabled/tabled/catalog"
 	"net/http"
 	"strconv"
 
@@ -145,10 +146,15 @@ func (t *Tournament) standingsRoutes(mux *http.ServeMux) {
 		}
 		return standings.WriteRoundCSV(b, s, n)
 	})
-	export("report.html", "text/html; charset=utf-8", func(b *bytes.Buffer, s standings.Standings, st tournament.State, _ *http.Request) error {
+	export("report.html", "text/html; charset=utf-8", func(b *bytes.Buffer, s standings.Standings, st tournament.State, r *http.Request) error {
 		pens, cors := t.history()
 		players, games, _, _ := rankInput(st, true)
+		// In the reader's language: the page's ?lang=, else the browser's.
+		l := readerLang(r)
+		if l == nil {
+			l = catalog.Match(r.Header.Get("Accept-Language"))
+		}
 		return standings.WriteReport(b, standings.Report{Tournament: sheet(st.Options), Standings: s, Penalties: pens, Corrections: cors,
-			Problems: standings.Check(players, games, scoreRules(st.Options))})
+			Problems: standings.Check(players, games, scoreRules(st.Options)), Lang: l})
 	})
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/standings"
 )
 
@@ -169,7 +170,7 @@ func TestStandingsPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := standings.WriteStandingsPage(&b, d.tournament, s); err != nil {
+	if err := standings.WriteStandingsPage(&b, nil, d.tournament, s); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "standings.html", b.Bytes())
@@ -222,6 +223,37 @@ func TestCSVInert(t *testing.T) {
 		}
 		if !strings.Contains(b, "-2.0") {
 			t.Errorf("%s CSV: the number -2.0 was changed:\n%s", name, b)
+		}
+	}
+}
+
+// TestReportInFrench: the report in French has its headings, notes and
+// numbers in French (a decimal comma), and none of the English ones; the
+// players' own words (names, reasons) are as they were given.
+func TestReportInFrench(t *testing.T) {
+	fr, ok := catalog.Get("fr")
+	if !ok {
+		t.Fatal("no French in the catalog")
+	}
+	d := tournamentDay(t)
+	var b bytes.Buffer
+	r := standings.Report{Tournament: d.tournament, Standings: d.ranked(t), Penalties: d.penalties, Corrections: d.corrections, Lang: fr}
+	if err := standings.WriteReport(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{
+		`<html lang="fr">`, "<h2>Classement</h2>", "<h2>Ronde 1</h2>", "Table 2 (résultat saisi par un arbitre)",
+		"Résultats en milliers de points.", "&#43;51,0", "Pénalités en jeu, dans le résultat après uma : Ouest (8 Hana Sato) -20,0.",
+		"<h2>Pénalités</h2>", "<h2>Corrections</h2>", "slow play after two warnings", "Gina &lt;Rossi&gt;",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("French report lacks %q", want)
+		}
+	}
+	for _, english := range []string{"<h2>Standings</h2>", "<h2>Round 1</h2>", "In-game penalties", "Results in thousands", "<th>Player</th>", "&#43;51.0"} {
+		if strings.Contains(html, english) {
+			t.Errorf("French report has the English %q", english)
 		}
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"strings"
+
+	"github.com/tabled/tabled/catalog"
 )
 
 //go:embed pages.tmpl
@@ -14,10 +17,7 @@ var pagesFS embed.FS
 // pages are the printable pages: "report.html", the tournament report,
 // and "standings.html", the standings alone; each one HTML document with
 // its style inline and no external asset, so it prints and files as is.
-var pages = template.Must(template.New("pages.tmpl").Funcs(template.FuncMap{
-	"k":    Thousands,
-	"seat": seatName,
-}).ParseFS(pagesFS, "pages.tmpl"))
+var pages = template.Must(template.New("pages.tmpl").ParseFS(pagesFS, "pages.tmpl"))
 
 // Report is what the tournament report shows.
 type Report struct {
@@ -32,6 +32,9 @@ type Report struct {
 	Corrections []Correction
 	// Problems are the checks' findings still open, if any.
 	Problems []Problem
+	// Lang is the language of the page's words and numbers (nil:
+	// English).
+	Lang *catalog.Lang
 }
 
 // reportPage is the template's data: the report and what it looks up.
@@ -59,6 +62,35 @@ type reportTable struct {
 	InGame []string
 }
 
+// lang is the page's language.
+func (p reportPage) lang() *catalog.Lang {
+	if p.Lang == nil {
+		return catalog.English()
+	}
+	return p.Lang
+}
+
+// T is the catalog's message key in the page's language, args its
+// parameters' names and values.
+func (p reportPage) T(key string, args ...any) string { return p.lang().Text(key, args...) }
+
+// Code is the page's language code, for its html element.
+func (p reportPage) Code() string { return p.lang().Code() }
+
+// K is a result in thousands of points as the language writes it: "+23.0",
+// "+23,0".
+func (p reportPage) K(points int) string {
+	return strings.Replace(Thousands(points), ".", p.lang().DecimalMark(), 1)
+}
+
+// Seat is a seat's wind in the page's language.
+func (p reportPage) Seat(seat int) string {
+	if seat >= 0 && seat < Seats {
+		return p.T("wind." + "ESWN"[seat:seat+1])
+	}
+	return seatName(seat)
+}
+
 // Name is a player's number and name ("7 Ana Silva").
 func (p reportPage) Name(n int) string {
 	if name, ok := p.names[n]; ok {
@@ -71,7 +103,8 @@ func (p reportPage) Name(n int) string {
 // tables and results (tables a referee entered marked), the penalties
 // and corrections with their reasons, and any open problem.
 func WriteReport(w io.Writer, r Report) error {
-	page := reportPage{Report: r, Title: "results", names: map[int]string{}}
+	page := reportPage{Report: r, names: map[int]string{}}
+	page.Title = page.T("report.title.results")
 	for _, row := range r.Standings.Rows {
 		page.names[row.Player.Number] = row.Player.Name
 	}
@@ -83,7 +116,7 @@ func WriteReport(w io.Writer, r Report) error {
 		for s, n := range g.Players {
 			t.Names[s] = page.Name(n)
 			if g.Penalty[s] != 0 {
-				t.InGame = append(t.InGame, seatName(s)+" ("+t.Names[s]+") "+Thousands(-g.Penalty[s]))
+				t.InGame = append(t.InGame, page.T("report.in_game_one", "seat", page.Seat(s), "player", t.Names[s], "amount", page.K(-g.Penalty[s])))
 			}
 		}
 		last := &page.Rounds[len(page.Rounds)-1]
@@ -96,9 +129,11 @@ func WriteReport(w io.Writer, r Report) error {
 }
 
 // WriteStandingsPage writes the standings alone as a printable page (for
-// the wall, or a round's end): the same table as the report's first.
-func WriteStandingsPage(w io.Writer, t Tournament, s Standings) error {
-	page := reportPage{Report: Report{Tournament: t, Standings: s}, Title: "standings"}
+// the wall, or a round's end) in language l (nil: English): the same
+// table as the report's first.
+func WriteStandingsPage(w io.Writer, l *catalog.Lang, t Tournament, s Standings) error {
+	page := reportPage{Report: Report{Tournament: t, Standings: s, Lang: l}}
+	page.Title = page.T("report.title.standings")
 	if err := pages.ExecuteTemplate(w, "standings.html", page); err != nil {
 		return fmt.Errorf("standings: standings page: %w", err)
 	}
