@@ -1,14 +1,12 @@
 package club
 
 import (
-	"context"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/web"
@@ -121,31 +119,15 @@ func TestBrowserTournamentInFrench(t *testing.T) {
 				said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 400)`))
 				t.Fatalf("the players' pages in French: %v (%q)", err, said)
 			}
-			pick := `(() => { const s = document.querySelector('#langpick select'); s.value = 'en'; s.dispatchEvent(new Event('change')); return localStorage.getItem('tabled-lang'); })()`
 			names := `[...document.querySelectorAll('#langpick option')].map((o) => o.textContent).join(',') === 'English,Français'`
 			err = chromedp.Do(ctx,
 				chromedp.Navigate(srv.URL+"/standings.html"),
 				chromedp.Poll[chromedp.Void](`document.documentElement.lang === 'fr' && `+names),
 			)
-			if err == nil {
-				err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-					// Listen before picking: the picker reloads the page.
-					lctx, cancel := context.WithCancel(ctx)
-					defer cancel()
-					loads := chromedp.Events(lctx, page.LoadEventFired)
-					chose, err := chromedp.Evaluate[string](pick)(ctx, tg)
-					if err != nil {
-						return err
-					}
-					if chose != "en" {
-						return fmt.Errorf("the picker stored %q, not en", chose)
-					}
-					for _, err := range loads {
-						return err // the first load: the page in its new language
-					}
-					return nil
-				}))
+			if err != nil {
+				t.Fatalf("the standings in French: %v", err)
 			}
+			pickEnglish(t, ctx)
 			if err == nil {
 				err = chromedp.Do(ctx,
 					chromedp.Poll[chromedp.Void](`document.title === 'Coupe: standings' && [...document.querySelectorAll('#rows tr.player td:last-child')].some((td) => td.textContent === '+45.3')`),
