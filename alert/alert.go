@@ -107,7 +107,7 @@ func Label(kind string) string { return LabelIn(nil, kind) }
 // LabelIn is Label in l (nil: English): "DISQUE PRESQUE PLEIN".
 func LabelIn(l *catalog.Lang, kind string) string {
 	if k := shows[Kind(kind)].label; k != "" {
-		return lang(l).Text(k)
+		return l.Text(k)
 	}
 	return kind
 }
@@ -119,16 +119,9 @@ func Line(kind string) string { return LineIn(nil, kind) }
 // LineIn is Line in l (nil: English).
 func LineIn(l *catalog.Lang, kind string) string {
 	if k := shows[Kind(kind)].line; k != "" {
-		return lang(l).Text(k)
+		return l.Text(k)
 	}
 	return kind
-}
-
-func lang(l *catalog.Lang) *catalog.Lang {
-	if l == nil {
-		return catalog.English()
-	}
-	return l
 }
 
 // Alert is one alert as every display shows it.

@@ -156,14 +156,23 @@ func Match(prefs ...string) *Lang {
 	return s.langs[s.codes[i]]
 }
 
+// or is l, or English for a nil *Lang: every method of a Lang takes nil
+// as English, so a caller given no language needs no case of its own.
+func (l *Lang) or() *Lang {
+	if l == nil {
+		return English()
+	}
+	return l
+}
+
 // Code is the language's code, as its file is named.
-func (l *Lang) Code() string { return l.code }
+func (l *Lang) Code() string { return l.or().code }
 
 // Name is the language's name in itself ("English", "Français").
-func (l *Lang) Name() string { return l.name }
+func (l *Lang) Name() string { return l.or().name }
 
 // Has reports whether the language has a message of its own for key.
-func (l *Lang) Has(key string) bool { _, ok := l.msgs[key]; return ok }
+func (l *Lang) Has(key string) bool { _, ok := l.or().msgs[key]; return ok }
 
 // Text is the message key with its parameters filled in: args are pairs
 // of a parameter's name and its value ("name", "Ana", "wind", "East").
@@ -171,6 +180,7 @@ func (l *Lang) Has(key string) bool { _, ok := l.msgs[key]; return ok }
 // is taken from Default; one Default lacks too comes back as the key
 // itself in brackets, which TestEveryKeyIsUsed and the views' tests catch.
 func (l *Lang) Text(key string, args ...any) string {
+	l = l.or()
 	msg, ok := l.msgs[key]
 	if !ok {
 		if msg, ok = English().msgs[key]; !ok {
@@ -184,6 +194,7 @@ func (l *Lang) Text(key string, args ...any) string {
 // forms are key.one and key.other (by the language's plural rule: French
 // says "1 main, 0 main, 2 mains"), and n is its parameter "n".
 func (l *Lang) Count(key string, n int, args ...any) string {
+	l = l.or()
 	form := "other"
 	if plural.Cardinal.MatchPlural(l.tag, n, 0, 0, 0, 0) == plural.One {
 		form = "one"
@@ -193,6 +204,7 @@ func (l *Lang) Count(key string, n int, args ...any) string {
 
 // Number writes n as the language does: 36,000 or 36 000.
 func (l *Lang) Number(n int) string {
+	l = l.or()
 	if n > -1000 && n < 1000 {
 		return strconv.Itoa(n) // no separator in any language: the common case, made cheap
 	}
@@ -202,6 +214,7 @@ func (l *Lang) Number(n int) string {
 // Messages are the language's messages, Default's filling any it lacks:
 // what a page is served so that it puts its own words together.
 func (l *Lang) Messages() map[string]string {
+	l = l.or()
 	out := make(map[string]string, len(English().msgs))
 	for k, v := range English().msgs {
 		out[k] = v
@@ -276,6 +289,7 @@ func Params(msg string) []string {
 // s", "250 ms", "90 min" in French. Below a millisecond, and below zero,
 // it is Go's form in every language.
 func (l *Lang) Duration(d time.Duration) string {
+	l = l.or()
 	if d < time.Millisecond && d != 0 {
 		return d.String()
 	}
@@ -301,12 +315,14 @@ func (l *Lang) Duration(d time.Duration) string {
 // decimal writes f with the fraction it has (up to nanoseconds) in the
 // language's form: "1.5", "1,5".
 func (l *Lang) decimal(f float64) string {
+	l = l.or()
 	return message.NewPrinter(l.tag).Sprint(number.Decimal(f, number.MaxFractionDigits(9)))
 }
 
 // DecimalMark is the mark between a number's whole part and its fraction
 // in the language: "." in English, "," in French.
 func (l *Lang) DecimalMark() string {
+	l = l.or()
 	s := l.decimal(0.5) // "0.5", "0,5"
 	return strings.TrimSuffix(strings.TrimPrefix(s, "0"), "5")
 }

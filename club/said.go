@@ -24,9 +24,6 @@ func say(key string, args ...any) Said { return Said{Key: key, Args: args} }
 
 // In is the warning in l's words (nil: English).
 func (s Said) In(l *catalog.Lang) string {
-	if l == nil {
-		l = catalog.English()
-	}
 	args := make([]any, len(s.Args))
 	for i, a := range s.Args {
 		if inner, ok := a.(Said); ok {

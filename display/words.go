@@ -20,9 +20,6 @@ type Words struct{ l *catalog.Lang }
 
 // In is the panel's words in l; nil is English.
 func In(l *catalog.Lang) Words {
-	if l == nil {
-		l = catalog.English()
-	}
 	return Words{l: l}
 }
 

@@ -14,9 +14,6 @@ type words struct{ l *catalog.Lang }
 
 // wordsIn is the doctor's words in l; nil is English.
 func wordsIn(l *catalog.Lang) words {
-	if l == nil {
-		l = catalog.English()
-	}
 	return words{l: l}
 }
 

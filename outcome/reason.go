@@ -17,7 +17,7 @@ import (
 // Reason is code with its arguments in l's words (nil: English); false:
 // a code with no words (CodeNone).
 func Reason(l *catalog.Lang, code engine.RuleCode, a engine.Args) (string, bool) {
-	r := reasonWords{l: lang(l), a: a}
+	r := reasonWords{l: l, a: a}
 	for _, words := range [...]func(engine.RuleCode) (string, bool){r.claimRefusal, r.turnRefusal, r.kongRefusal, r.decision, r.precedence, r.value, r.table, r.players} {
 		if s, ok := words(code); ok {
 			return s, true

@@ -256,7 +256,7 @@ func EndWords(l *catalog.Lang, e engine.End) string {
 	if key == "" {
 		return string(e)
 	}
-	return lang(l).Text(key)
+	return l.Text(key)
 }
 
 // lostReason is a lost claim's whole sentence: the winner (a.Seat,
@@ -283,7 +283,7 @@ var EnglishReason = engine.Words{
 
 // noted is reason with a note after it, in brackets.
 func noted(l *catalog.Lang, reason, note string) string {
-	return lang(l).Text("decision.noted", "reason", reason, "note", note)
+	return l.Text("decision.noted", "reason", reason, "note", note)
 }
 
 // itoa is n in digits, as a record number is written.

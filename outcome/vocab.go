@@ -15,18 +15,10 @@ import (
 // limit.<payment name>, fu.<part code>, tile.<suit>), so each word has one
 // home, the catalog, in every language. A nil language is English.
 
-func lang(l *catalog.Lang) *catalog.Lang {
-	if l == nil {
-		return catalog.English()
-	}
-	return l
-}
-
 // YakuWord is a yaku as players read it: "Menzen tsumo" for menzen_tsumo,
 // "Tanyao (tout simples)" in French; a name the catalog lacks is returned
 // as it is.
 func YakuWord(l *catalog.Lang, name string) string {
-	l = lang(l)
 	if !l.Has("yaku."+name) && !catalog.English().Has("yaku."+name) {
 		return name
 	}
@@ -45,7 +37,6 @@ func YakuList(l *catalog.Lang, ys []scorer.Yaku) string {
 // ValueWords is a value as people read it: "3 han 40 fu", "5 han",
 // "mangan", "2x yakuman".
 func ValueWords(l *catalog.Lang, v payment.Value) string {
-	l = lang(l)
 	switch {
 	case v.Limit == payment.Yakuman && v.Yakuman > 1:
 		return l.Text("value.yakuman_times", "n", v.Yakuman)
@@ -63,13 +54,12 @@ func FuWords(l *catalog.Lang, p scorer.FuPart) string {
 	if p.Code == "" {
 		return p.Name
 	}
-	return lang(l).Text("fu."+p.Code, "tile", TileWords(l, p.Tile))
+	return l.Text("fu."+p.Code, "tile", TileWords(l, p.Tile))
 }
 
 // TileWords is a tile as a player says it: "1 circle", "5 circles (red)",
 // "East wind", "white dragon"; in French "5 cercles (rouge)", "vent d'Est".
 func TileWords(l *catalog.Lang, t tile.Tile) string {
-	l = lang(l)
 	if !t.Known() {
 		return l.Text("tile.unknown")
 	}
@@ -85,7 +75,7 @@ func TileWords(l *catalog.Lang, t tile.Tile) string {
 
 // ActionWord is a seat's action as its button names it: "pon", "écart".
 func ActionWord(l *catalog.Lang, action string) string {
-	return lang(l).Text("action." + action)
+	return l.Text("action." + action)
 }
 
 // CallWord is a call as a headline or a reason shouts it: "PON", "ÉCART"
@@ -93,7 +83,6 @@ func ActionWord(l *catalog.Lang, action string) string {
 // logged reasons stay as they were; a call the catalog has no word for is
 // its code.
 func CallWord(l *catalog.Lang, call string) string {
-	l = lang(l)
 	if l.Code() != catalog.Default && l.Has("action."+call) {
 		return strings.ToUpper(ActionWord(l, call))
 	}

@@ -27,7 +27,7 @@ type Words struct {
 }
 
 // In is the sentences of records in l (nil: English).
-func In(l *catalog.Lang) Words { return Words{l: lang(l)} }
+func In(l *catalog.Lang) Words { return Words{l: l} }
 
 // Lang is the language the sentences are in.
 func (w Words) Lang() *catalog.Lang { return w.l }

@@ -62,25 +62,17 @@ type reportTable struct {
 	InGame []string
 }
 
-// lang is the page's language.
-func (p reportPage) lang() *catalog.Lang {
-	if p.Lang == nil {
-		return catalog.English()
-	}
-	return p.Lang
-}
-
 // T is the catalog's message key in the page's language, args its
 // parameters' names and values.
-func (p reportPage) T(key string, args ...any) string { return p.lang().Text(key, args...) }
+func (p reportPage) T(key string, args ...any) string { return p.Lang.Text(key, args...) }
 
 // Code is the page's language code, for its html element.
-func (p reportPage) Code() string { return p.lang().Code() }
+func (p reportPage) Code() string { return p.Lang.Code() }
 
 // K is a result in thousands of points as the language writes it: "+23.0",
 // "+23,0".
 func (p reportPage) K(points int) string {
-	return strings.Replace(Thousands(points), ".", p.lang().DecimalMark(), 1)
+	return strings.Replace(Thousands(points), ".", p.Lang.DecimalMark(), 1)
 }
 
 // Seat is a seat's wind in the page's language.
