@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/tabled/tabled/payment"
@@ -23,7 +24,12 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	}
 	wh, err := scoreHand(e.handRules(), h.seen[ev.Seat], h.melds[ev.Seat], h.indicators, h.ura, ev.Hand, ev.Tile)
 	if err != nil {
-		return e.refuse(out, ev, CodeHandRefused, args{seat: ev.Seat, text: err.Error()})
+		a := args{seat: ev.Seat, text: err.Error()}
+		var he *HandError
+		if errors.As(err, &he) && he.Fault.Code != "" {
+			a.refusal = &he.Fault
+		}
+		return e.refuse(out, ev, CodeHandRefused, a)
 	}
 	if d, from, ok := furiten(h.seen[ev.Seat], ev.Seat, h.discards, wh); ok {
 		out = e.flag(out, ev.Seat, Hand, CodeFuriten, e.why(CodeFuriten, args{seat: ev.Seat, other: from, tile: d.Tile, waits: wh.waits()}))
