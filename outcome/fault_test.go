@@ -1,0 +1,153 @@
+package outcome_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/scorer"
+)
+
+// TestFaultWords: each sub-code of a refused hand reads in English as the
+// scorer's or the engine's sentence always read (its Reason), and in
+// French. The scorer's own table (scorer's TestRefusalWords) checks every
+// refused hand of its tables the same way; these are the engine's
+// refusals, and a scorer's with the melds the table recorded after it.
+func TestFaultWords(t *testing.T) {
+	fr := french(t)
+	for _, tc := range []struct {
+		f      scorer.Fault
+		en, fr string
+	}{
+		{scorer.Fault{Code: engine.FaultNotWinner, Text: "W"},
+			"West did not win this hand: only a winner's hand is scored",
+			"le joueur Ouest n'a pas gagné cette main : seule la main d'un gagnant est comptée"},
+		{scorer.Fault{Code: engine.FaultNotWinner},
+			"no seat did not win this hand: only a winner's hand is scored",
+			"aucun joueur n'est nommé : seule la main d'un gagnant est comptée"},
+		{scorer.Fault{Code: engine.FaultNoHandRules},
+			"these rules score no hands: enter the value as han and fu",
+			"ces règles ne comptent pas les mains : entrez la valeur en han et fu"},
+		{scorer.Fault{Code: engine.FaultTsumoWin},
+			"name the drawn tile of the tsumo (win 5m)",
+			"nommez la tuile piochée du tsumo (win 5m)"},
+		{scorer.Fault{Code: engine.FaultWinOther, Text: "5m", Text2: "4s"},
+			"the hand names 5m as its winning tile, but the win was on 4s",
+			"la main nomme 5m comme tuile gagnante, mais le gain était sur 4s"},
+		{scorer.Fault{Code: engine.FaultWinUnseen},
+			"the table did not see the tile won on: name it (win 5m)",
+			"la table n'a pas vu la tuile du gain : nommez-la (win 5m)"},
+		{scorer.Fault{Code: engine.FaultMeldUnseen, Text: "pon"},
+			"the table did not see the tile of a pon: enter the value as han and fu",
+			"la table n'a pas vu la tuile d'un pung : entrez la valeur en han et fu"},
+		{scorer.Fault{Code: engine.FaultChiiUnseen, Text: "3m"},
+			"the table did not see the tiles of the chii on 3m: enter the value as han and fu",
+			"la table n'a pas vu les tuiles du chow sur 3m : entrez la valeur en han et fu"},
+		{scorer.Fault{Code: scorer.FaultTileCount, N: 15, Melds: "pon 444z"},
+			"15 tiles with the melds (a kong counts 3): a winning hand has 14 (with the pon 444z the table recorded: a meld the table recorded differently goes to the referee)",
+			"15 tuiles avec les combinaisons (un kong compte pour 3) : une main gagnante en a 14 (avec les combinaisons pon 444z que la table a enregistrées : une combinaison enregistrée autrement va à l'arbitre)"},
+		{scorer.Fault{Code: scorer.FaultMeldSize, Text: "closed kan", N: 4, M: 3, At: 2, AtKind: "closed kan", AtTiles: "111m"},
+			"meld 2 (closed kan 111m): a closed kan shows 4 tiles, not 3",
+			"combinaison 2 (kong fermé 111m) : un kong fermé montre 4 tuiles, pas 3"},
+		{scorer.Fault{Code: scorer.FaultUnknownYaku, Text: "ema2016", Text2: "renhou"},
+			`the rules ema2016 name a yaku "renhou" the scorer does not know`,
+			"les règles ema2016 nomment un yaku « renhou » que le calcul ne connaît pas"},
+		{scorer.Fault{Code: "no_such_code"}, "no_such_code", "no_such_code"},
+	} {
+		if got := outcome.FaultWords(catalog.English(), tc.f); got != tc.en {
+			t.Errorf("%+v in English: %q, want %q", tc.f, got, tc.en)
+		}
+		if got := outcome.FaultWords(nil, tc.f); got != tc.en {
+			t.Errorf("%+v without a language: %q, want the English %q", tc.f, got, tc.en)
+		}
+		if got := outcome.FaultWords(fr, tc.f); got != tc.fr {
+			t.Errorf("%+v in French: %q, want %q", tc.f, got, tc.fr)
+		}
+	}
+}
+
+// TestHandRefusedInFrench: the engine refuses South's hand input one
+// tile short after its ron (the 12 tiles laid, not the discard); the rejection reads in English as the
+// engine's own sentence, and in French, also from its args as the claim
+// log keeps them (JSON).
+func TestHandRefusedInFrench(t *testing.T) {
+	e, err := engine.New(engine.EMA2016, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []engine.Outcome
+	at := time.Duration(0)
+	step := func(seat engine.Seat, action engine.Action, tile string, hand ...string) {
+		t.Helper()
+		ev := engine.Event{At: at, Seat: seat, Action: action, Dealer: engine.NoSeat}
+		if tile != "" {
+			ev.Tile = engine.MustTile(tile)
+		}
+		for _, h := range hand {
+			ev.Hand = append(ev.Hand, engine.MustTile(h))
+		}
+		if out, err = e.Apply(ev, out[:0]); err != nil {
+			t.Fatalf("%v %v: %v", seat, action, err)
+		}
+	}
+	for i, d := range []string{"1z", "9p", "9m", "9m", "4s"} {
+		if i > 0 {
+			at += 4 * time.Second
+		}
+		step(engine.Seat(i%4), engine.Discard, d)
+	}
+	at += 500 * time.Millisecond
+	step(1, engine.Ron, "")
+	at += 5 * time.Second
+	e.Advance(at, out[:0])
+	step(1, engine.Hand, "", strings.Fields("2m 3m 4m 4p 5p 6p 5z 5z 5z 2s 3s 9s")...)
+	var rej *engine.Outcome
+	for i := range out {
+		if out[i].Code == engine.CodeHandRefused {
+			rej = &out[i]
+		}
+	}
+	if rej == nil || rej.Args == nil || rej.Args.Refusal == nil {
+		t.Fatalf("outcomes %+v, want the hand refused with its fault", out)
+	}
+	b, err := json.Marshal(rej.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged engine.Args
+	if err := json.Unmarshal(b, &logged); err != nil {
+		t.Fatal(err)
+	}
+	const en = "South's hand is refused: 12 tiles with the melds (a kong counts 3): a winning hand has 14"
+	if want := "South's hand is refused: " + rej.Args.Fault; want != en {
+		t.Errorf("the engine's own words %q, want %q", want, en)
+	}
+	fr := french(t)
+	for _, tc := range []struct {
+		l    *catalog.Lang
+		a    engine.Args
+		want string
+	}{
+		{catalog.English(), *rej.Args, en},
+		{catalog.English(), logged, en},
+		{fr, *rej.Args, "la main du joueur Sud est refusée : 12 tuiles avec les combinaisons (un kong compte pour 3) : une main gagnante en a 14"},
+		{fr, logged, "la main du joueur Sud est refusée : 12 tuiles avec les combinaisons (un kong compte pour 3) : une main gagnante en a 14"},
+	} {
+		if got, ok := outcome.Reason(tc.l, engine.CodeHandRefused, tc.a); !ok || got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.l.Code(), got, tc.want)
+		}
+	}
+}
+
+func french(t *testing.T) *catalog.Lang {
+	t.Helper()
+	fr, ok := catalog.Get("fr")
+	if !ok {
+		t.Fatal("no French catalog")
+	}
+	return fr
+}
