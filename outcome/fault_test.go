@@ -2,6 +2,7 @@ package outcome_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -139,6 +140,78 @@ func TestHandRefusedInFrench(t *testing.T) {
 	} {
 		if got, ok := outcome.Reason(tc.l, engine.CodeHandRefused, tc.a); !ok || got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.l.Code(), got, tc.want)
+		}
+	}
+}
+
+// TestEngineRefusalsWords: the hands the engine refuses after South's
+// ron on East's 4s (ScoreHand, what the hand picker previews and a hand
+// input is refused by) read from the catalog exactly as the engine's
+// English, and in French.
+func TestEngineRefusalsWords(t *testing.T) {
+	e, err := engine.New(engine.EMA2016, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []engine.Outcome
+	at := time.Duration(0)
+	for i, step := range []struct {
+		seat   engine.Seat
+		action engine.Action
+		tile   string
+	}{{0, engine.Discard, "1z"}, {1, engine.Discard, "9p"}, {2, engine.Discard, "9m"}, {3, engine.Discard, "9m"}, {0, engine.Discard, "4s"}, {1, engine.Ron, ""}} {
+		if i > 0 {
+			at += 4 * time.Second
+		}
+		if step.action == engine.Ron {
+			at -= 3500 * time.Millisecond
+		}
+		ev := engine.Event{At: at, Seat: step.seat, Action: step.action, Dealer: engine.NoSeat}
+		if step.tile != "" {
+			ev.Tile = engine.MustTile(step.tile)
+		}
+		if out, err = e.Apply(ev, out[:0]); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	e.Advance(at+time.Second, out[:0])
+	st := e.State()
+	fr := french(t)
+	for _, tc := range []struct {
+		seat engine.Seat
+		hand string
+		win  string
+		code string
+	}{
+		{2, "234m 456p 555z 23s 99s 4s", "", engine.FaultNotWinner},
+		{1, "234m 456p 555z 23s 99s 5m", "5m", engine.FaultWinOther},
+		{1, "234m 456p 555z 23s 9s", "", scorer.FaultTileCount},
+		{1, "234m 456p 555z 23s 99s 1s 4s", "", scorer.FaultTileCount},
+		{1, "234m 456p 557p 23s 99s 4s", "", scorer.FaultNotComplete},
+		{1, "123m 456p 789p 23s 11z 4s", "", scorer.FaultNoYaku},
+		{1, "234m 456p 555z 23s 99s", "1s", engine.FaultWinOther},
+	} {
+		var hand []engine.Tile
+		for _, f := range strings.Fields(tc.hand) {
+			for _, c := range f[:len(f)-1] {
+				hand = append(hand, engine.MustTile(string(c)+f[len(f)-1:]))
+			}
+		}
+		win := engine.NoTile
+		if tc.win != "" {
+			win = engine.MustTile(tc.win)
+		}
+		_, err := st.ScoreHand(tc.seat, hand, win)
+		var he *engine.HandError
+		if !errors.As(err, &he) || he.Fault.Code != tc.code {
+			t.Errorf("%s: %v, want refused %s", tc.hand, err, tc.code)
+			continue
+		}
+		if got := outcome.FaultWords(catalog.English(), he.Fault); got != he.Reason {
+			t.Errorf("%s: the catalog says %q, the engine %q", tc.hand, got, he.Reason)
+		}
+		if got := outcome.FaultWords(fr, he.Fault); got == he.Reason || strings.ContainsAny(got, "[{") {
+			t.Errorf("%s: French %q is not %q in French", tc.hand, got, he.Reason)
 		}
 	}
 }
