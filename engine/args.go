@@ -64,9 +64,10 @@ type Args struct {
 	// Fault is words made outside the catalog: a scorer's or the payment
 	// rules' refusal of a hand or a value, in English.
 	Fault string `json:"fault,omitempty"`
-	// Refusal is a refused hand's fault as parameters (Fault in English):
-	// a view words it in its reader's language (outcome.FaultWords).
-	Refusal *scorer.Fault `json:"refusal,omitempty"`
+	// Refusal is a refused hand's or value's fault as parameters (Fault
+	// in English): a view words it in its reader's language
+	// (outcome.FaultWords, outcome.ValueFaultWords).
+	Refusal *payment.Fault `json:"refusal,omitempty"`
 }
 
 // Called is a claim as a reason names it: a seat and its call, and whether

@@ -13,6 +13,16 @@ import (
 
 // hand scores a winner's concealed tiles and takes the value. A hand for a
 // seat whose value was entered as han and fu is checked against it.
+// valueFault is the parameters of the payment rules' refusal of a value,
+// nil for an error of another kind.
+func valueFault(err error) *payment.Fault {
+	var ve *payment.ValueError
+	if errors.As(err, &ve) && ve.Fault.Code != "" {
+		return &ve.Fault
+	}
+	return nil
+}
+
 func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	h := &e.h
 	in := h.values[ev.Seat]
@@ -39,7 +49,7 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	}
 	if err := e.p.Score.Check(wh.Result.Value, h.result == ResultTsumo); err != nil {
 		// The scorer and the payment rules disagree: a fault shown, not hidden.
-		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, value: wh.Result.Value, text: err.Error(), n: 1})
+		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, value: wh.Result.Value, text: err.Error(), refusal: valueFault(err), n: 1})
 	}
 	return e.takeValue(out, ev.Seat, &HandValue{Value: wh.Result.Value, Pao: NoSeat, Hand: &wh})
 }

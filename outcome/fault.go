@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 )
 
@@ -31,6 +32,18 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 		s = l.Text("hand.refused.melds", "fault", s, "melds", f.Melds)
 	}
 	return s
+}
+
+// ValueFaultWords is the payment rules' refusal of a value (a
+// payment.ValueError's Fault) in l's words: the catalog's
+// value.refused.<code>. A fault of no known code reads as its code.
+func ValueFaultWords(l *catalog.Lang, f payment.Fault) string {
+	l = lang(l)
+	key := "value.refused." + f.Code
+	if f.Code == "" || !l.Has(key) {
+		return f.Code
+	}
+	return l.Text(key, "n", f.N, "m", f.M, "limit", f.Text)
 }
 
 // meldKindWord is a meld's kind ("pon", "closed kan") or a call in l's

@@ -10,6 +10,7 @@ import (
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/outcome"
+	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 )
 
@@ -223,4 +224,49 @@ func french(t *testing.T) *catalog.Lang {
 		t.Fatal("no French catalog")
 	}
 	return fr
+}
+
+// TestValueFaultWords: every value the payment rules refuse reads from the
+// catalog exactly as the rules' English sentence, and in French.
+func TestValueFaultWords(t *testing.T) {
+	fr := french(t)
+	one := *engine.EMA2016.Score
+	several := one
+	several.MaxYakuman = 3
+	for _, tc := range []struct {
+		r     payment.Rules
+		v     payment.Value
+		tsumo bool
+		code  string
+		fr    string
+	}{
+		{one, payment.Value{Limit: 99}, false, payment.FaultUnknownLimit, "limite inconnue 99"},
+		{one, payment.Value{Limit: payment.Mangan, Han: 5}, false, payment.FaultLimitAlone, "un mangan s'entre par son seul nom, sans han ni fu"},
+		{one, payment.Value{Limit: payment.Haneman, Yakuman: 2}, false, payment.FaultSeveralLimit, "seul un yakuman peut compter plusieurs fois, pas un haneman"},
+		{one, payment.Value{Limit: payment.Yakuman, Yakuman: 2}, false, payment.FaultSingleYakuman, "ces règles ne comptent qu'un seul yakuman : les yakuman ne se cumulent pas"},
+		{several, payment.Value{Limit: payment.Yakuman, Yakuman: 4}, false, payment.FaultMaxYakuman, "ces règles comptent au plus 3 yakuman dans une main, pas 4"},
+		{one, payment.Value{Han: 3, Fu: 40, Yakuman: 2}, false, payment.FaultSeveral, "seul un yakuman peut compter plusieurs fois"},
+		{one, payment.Value{Fu: 30}, false, payment.FaultHanMin, "une main gagnante a au moins 1 han (un yaku), pas 0"},
+		{one, payment.Value{Han: 100, Fu: 30}, false, payment.FaultHanMax, "100 han, c'est plus qu'aucune main ne peut en avoir"},
+		{one, payment.Value{Han: 3, Fu: 10}, false, payment.FaultFuMin, "10 fu : toute main a au moins 20 fu"},
+		{one, payment.Value{Han: 3, Fu: 120}, false, payment.FaultFuMax, "120 fu : aucune main n'a plus de 110 fu"},
+		{one, payment.Value{Han: 1, Fu: 25}, true, payment.FaultSevenPairs, "25 fu, ce sont sept paires, qui valent au moins 2 han, pas 1"},
+		{one, payment.Value{Han: 2, Fu: 35}, false, payment.FaultFuRound, "35 fu : les fu s'arrondissent à la dizaine supérieure (seules les sept paires ont 25) : vouliez-vous dire 40 ?"},
+		{one, payment.Value{Han: 2, Fu: 20}, false, payment.FaultFu20Ron, "20 fu sur un ron : une main gagnée sur un écart a au moins 30 fu (un pinfu sur ron en a 30)"},
+		{one, payment.Value{Han: 1, Fu: 20}, true, payment.FaultFu20OneHan, "1 han 20 fu : seul un pinfu en tsumo a 20 fu, et il vaut au moins 2 han (pinfu et tsumo)"},
+		{one, payment.Value{Han: 14}, false, payment.FaultCountedTooHigh, "plus de 13 han s'entre par le nom de sa limite (sanbaiman ici), sans compter : une faute de frappe ?"},
+	} {
+		err := tc.r.CheckEntered(tc.v, tc.tsumo)
+		var ve *payment.ValueError
+		if !errors.As(err, &ve) || ve.Fault.Code != tc.code {
+			t.Errorf("%+v: %v, want refused %s", tc.v, err, tc.code)
+			continue
+		}
+		if got := outcome.ValueFaultWords(catalog.English(), ve.Fault); got != ve.Reason {
+			t.Errorf("%+v: the catalog says %q, the rules %q", tc.v, got, ve.Reason)
+		}
+		if got := outcome.ValueFaultWords(fr, ve.Fault); got != tc.fr {
+			t.Errorf("%+v in French: %q, want %q", tc.v, got, tc.fr)
+		}
+	}
 }

@@ -150,7 +150,11 @@ func (r reasonWords) value(code engine.RuleCode) (string, bool) {
 		if a.N == 0 && a.Value.Limit == 0 {
 			v = ValueWords(r.l, a.Value)
 		}
-		return r.text("refusal.value.bad_value", "value", v, "fault", a.Fault), true
+		fault := a.Fault
+		if a.Refusal != nil {
+			fault = ValueFaultWords(r.l, *a.Refusal)
+		}
+		return r.text("refusal.value.bad_value", "value", v, "fault", fault), true
 	case engine.CodeScored:
 		return r.l.Text("refusal.value.scored"), true
 	case engine.CodeWinnersFixed:

@@ -1,6 +1,10 @@
 package scorer
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tabled/tabled/payment"
+)
 
 // The codes of a Refusal, short and stable for the claim log.
 const (
@@ -29,24 +33,11 @@ type Refusal struct {
 // Error is the reason, prefixed by the package.
 func (r *Refusal) Error() string { return "scorer: " + r.Reason }
 
-// Fault is a refused hand as parameters, without words: Code says which
-// sentence (a stable sub-code, the catalog's key under hand.refused), the
-// other fields what it names. Text and Text2 are tiles in mpsz, a meld's
-// kind, a rules or yaku name, never a sentence. At is the number of the
-// meld at fault (1 the first), AtKind its kind and AtTiles its tiles.
-// Melds is filled by the engine: the melds the table recorded, when they
-// may be the fault.
-type Fault struct {
-	Code    string `json:"code"`
-	N       int    `json:"n,omitempty"`
-	M       int    `json:"m,omitempty"`
-	Text    string `json:"text,omitempty"`
-	Text2   string `json:"text2,omitempty"`
-	At      int    `json:"at,omitempty"`
-	AtKind  string `json:"at_kind,omitempty"`
-	AtTiles string `json:"at_tiles,omitempty"`
-	Melds   string `json:"melds,omitempty"`
-}
+// Fault is a refusal as parameters, without words (payment.Fault, the
+// one home of the type, which the scorer's rules package below it shares):
+// Code is one of the sub-codes below, the catalog's key under
+// hand.refused.
+type Fault = payment.Fault
 
 // The sub-codes of a Fault the scorer gives (Refusal.Fault.Code).
 const (
