@@ -145,11 +145,52 @@ func TestHandRefusedInFrench(t *testing.T) {
 	}
 }
 
-// TestEngineRefusalsWords: the hands the engine refuses after South's
-// ron on East's 4s (ScoreHand, what the hand picker previews and a hand
-// input is refused by) read from the catalog exactly as the engine's
-// English, and in French.
-func TestEngineRefusalsWords(t *testing.T) {
+// TestValueRefusedInFrench: after South's ron, the engine refuses South's
+// value of 2 han 35 fu; the rejection's fault reads from its logged args
+// in English as the rules' own sentence, and in French.
+func TestValueRefusedInFrench(t *testing.T) {
+	e := ronOnFourSouth(t)
+	out, err := e.Apply(engine.Event{At: 30 * time.Second, Seat: 1, Action: engine.Value, Dealer: engine.NoSeat,
+		Value: &engine.HandValue{Value: payment.Value{Han: 2, Fu: 35}, Pao: engine.NoSeat}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rej *engine.Outcome
+	for i := range out {
+		if out[i].Code == engine.CodeBadValue {
+			rej = &out[i]
+		}
+	}
+	if rej == nil || rej.Args == nil || rej.Args.Refusal == nil {
+		t.Fatalf("outcomes %+v, want the value refused with its fault", out)
+	}
+	b, err := json.Marshal(rej.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged engine.Args
+	if err := json.Unmarshal(b, &logged); err != nil {
+		t.Fatal(err)
+	}
+	const enFault = "35 fu: fu are rounded up to 10 (only seven pairs has 25): did you mean 40?"
+	if rej.Args.Fault != enFault {
+		t.Errorf("the rules' own words %q, want %q", rej.Args.Fault, enFault)
+	}
+	en, ok := outcome.Reason(catalog.English(), engine.CodeBadValue, logged)
+	if !ok || !strings.HasPrefix(en, "South's value cannot be: ") || !strings.HasSuffix(en, ": "+enFault) {
+		t.Errorf("English %q, want South's value refused for %q", en, enFault)
+	}
+	got, ok := outcome.Reason(french(t), engine.CodeBadValue, logged)
+	const frFault = "35 fu : les fu s'arrondissent à la dizaine supérieure (seules les sept paires ont 25) : vouliez-vous dire 40 ?"
+	if !ok || !strings.HasPrefix(got, "la valeur du joueur Sud est impossible : ") || !strings.HasSuffix(got, " : "+frFault) {
+		t.Errorf("French %q, want South's value refused for %q", got, frFault)
+	}
+}
+
+// ronOnFourSouth is an EMA 2016 game where South has won by ron on East's
+// 4s, its value due.
+func ronOnFourSouth(t *testing.T) *engine.Engine {
+	t.Helper()
 	e, err := engine.New(engine.EMA2016, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -176,6 +217,15 @@ func TestEngineRefusalsWords(t *testing.T) {
 		}
 	}
 	e.Advance(at+time.Second, out[:0])
+	return e
+}
+
+// TestEngineRefusalsWords: the hands the engine refuses after South's
+// ron on East's 4s (ScoreHand, what the hand picker previews and a hand
+// input is refused by) read from the catalog exactly as the engine's
+// English, and in French.
+func TestEngineRefusalsWords(t *testing.T) {
+	e := ronOnFourSouth(t)
 	st := e.State()
 	fr := french(t)
 	for _, tc := range []struct {
