@@ -77,36 +77,15 @@ func TestFaultWords(t *testing.T) {
 // engine's own sentence, and in French, also from its args as the claim
 // log keeps them (JSON).
 func TestHandRefusedInFrench(t *testing.T) {
-	e, err := engine.New(engine.EMA2016, 0)
+	e := ronOnFourSouth(t)
+	ev := engine.Event{At: 30 * time.Second, Seat: 1, Action: engine.Hand, Dealer: engine.NoSeat}
+	for _, h := range strings.Fields("2m 3m 4m 4p 5p 6p 5z 5z 5z 2s 3s 9s") {
+		ev.Hand = append(ev.Hand, engine.MustTile(h))
+	}
+	out, err := e.Apply(ev, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []engine.Outcome
-	at := time.Duration(0)
-	step := func(seat engine.Seat, action engine.Action, tile string, hand ...string) {
-		t.Helper()
-		ev := engine.Event{At: at, Seat: seat, Action: action, Dealer: engine.NoSeat}
-		if tile != "" {
-			ev.Tile = engine.MustTile(tile)
-		}
-		for _, h := range hand {
-			ev.Hand = append(ev.Hand, engine.MustTile(h))
-		}
-		if out, err = e.Apply(ev, out[:0]); err != nil {
-			t.Fatalf("%v %v: %v", seat, action, err)
-		}
-	}
-	for i, d := range []string{"1z", "9p", "9m", "9m", "4s"} {
-		if i > 0 {
-			at += 4 * time.Second
-		}
-		step(engine.Seat(i%4), engine.Discard, d)
-	}
-	at += 500 * time.Millisecond
-	step(1, engine.Ron, "")
-	at += 5 * time.Second
-	e.Advance(at, out[:0])
-	step(1, engine.Hand, "", strings.Fields("2m 3m 4m 4p 5p 6p 5z 5z 5z 2s 3s 9s")...)
 	var rej *engine.Outcome
 	for i := range out {
 		if out[i].Code == engine.CodeHandRefused {
