@@ -129,7 +129,7 @@ func frenchGame(t *testing.T, dev string, width, height int64) {
 	picker := `.valuepick[data-seat="1"] .handpick`
 	steps := []chromedp.Action[chromedp.Void]{
 		poll(`!document.querySelector('` + picker + `').hidden`),
-		poll(textOf(`.valuepick[data-seat="1"] .what`) + ` === 'valeur de la main gagnante de Sud'`),
+		poll(textOf(`.valuepick[data-seat="1"] .what`) + ` === 'valeur de la main gagnante du joueur Sud'`),
 		poll(textOf(picker+` .hint`) + ` === 'choisissez vos 14 tuiles cachées, tuile gagnante comprise : encore 14 ; touchez la tuile que vous avez piochée pour la marquer'`),
 	}
 	for _, tl := range []string{"2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "1s", "2s", "3s", "5z", "5z"} {
