@@ -51,8 +51,11 @@ func TestEveryLanguageHasEveryKey(t *testing.T) {
 // The game's vocabulary is keyed by the rules packages' own names (a
 // yaku's, a limit's, a fu part's code, a tile's suit letter and honour
 // number, an action): outcome/vocab.go completes them, and its
-// TestVocabularyCoversTheRules checks every name has words.
-var dynamic = []string{"wind.", "language.name", "yaku.", "limit.", "fu.", "tile.", "action."}
+// TestVocabularyCoversTheRules checks every name has words. A refused
+// hand's or value's words are keyed by the scorer's, the engine's and the
+// payment rules' fault codes (outcome/fault.go), which outcome's
+// TestFaultWords and TestValueFaultWords check.
+var dynamic = []string{"wind.", "language.name", "yaku.", "limit.", "fu.", "tile.", "action.", "hand.refused.", "value.refused."}
 
 // Every key is used somewhere in the project's code or pages: a message
 // nobody shows is a translation nobody needs to keep.

@@ -64,6 +64,10 @@ type Args struct {
 	// Fault is words made outside the catalog: a scorer's or the payment
 	// rules' refusal of a hand or a value, in English.
 	Fault string `json:"fault,omitempty"`
+	// Refusal is a refused hand's or value's fault as parameters (Fault
+	// in English): a view words it in its reader's language
+	// (outcome.FaultWords, outcome.ValueFaultWords).
+	Refusal *payment.Fault `json:"refusal,omitempty"`
 }
 
 // Called is a claim as a reason names it: a seat and its call, and whether
@@ -109,6 +113,7 @@ func (e *Engine) full(a args) Args {
 		Deadline: e.p.CallDeadline, Window: e.p.Window, Turn: e.h.turn, ToDraw: e.h.phase == ToDraw,
 		Rules: e.p.Name, RoundWind: e.roundWind, Hand: e.handNumber, Honba: e.honba, Sticks: e.riichiSticks,
 		End: a.end, Name: a.name, Value: a.value, Entered: a.entered, Yaku: a.yaku, Waits: a.waits, Fault: a.text,
+		Refusal: a.refusal,
 	}
 	if a.n >= 0 && a.n < len(e.p.Precedence) {
 		out.Within = e.p.Precedence[a.n].Within

@@ -152,7 +152,7 @@ func (e *Engine) value(ev Event, out []Outcome) []Outcome {
 	}
 	// One rule for a value from every path (terminal, phone, referee).
 	if err := e.p.Score.CheckEntered(v.Value, h.result == ResultTsumo); err != nil {
-		a.value, a.text = v.Value, err.Error()
+		a.value, a.text, a.refusal = v.Value, err.Error(), valueFault(err)
 		return e.refuse(out, ev, CodeBadValue, a)
 	}
 	if scored {

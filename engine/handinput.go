@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/tabled/tabled/payment"
@@ -12,6 +13,16 @@ import (
 
 // hand scores a winner's concealed tiles and takes the value. A hand for a
 // seat whose value was entered as han and fu is checked against it.
+// valueFault is the parameters of the payment rules' refusal of a value,
+// nil for an error of another kind.
+func valueFault(err error) *payment.Fault {
+	var ve *payment.ValueError
+	if errors.As(err, &ve) && ve.Fault.Code != "" {
+		return &ve.Fault
+	}
+	return nil
+}
+
 func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	h := &e.h
 	in := h.values[ev.Seat]
@@ -23,7 +34,12 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	}
 	wh, err := scoreHand(e.handRules(), h.seen[ev.Seat], h.melds[ev.Seat], h.indicators, h.ura, ev.Hand, ev.Tile)
 	if err != nil {
-		return e.refuse(out, ev, CodeHandRefused, args{seat: ev.Seat, text: err.Error()})
+		a := args{seat: ev.Seat, text: err.Error()}
+		var he *HandError
+		if errors.As(err, &he) && he.Fault.Code != "" {
+			a.refusal = &he.Fault
+		}
+		return e.refuse(out, ev, CodeHandRefused, a)
 	}
 	if d, from, ok := furiten(h.seen[ev.Seat], ev.Seat, h.discards, wh); ok {
 		out = e.flag(out, ev.Seat, Hand, CodeFuriten, e.why(CodeFuriten, args{seat: ev.Seat, other: from, tile: d.Tile, waits: wh.waits()}))
@@ -33,7 +49,7 @@ func (e *Engine) hand(ev Event, out []Outcome) []Outcome {
 	}
 	if err := e.p.Score.Check(wh.Result.Value, h.result == ResultTsumo); err != nil {
 		// The scorer and the payment rules disagree: a fault shown, not hidden.
-		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, value: wh.Result.Value, text: err.Error(), n: 1})
+		return e.refuse(out, ev, CodeBadValue, args{seat: ev.Seat, value: wh.Result.Value, text: err.Error(), refusal: valueFault(err), n: 1})
 	}
 	return e.takeValue(out, ev.Seat, &HandValue{Value: wh.Result.Value, Pao: NoSeat, Hand: &wh})
 }

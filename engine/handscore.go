@@ -57,16 +57,30 @@ func (e *Engine) handRules() handRules {
 }
 
 // HandError is why a proposed hand cannot be scored: Code is the rule
-// for the log, Reason the sentence for people.
+// for the log, Fault its parameters for a view to word in its reader's
+// language (package outcome), Reason the English for developers.
 type HandError struct {
 	Code   string
+	Fault  scorer.Fault
 	Reason string
 }
 
 func (e *HandError) Error() string { return e.Reason }
 
-func handErr(code, format string, a ...any) error {
-	return &HandError{Code: code, Reason: fmt.Sprintf(format, a...)}
+// The sub-codes of the engine's own hand refusals (HandError.Fault.Code),
+// beside the scorer's.
+const (
+	FaultNotWinner   = "not_winner"    // Text is the seat's wind letter, "" no seat
+	FaultNoHandRules = "no_hand_rules" // the rules score no hands
+	FaultTsumoWin    = "tsumo_win"     // a tsumo's drawn tile not named
+	FaultWinOther    = "win_other"     // winning tile Text, the win was on Text2
+	FaultWinUnseen   = "win_unseen"    // the tile won on was not seen
+	FaultMeldUnseen  = "meld_unseen"   // a call Text's tile not seen
+	FaultChiiUnseen  = "chii_unseen"   // the tiles of the chii on Text not seen
+)
+
+func handErr(code string, f scorer.Fault, format string, a ...any) error {
+	return &HandError{Code: code, Fault: f, Reason: fmt.Sprintf(format, a...)}
 }
 
 // ScoreHand scores a hand proposed for seat's win in the state st, without
@@ -74,7 +88,7 @@ func handErr(code, format string, a ...any) error {
 // is the winning tile (NoTile after a ron: the discard). It is pure.
 func (st State) ScoreHand(seat Seat, concealed []Tile, win Tile) (WonHand, error) {
 	if !seat.Valid() || st.Seen[seat] == nil {
-		return WonHand{}, handErr("not_winner", "%s did not win this hand: only a winner's hand is scored", seatName(seat, st.Dealer))
+		return WonHand{}, handErr("not_winner", scorer.Fault{Code: FaultNotWinner, Text: seatLetter(seat, st.Dealer)}, "%s did not win this hand: only a winner's hand is scored", seatName(seat, st.Dealer))
 	}
 	sit := st.Seen[seat]
 	wh, err := scoreHand(st.hand, sit, st.Melds[seat], st.Indicators, st.Ura, concealed, win)
@@ -98,6 +112,14 @@ func furitenWords(seat, from Seat, t Tile, waits string, dealer Seat) string {
 	return fmt.Sprintf("furiten: %s waits on %s and let %s's %s pass: a ron is not allowed (referee)", n(seat), waits, n(from), t)
 }
 
+// seatLetter is s's wind letter ("E"), "" for no seat.
+func seatLetter(s, dealer Seat) string {
+	if !s.Valid() {
+		return ""
+	}
+	return s.Wind(dealer).Letter()
+}
+
 func seatName(s, dealer Seat) string {
 	if !s.Valid() {
 		return "no seat"
@@ -109,15 +131,15 @@ func seatName(s, dealer Seat) string {
 // preview alike.
 func scoreHand(hr handRules, sit *Situation, melds []Meld, indicators, ura []Tile, concealed []Tile, win Tile) (WonHand, error) {
 	if hr.rules == nil {
-		return WonHand{}, handErr("no_hand_rules", "these rules score no hands: enter the value as han and fu")
+		return WonHand{}, handErr("no_hand_rules", scorer.Fault{Code: FaultNoHandRules}, "these rules score no hands: enter the value as han and fu")
 	}
 	switch {
 	case sit.Tsumo && !win.Known():
-		return WonHand{}, handErr("win_tile", "name the drawn tile of the tsumo (win 5m)")
+		return WonHand{}, handErr("win_tile", scorer.Fault{Code: FaultTsumoWin}, "name the drawn tile of the tsumo (win 5m)")
 	case !sit.Tsumo && win.Known() && sit.Discard.Known() && !win.SameKind(sit.Discard):
-		return WonHand{}, handErr("win_tile", "the hand names %s as its winning tile, but the win was on %s", win, sit.Discard)
+		return WonHand{}, handErr("win_tile", scorer.Fault{Code: FaultWinOther, Text: win.String(), Text2: sit.Discard.String()}, "the hand names %s as its winning tile, but the win was on %s", win, sit.Discard)
 	case !sit.Tsumo && !win.Known() && !sit.Discard.Known():
-		return WonHand{}, handErr("win_tile", "the table did not see the tile won on: name it (win 5m)")
+		return WonHand{}, handErr("win_tile", scorer.Fault{Code: FaultWinUnseen}, "the table did not see the tile won on: name it (win 5m)")
 	case !sit.Tsumo && !win.Known():
 		win = sit.Discard
 	}
@@ -156,11 +178,12 @@ func scoreHand(hr handRules, sit *Situation, melds []Meld, indicators, ura []Til
 	if err != nil {
 		var r *scorer.Refusal
 		if errors.As(err, &r) {
-			reason := r.Reason
+			reason, f := r.Reason, r.Fault
 			if (r.Code == "too_many_tiles" || r.Code == "too_few_tiles" || r.Code == "bad_meld") && len(melds) > 0 {
-				reason += fmt.Sprintf(" (with the %s the table recorded: a meld the table recorded differently goes to the referee)", meldWords(wh.Melds))
+				f.Melds = meldWords(wh.Melds)
+				reason += fmt.Sprintf(" (with the %s the table recorded: a meld the table recorded differently goes to the referee)", f.Melds)
 			}
-			return WonHand{}, &HandError{Code: r.Code, Reason: reason}
+			return WonHand{}, &HandError{Code: r.Code, Fault: f, Reason: reason}
 		}
 		return WonHand{}, &HandError{Code: "not_complete", Reason: err.Error()}
 	}
@@ -200,13 +223,13 @@ func windTile(w Wind) Tile {
 // red fives: RCR 2008 sets have one a suit).
 func scorerMeld(m Meld, aka int) (scorer.Meld, error) {
 	if !m.Tile.Known() {
-		return scorer.Meld{}, handErr("meld_unseen", "the table did not see the tile of a %s: enter the value as han and fu", m.Call)
+		return scorer.Meld{}, handErr("meld_unseen", scorer.Fault{Code: FaultMeldUnseen, Text: m.Call.String()}, "the table did not see the tile of a %s: enter the value as han and fu", m.Call)
 	}
 	plain, _ := NewTile(m.Tile.Suit(), m.Tile.Rank(), false)
 	switch m.Call {
 	case Chii:
 		if !m.Shown[0].Known() || !m.Shown[1].Known() {
-			return scorer.Meld{}, handErr("meld_unseen", "the table did not see the tiles of the chii on %s: enter the value as han and fu", m.Tile)
+			return scorer.Meld{}, handErr("meld_unseen", scorer.Fault{Code: FaultChiiUnseen, Text: m.Tile.String()}, "the table did not see the tiles of the chii on %s: enter the value as han and fu", m.Tile)
 		}
 		ts := []Tile{m.Shown[0], m.Tile, m.Shown[1]}
 		sort.Slice(ts, func(i, j int) bool { return ts[i].Rank() < ts[j].Rank() })

@@ -41,7 +41,8 @@ type args struct {
 	entered     payment.Value // a value as entered beside a hand's (value)
 	yaku        []scorer.Yaku
 	waits       []Tile
-	text        string // words made elsewhere (a scorer's or the payment rules' refusal)
+	text        string         // words made elsewhere (a scorer's or the payment rules' refusal)
+	refusal     *payment.Fault // a refused hand's or value's parameters, for its words in any language
 }
 
 // lose fills in a lost claim's rule: Why, and Reason naming winner w.

@@ -127,7 +127,11 @@ func (r reasonWords) value(code engine.RuleCode) (string, bool) {
 		key := pick(a.N == 1, "refusal.value.disagrees_entered_stands", "refusal.value.disagrees_hand_stands")
 		return r.text(key, "entered", ValueWords(r.l, a.Entered), "hand", r.hand()), true
 	case engine.CodeHandRefused:
-		return r.text("refusal.value.hand_refused", "fault", a.Fault), true
+		fault := a.Fault
+		if a.Refusal != nil {
+			fault = FaultWords(r.l, *a.Refusal)
+		}
+		return r.text("refusal.value.hand_refused", "fault", fault), true
 	case engine.CodeFuriten:
 		waits := make([]string, len(a.Waits))
 		for i, t := range a.Waits {
@@ -146,7 +150,11 @@ func (r reasonWords) value(code engine.RuleCode) (string, bool) {
 		if a.N == 0 && a.Value.Limit == 0 {
 			v = ValueWords(r.l, a.Value)
 		}
-		return r.text("refusal.value.bad_value", "value", v, "fault", a.Fault), true
+		fault := a.Fault
+		if a.Refusal != nil {
+			fault = ValueFaultWords(r.l, *a.Refusal)
+		}
+		return r.text("refusal.value.bad_value", "value", v, "fault", fault), true
 	case engine.CodeScored:
 		return r.l.Text("refusal.value.scored"), true
 	case engine.CodeWinnersFixed:

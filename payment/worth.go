@@ -1,47 +1,45 @@
 package payment
 
-import "fmt"
-
 // Check reports a value the rules cannot produce, in words a player
 // understands. tsumo says how the hand was won (a ron has at least 30 fu).
 func (r Rules) Check(v Value, tsumo bool) error {
 	if v.Limit != NoLimit {
 		switch {
 		case v.Limit >= limitCount:
-			return fmt.Errorf("unknown limit %d", v.Limit)
+			return refuse(Fault{Code: FaultUnknownLimit, N: int(v.Limit)}, "unknown limit %d", v.Limit)
 		case v.Han != 0 || v.Fu != 0:
-			return fmt.Errorf("a %s is entered by its name alone, without han or fu", v.Limit)
+			return refuse(Fault{Code: FaultLimitAlone, Text: v.Limit.String()}, "a %s is entered by its name alone, without han or fu", v.Limit)
 		case v.Limit != Yakuman && v.Yakuman != 0:
-			return fmt.Errorf("only a yakuman can be counted several times, not a %s", v.Limit)
+			return refuse(Fault{Code: FaultSeveralLimit, Text: v.Limit.String()}, "only a yakuman can be counted several times, not a %s", v.Limit)
 		case v.Yakuman < 0 || v.Yakuman > r.MaxYakuman:
 			if r.MaxYakuman == 1 {
-				return fmt.Errorf("these rules count a single yakuman only: yakuman are not cumulative")
+				return refuse(Fault{Code: FaultSingleYakuman}, "these rules count a single yakuman only: yakuman are not cumulative")
 			}
-			return fmt.Errorf("these rules count at most %d yakuman in one hand, not %d", r.MaxYakuman, v.Yakuman)
+			return refuse(Fault{Code: FaultMaxYakuman, N: r.MaxYakuman, M: v.Yakuman}, "these rules count at most %d yakuman in one hand, not %d", r.MaxYakuman, v.Yakuman)
 		}
 		return nil
 	}
 	switch {
 	case v.Yakuman != 0:
-		return fmt.Errorf("only a yakuman can be counted several times")
+		return refuse(Fault{Code: FaultSeveral}, "only a yakuman can be counted several times")
 	case v.Han < 1:
-		return fmt.Errorf("a winning hand has at least 1 han (a yaku), not %d", v.Han)
+		return refuse(Fault{Code: FaultHanMin, N: v.Han}, "a winning hand has at least 1 han (a yaku), not %d", v.Han)
 	case v.Han > MaxHan:
-		return fmt.Errorf("%d han is more than any hand can hold", v.Han)
+		return refuse(Fault{Code: FaultHanMax, N: v.Han}, "%d han is more than any hand can hold", v.Han)
 	case v.Han >= 5 && v.Fu == 0:
 		return nil // a limit by its han: fu do not count
 	case v.Fu < 20:
-		return fmt.Errorf("%d fu: every hand has at least 20 fu", v.Fu)
+		return refuse(Fault{Code: FaultFuMin, N: v.Fu}, "%d fu: every hand has at least 20 fu", v.Fu)
 	case v.Fu > MaxFu:
-		return fmt.Errorf("%d fu: no hand has more than %d fu", v.Fu, MaxFu)
+		return refuse(Fault{Code: FaultFuMax, N: v.Fu, M: MaxFu}, "%d fu: no hand has more than %d fu", v.Fu, MaxFu)
 	case v.Fu == 25 && v.Han < 2:
-		return fmt.Errorf("25 fu is seven pairs, which is 2 han at least, not %d", v.Han)
+		return refuse(Fault{Code: FaultSevenPairs, N: v.Han}, "25 fu is seven pairs, which is 2 han at least, not %d", v.Han)
 	case v.Fu != 25 && v.Fu%10 != 0:
-		return fmt.Errorf("%d fu: fu are rounded up to 10 (only seven pairs has 25): did you mean %d?", v.Fu, (v.Fu+9)/10*10)
+		return refuse(Fault{Code: FaultFuRound, N: v.Fu, M: (v.Fu + 9) / 10 * 10}, "%d fu: fu are rounded up to 10 (only seven pairs has 25): did you mean %d?", v.Fu, (v.Fu+9)/10*10)
 	case v.Fu == 20 && !tsumo:
-		return fmt.Errorf("20 fu on a ron: a hand won on a discard has 30 fu at least (pinfu ron is 30)")
+		return refuse(Fault{Code: FaultFu20Ron}, "20 fu on a ron: a hand won on a discard has 30 fu at least (pinfu ron is 30)")
 	case v.Fu == 20 && v.Han < 2:
-		return fmt.Errorf("1 han 20 fu: only a pinfu tsumo has 20 fu, and it is 2 han at least (pinfu and tsumo)")
+		return refuse(Fault{Code: FaultFu20OneHan}, "1 han 20 fu: only a pinfu tsumo has 20 fu, and it is 2 han at least (pinfu and tsumo)")
 	}
 	return nil
 }
@@ -64,7 +62,7 @@ func (r Rules) CheckEntered(v Value, tsumo bool) error {
 		if r.KazoeYakuman {
 			name = Yakuman
 		}
-		return fmt.Errorf("more than %d han is entered by its limit's name (%s here), not counted: was it a typo?", MaxCountedHan, name)
+		return refuse(Fault{Code: FaultCountedTooHigh, N: MaxCountedHan, Text: name.String()}, "more than %d han is entered by its limit's name (%s here), not counted: was it a typo?", MaxCountedHan, name)
 	}
 	return nil
 }

@@ -70,15 +70,15 @@ func meldSet(m Meld) (set, *Refusal) {
 		want = 4
 	}
 	if m.Kind > ClosedKan {
-		return set{}, refuse(BadMeld, "unknown kind of meld")
+		return set{}, refuse(BadMeld, Fault{Code: FaultMeldKind}, "unknown kind of meld")
 	}
 	if len(m.Tiles) != want {
-		return set{}, refuse(BadMeld, "a %s shows %d tiles, not %d", m.Kind, want, len(m.Tiles))
+		return set{}, refuse(BadMeld, Fault{Code: FaultMeldSize, Text: m.Kind.String(), N: want, M: len(m.Tiles)}, "a %s shows %d tiles, not %d", m.Kind, want, len(m.Tiles))
 	}
 	var ks [4]int8
 	for i, t := range m.Tiles {
 		if !t.Known() {
-			return set{}, refuse(BadMeld, "tile %d was not seen: the scorer needs every meld's tiles", i+1)
+			return set{}, refuse(BadMeld, Fault{Code: FaultMeldUnseen, N: i + 1}, "tile %d was not seen: the scorer needs every meld's tiles", i+1)
 		}
 		ks[i] = int8(t.Kind())
 	}
@@ -88,7 +88,7 @@ func meldSet(m Meld) (set, *Refusal) {
 		lo := min(ks[0], ks[1], ks[2])
 		s.kind = lo
 		if lo >= east || lo%9 > 6 || (ks[0]+ks[1]+ks[2]) != 3*lo+3 || ks[0] == ks[1] || ks[1] == ks[2] || ks[0] == ks[2] {
-			return set{}, refuse(BadMeld, "not three tiles in a row of one suit")
+			return set{}, refuse(BadMeld, Fault{Code: FaultMeldNotRow}, "not three tiles in a row of one suit")
 		}
 		return s, nil
 	}
@@ -97,7 +97,7 @@ func meldSet(m Meld) (set, *Refusal) {
 	}
 	for _, k := range ks[:want] {
 		if k != ks[0] {
-			return set{}, refuse(BadMeld, "not %d tiles of one kind", want)
+			return set{}, refuse(BadMeld, Fault{Code: FaultMeldNotKind, N: want}, "not %d tiles of one kind", want)
 		}
 	}
 	return s, nil

@@ -58,7 +58,7 @@ func newHand(w *Win, r *Rules, pay *payment.Rules) (*hand, error) {
 		y := &r.Yaku[i]
 		k := nameIndex(y.Name)
 		if k < 0 || k >= len(names)-3 {
-			return nil, refuse(UnknownYaku, "the rules %s name a yaku %q the scorer does not know", r.Name, y.Name)
+			return nil, refuse(UnknownYaku, Fault{Code: FaultUnknownYaku, Text: r.Name, Text2: y.Name}, "the rules %s name a yaku %q the scorer does not know", r.Name, y.Name)
 		}
 		h.han[k] = y
 	}
@@ -76,23 +76,24 @@ func (h *hand) check() error {
 	w := h.w
 	for _, wind := range []tile.Tile{w.SeatWind, w.RoundWind} {
 		if !wind.Known() || wind.Kind() < east || wind.Kind() > east+3 {
-			return refuse(UnknownTile, "the seat and round winds must be winds 1z-4z, not %s", wind)
+			return refuse(UnknownTile, Fault{Code: FaultWind, Text: wind.String()}, "the seat and round winds must be winds 1z-4z, not %s", wind)
 		}
 	}
 	h.seat, h.round = int8(w.SeatWind.Kind()), int8(w.RoundWind.Kind())
 	for i, t := range w.Concealed {
 		if !t.Known() {
-			return refuse(UnknownTile, "concealed tile %d is not known: every concealed tile must be named", i+1)
+			return refuse(UnknownTile, Fault{Code: FaultConcealed, N: i + 1}, "concealed tile %d is not known: every concealed tile must be named", i+1)
 		}
 		h.concealed[t.Kind()]++
 	}
 	if !w.WinTile.Known() {
-		return refuse(UnknownTile, "the winning tile is not named")
+		return refuse(UnknownTile, Fault{Code: FaultWinUnnamed}, "the winning tile is not named")
 	}
 	size := len(w.Concealed)
 	for i, m := range w.Melds {
 		s, err := meldSet(m)
 		if err != nil {
+			err.Fault.At, err.Fault.AtKind, err.Fault.AtTiles = i+1, m.Kind.String(), tile.Format(m.Tiles)
 			err.Reason = "meld " + strconv.Itoa(i+1) + " (" + m.Kind.String() + " " + tile.Format(m.Tiles) + "): " + err.Reason
 			return err
 		}
@@ -102,12 +103,12 @@ func (h *hand) check() error {
 	}
 	switch {
 	case size > 14:
-		return refuse(TooManyTiles, "%d tiles with the melds (a kong counts 3): a winning hand has 14", size)
+		return refuse(TooManyTiles, Fault{Code: FaultTileCount, N: size}, "%d tiles with the melds (a kong counts 3): a winning hand has 14", size)
 	case size < 14:
-		return refuse(TooFewTiles, "%d tiles with the melds (a kong counts 3): a winning hand has 14", size)
+		return refuse(TooFewTiles, Fault{Code: FaultTileCount, N: size}, "%d tiles with the melds (a kong counts 3): a winning hand has 14", size)
 	}
 	if h.concealed[w.WinTile.Kind()] == 0 {
-		return refuse(WinNotInHand, "the winning tile %s is not among the concealed tiles %s", w.WinTile, tile.Format(w.Concealed))
+		return refuse(WinNotInHand, Fault{Code: FaultWinNotInHand, Text: w.WinTile.String(), Text2: tile.Format(w.Concealed)}, "the winning tile %s is not among the concealed tiles %s", w.WinTile, tile.Format(w.Concealed))
 	}
 	h.win = int8(w.WinTile.Kind())
 	if err := h.checkTileCounts(); err != nil {
@@ -115,15 +116,15 @@ func (h *hand) check() error {
 	}
 	switch {
 	case w.Ippatsu && !w.Riichi && !w.DoubleRiichi:
-		return refuse(BadSituation, "ippatsu without a riichi")
+		return refuse(BadSituation, Fault{Code: FaultIppatsu}, "ippatsu without a riichi")
 	case (w.Riichi || w.DoubleRiichi) && h.open:
-		return refuse(BadSituation, "a riichi with a called meld")
+		return refuse(BadSituation, Fault{Code: FaultRiichiOpen}, "a riichi with a called meld")
 	case w.Chankan && w.Tsumo:
-		return refuse(BadSituation, "robbing a kong (chankan) is a win on another's tile, not a tsumo")
+		return refuse(BadSituation, Fault{Code: FaultChankan}, "robbing a kong (chankan) is a win on another's tile, not a tsumo")
 	case w.Rinshan && !w.Tsumo:
-		return refuse(BadSituation, "a win on a kong's replacement tile (rinshan) is a tsumo")
+		return refuse(BadSituation, Fault{Code: FaultRinshan}, "a win on a kong's replacement tile (rinshan) is a tsumo")
 	case w.FirstTurn && len(w.Melds) > 0:
-		return refuse(BadSituation, "a win in the first go-around with a meld: any call ends the first go-around")
+		return refuse(BadSituation, Fault{Code: FaultFirstTurn}, "a win in the first go-around with a meld: any call ends the first go-around")
 	}
 	return nil
 }
@@ -151,7 +152,7 @@ func (h *hand) checkTileCounts() error {
 	add(h.w.Ura)
 	for k, n := range all {
 		if n > 4 {
-			return refuse(FiveOfATile, "%d tiles %s between the hand, the melds and the indicators: a set has 4", n, tile.Tile(k+1))
+			return refuse(FiveOfATile, Fault{Code: FaultFive, N: n, Text: tile.Tile(k + 1).String()}, "%d tiles %s between the hand, the melds and the indicators: a set has 4", n, tile.Tile(k+1))
 		}
 	}
 	perSuit := max(1, h.pay.Aka-2) // three red fives are one a suit; a fourth is a second 5p
@@ -159,9 +160,9 @@ func (h *hand) checkTileCounts() error {
 	for s, n := range red {
 		if total > h.pay.Aka || n > perSuit {
 			if h.pay.Aka == 0 {
-				return refuse(TooManyRed, "a red five (0%c) in a set without red fives", "mps"[s])
+				return refuse(TooManyRed, Fault{Code: FaultRedNone, Text: "0" + string("mps"[s])}, "a red five (0%c) in a set without red fives", "mps"[s])
 			}
-			return refuse(TooManyRed, "%d red fives: the set holds %d", total, h.pay.Aka)
+			return refuse(TooManyRed, Fault{Code: FaultRedCount, N: total, M: h.pay.Aka}, "%d red fives: the set holds %d", total, h.pay.Aka)
 		}
 	}
 	return nil

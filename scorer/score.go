@@ -51,10 +51,10 @@ func Score(w Win, r Rules, pay payment.Rules) (Result, error) {
 		}
 	})
 	if !found {
-		return Result{}, refuse(NotComplete, "the hand is not complete: %s is not four sets and a pair, seven pairs or thirteen orphans", h.describe())
+		return Result{}, refuse(NotComplete, Fault{Code: FaultNotComplete, Text: h.describe()}, "the hand is not complete: %s is not four sets and a pair, seven pairs or thirteen orphans", h.describe())
 	}
 	if !scored {
-		return Result{}, refuse(NoYaku, "the hand %s is complete but has no yaku (dora alone are not one)", h.describe())
+		return Result{}, refuse(NoYaku, Fault{Code: FaultNoYaku, Text: h.describe()}, "the hand %s is complete but has no yaku (dora alone are not one)", h.describe())
 	}
 	best.Shape = bestReading.shape(h)
 	return best, nil

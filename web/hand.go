@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -88,6 +89,10 @@ func Preview(l *catalog.Lang, st engine.State, seat engine.Seat, hand []engine.T
 	wh, err := st.ScoreHand(seat, hand, win)
 	if err != nil {
 		a.Error = err.Error()
+		var he *engine.HandError
+		if errors.As(err, &he) && he.Fault.Code != "" {
+			a.Error = outcome.FaultWords(l, he.Fault)
+		}
 		return a
 	}
 	r := wh.Result

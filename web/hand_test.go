@@ -126,6 +126,18 @@ func TestHandPreviewAndEntry(t *testing.T) {
 		if status != http.StatusUnprocessableEntity || !strings.Contains(body, "did not win") {
 			t.Errorf("preview for a seat that did not win: %d %s", status, body)
 		}
+		// A French page reads why the hand is refused in French, from the
+		// same refusal the English reads.
+		for _, tc := range []struct{ body, want string }{
+			{`{"seat":1,"hand":"234m 456p 789s 12s 55z","win":"1s"}`, "13 tuiles avec les combinaisons (un kong compte pour 3) : une main gagnante en a 14"},
+			{`{"seat":2,"hand":"234m 456p 789s 123s 55z","win":"1s"}`, "le joueur Ouest n'a pas gagné cette main : seule la main d'un gagnant est comptée"},
+		} {
+			status, body = postJSON(t, b, "/api/hand/preview?lang=fr", "Pair "+tok, "application/json", tc.body)
+			var fa PreviewAnswer
+			if err := json.Unmarshal([]byte(body), &fa); err != nil || status != http.StatusUnprocessableEntity || fa.Error != tc.want {
+				t.Errorf("French preview of %s: %d %s (%v), want the error %q", tc.body, status, body, err, tc.want)
+			}
+		}
 		if st := tb.State(); st.LastScore != nil || !st.ValueDue[1] {
 			t.Fatalf("a preview applied something: %+v", st.LastScore)
 		}

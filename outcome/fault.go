@@ -1,0 +1,63 @@
+package outcome
+
+import (
+	"strings"
+
+	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/payment"
+	"github.com/tabled/tabled/scorer"
+)
+
+// FaultWords is a refused hand's fault (a scorer's or the engine's
+// scorer.Fault) in l's words: the catalog's hand.refused.<code>, and
+// after it the melds the table recorded when they may be the fault. A
+// fault of no known code reads as its code.
+func FaultWords(l *catalog.Lang, f scorer.Fault) string {
+	key := "hand.refused." + f.Code
+	if f.Code == "not_winner" && f.Text == "" {
+		key = "hand.refused.not_winner_none"
+	}
+	if f.Code == "" || !l.Has(key) {
+		return f.Code
+	}
+	s := l.Text(key,
+		"n", f.N, "m", f.M, "tile", f.Text, "tiles", f.Text2, "other", f.Text2, "hand", f.Text,
+		"rules", f.Text, "yaku", f.Text2, "kind", meldKindWord(l, f.Text), "call", meldKindWord(l, f.Text),
+		"seat", windWord(l, f.Text))
+	if f.At > 0 {
+		s = l.Text("hand.refused.in_meld", "at", f.At, "kind", meldKindWord(l, f.AtKind), "tiles", f.AtTiles, "fault", s)
+	}
+	if f.Melds != "" {
+		s = l.Text("hand.refused.melds", "fault", s, "melds", f.Melds)
+	}
+	return s
+}
+
+// ValueFaultWords is the payment rules' refusal of a value (a
+// payment.ValueError's Fault) in l's words: the catalog's
+// value.refused.<code>. A fault of no known code reads as its code.
+func ValueFaultWords(l *catalog.Lang, f payment.Fault) string {
+	key := "value.refused." + f.Code
+	if f.Code == "" || !l.Has(key) {
+		return f.Code
+	}
+	return l.Text(key, "n", f.N, "m", f.M, "limit", f.Text)
+}
+
+// meldKindWord is a meld's kind ("pon", "closed kan") or a call in l's
+// words; a kind the catalog has no word for is itself.
+func meldKindWord(l *catalog.Lang, kind string) string {
+	key := "hand.refused.meld." + strings.ReplaceAll(kind, " ", "_")
+	if kind == "" || !l.Has(key) {
+		return kind
+	}
+	return l.Text(key)
+}
+
+// windWord is a wind's letter ("E") in l's words.
+func windWord(l *catalog.Lang, letter string) string {
+	if letter == "" || !l.Has("wind."+letter) {
+		return letter
+	}
+	return l.Text("wind." + letter)
+}
