@@ -86,23 +86,7 @@ func TestHandRefusedInFrench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rej *engine.Outcome
-	for i := range out {
-		if out[i].Code == engine.CodeHandRefused {
-			rej = &out[i]
-		}
-	}
-	if rej == nil || rej.Args == nil || rej.Args.Refusal == nil {
-		t.Fatalf("outcomes %+v, want the hand refused with its fault", out)
-	}
-	b, err := json.Marshal(rej.Args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var logged engine.Args
-	if err := json.Unmarshal(b, &logged); err != nil {
-		t.Fatal(err)
-	}
+	rej, logged := refusedWithFault(t, out, engine.CodeHandRefused)
 	const en = "South's hand is refused: 12 tiles with the melds (a kong counts 3): a winning hand has 14"
 	if want := "South's hand is refused: " + rej.Args.Fault; want != en {
 		t.Errorf("the engine's own words %q, want %q", want, en)
@@ -134,23 +118,7 @@ func TestValueRefusedInFrench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rej *engine.Outcome
-	for i := range out {
-		if out[i].Code == engine.CodeBadValue {
-			rej = &out[i]
-		}
-	}
-	if rej == nil || rej.Args == nil || rej.Args.Refusal == nil {
-		t.Fatalf("outcomes %+v, want the value refused with its fault", out)
-	}
-	b, err := json.Marshal(rej.Args)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var logged engine.Args
-	if err := json.Unmarshal(b, &logged); err != nil {
-		t.Fatal(err)
-	}
+	rej, logged := refusedWithFault(t, out, engine.CodeBadValue)
 	const enFault = "35 fu: fu are rounded up to 10 (only seven pairs has 25): did you mean 40?"
 	if rej.Args.Fault != enFault {
 		t.Errorf("the rules' own words %q, want %q", rej.Args.Fault, enFault)
@@ -164,6 +132,31 @@ func TestValueRefusedInFrench(t *testing.T) {
 	if !ok || !strings.HasPrefix(got, "la valeur du joueur Sud est impossible : ") || !strings.HasSuffix(got, " : "+frFault) {
 		t.Errorf("French %q, want South's value refused for %q", got, frFault)
 	}
+}
+
+// refusedWithFault is the outcome of code in out, which must carry its
+// fault's arguments, and those arguments as the claim log keeps them
+// (through JSON).
+func refusedWithFault(t *testing.T, out []engine.Outcome, code engine.RuleCode) (*engine.Outcome, engine.Args) {
+	t.Helper()
+	var rej *engine.Outcome
+	for i := range out {
+		if out[i].Code == code {
+			rej = &out[i]
+		}
+	}
+	if rej == nil || rej.Args == nil || rej.Args.Refusal == nil {
+		t.Fatalf("outcomes %+v, want %s with its fault", out, code)
+	}
+	b, err := json.Marshal(rej.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged engine.Args
+	if err := json.Unmarshal(b, &logged); err != nil {
+		t.Fatal(err)
+	}
+	return rej, logged
 }
 
 // ronOnFourSouth is an EMA 2016 game where South has won by ron on East's
