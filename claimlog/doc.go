@@ -15,8 +15,9 @@
 //
 // # Files
 //
-// A log is a directory. Each writer session, and each UTC day, starts a
-// file named by the sequence number of its first record,
+// A log is a directory. Each writer session, each UTC day, and each
+// mebibyte written (so a restart reads a few thousand records at the log's
+// end, Tail) starts a file named by the sequence number of its first record,
 // tabled-00000000000000000042.jsonl; files are read in sequence order,
 // never by the wall clock (older files named by the wall time are placed by
 // their first record). Every line ends with a CRC-32C of its bytes, so a

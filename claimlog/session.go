@@ -118,7 +118,7 @@ func LastSession(dir string) (*Record, []Record, error) {
 
 // sessionMark is what the line of every session note holds, and no other
 // line can (a string inside a body has its quotes escaped).
-var sessionMark = []byte(`,"type":"` + TypeSession + `",`)
+var sessionMark = typeMark(TypeSession)
 
 // lastNoteFile is the first record number of the newest file of the log in
 // dir whose bytes hold a session note; 0 (read every file) when none does.

@@ -192,11 +192,16 @@ func (w *Writer) Append(recs []Record) error {
 	return nil
 }
 
+// maxFileSize is how large a file grows before the next batch starts a new
+// one: a restart reads the log's end a file at a time (Tail), so a file
+// is a few thousand records however long the table runs.
+var maxFileSize int64 = 1 << 20
+
 // write puts a batch whose first record is first on disk, in the current
 // file or a new one, and fsyncs it.
 func (w *Writer) write(batch []byte, first uint64, now time.Time) error {
 	day := now.UTC().Format("20060102")
-	if w.f != nil && w.day != day {
+	if w.f != nil && (w.day != day || w.size >= maxFileSize) {
 		if err := w.closeFile(); err != nil {
 			return err
 		}

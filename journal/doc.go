@@ -21,6 +21,14 @@
 //     force, with the whole rule profile) or says a table resumed it;
 //     Sessions and LastSession read a log's sessions (claimlog.Sessions
 //     groups the records, SessionOf reads the note).
+//   - Resume picks the last session up after a restart from its last
+//     "deal" note (table.Deal: the game as a hand was dealt, written by
+//     the running table at each deal) when one stands (nothing after it
+//     re-decided across it), reading only the log's end
+//     (claimlog.Tail): a restart costs a hand's records, not the
+//     session's. The table reads the earlier entries back only when a
+//     late input or a void reaches before that deal. ForPeople keeps
+//     deal notes out of every view for people.
 //   - Replay steps the table's core through a session (table.Replay) and
 //     compares every outcome with the one logged by structure and rule
 //     codes (outcome.Compare): another decision is a *Divergence, a reason

@@ -79,7 +79,8 @@ func decode(r claimlog.Record, what string, v any) error {
 
 // EntryRecord is a table entry as a record of the log: an input with its
 // event, an outcome as its outcome.Record (with its rule codes), a void, a
-// revision note, or a note of the entry's NoteKind. The writer numbers nothing: the
+// revision note, a deal note (the game at a deal, table.Deal), or a note of
+// the entry's NoteKind. The writer numbers nothing: the
 // entry's sequence number is kept.
 func EntryRecord(e table.Entry) (claimlog.Record, error) {
 	r := claimlog.Record{Seq: e.Seq, Mono: int64(e.At), Hand: e.Hand, Source: "table"}
@@ -103,6 +104,9 @@ func EntryRecord(e table.Entry) (claimlog.Record, error) {
 			claimlog.VoidBody
 			saidBody
 		}{claimlog.VoidBody{Void: e.Void, Retracted: e.VoidWithdrew, Note: e.Note}, saidBody{e.Said}})
+	case e.Deal != nil:
+		r.Kind, r.Type = claimlog.KindNote, table.NoteDeal
+		r.Body, err = json.Marshal(e.Deal)
 	case e.Revision != nil:
 		r.Kind, r.Type = claimlog.KindNote, TypeRevision
 		r.Body, err = json.Marshal(struct {
@@ -203,6 +207,12 @@ func (sp *entrySpace) entry(r *claimlog.Record) (e table.Entry, ok bool, err err
 		o := sp.outcome()
 		o.At = e.At
 		e.Outcome = o
+	case r.Kind == claimlog.KindNote && r.Type == table.NoteDeal:
+		d := new(table.Deal)
+		if err := decode(*r, "deal", d); err != nil {
+			return e, false, err
+		}
+		e.Deal, e.NoteKind = d, table.NoteDeal
 	case r.Kind == claimlog.KindNote && r.Type == TypeRevision:
 		b, err := Revision(*r)
 		if err != nil {

@@ -14,7 +14,16 @@ import (
 // (none for a new one), how long the table was down, and the damage that
 // made it start afresh.
 type Resumed struct {
+	// Entries are what table.Config.Resume takes: the session's, or those
+	// from its last deal on (then Earlier reads the ones before).
 	Entries []table.Entry
+	Earlier func() ([]table.Entry, error)
+	// Session is the sequence number of the session's note
+	// (table.Config.Session).
+	Session uint64
+	// Read are the entries of every record the resume read: the
+	// session's latest inputs, for the controller's journaled frames.
+	Read    []table.Entry
 	Down    time.Duration
 	Damaged []claimlog.Damage
 	// Profile is the resumed session's own profile when this release's
@@ -50,8 +59,9 @@ func rulesWords(s Session) string {
 func Resume(sess Session, dir string, logw *claimlog.Writer, newGame bool, stdout, stderr io.Writer) (Resumed, error) {
 	var res Resumed
 	restart := false
+	res.Session = sess.FirstSeq
 	if !newGame {
-		last, recs, err := LastSession(dir)
+		last, recs, at, err := lastSessionEnd(dir)
 		if err != nil {
 			return res, err
 		}
@@ -75,16 +85,30 @@ func Resume(sess Session, dir string, logw *claimlog.Writer, newGame bool, stdou
 				sess.Profile = &rp
 				fmt.Fprintf(stdout, "tabled: the session of record %d goes on by its own %s rules; this release's apply from the next session\n", last.FirstSeq, rp.Name)
 			}
-			if res.Entries, err = Entries(recs); err != nil {
-				return res, fmt.Errorf("resume: %w", err)
+			res.Session = last.FirstSeq
+			n, lastRec := len(recs), claimlog.Record{}
+			if at != nil {
+				res.Entries, res.Earlier, res.Read, n, lastRec = at.entries, at.earlier, at.read, at.records, at.last
+			} else {
+				if res.Entries, err = Entries(recs); err != nil {
+					return res, fmt.Errorf("resume: %w", err)
+				}
+				res.Read = res.Entries
+				if len(recs) > 0 {
+					lastRec = recs[len(recs)-1]
+				}
 			}
-			if n := len(recs); n > 0 && !recs[n-1].Wall.IsZero() {
+			if !lastRec.Wall.IsZero() {
 				// How long the table was down: what a controller held
 				// meanwhile is stamped in that gap.
-				res.Down = time.Since(recs[n-1].Wall)
+				res.Down = time.Since(lastRec.Wall)
 			}
 			restart = true
-			fmt.Fprintf(stdout, "tabled: resuming the session of record %d (%d records; --new-game starts afresh)\n", last.FirstSeq, len(recs))
+			from := "its start"
+			if at != nil {
+				from = fmt.Sprintf("the deal of record %d", at.entries[0].Seq)
+			}
+			fmt.Fprintf(stdout, "tabled: resuming the session of record %d from %s (%d records read; --new-game starts afresh)\n", last.FirstSeq, from, n)
 		}
 	}
 	note, err := sess.Note(restart)
@@ -92,6 +116,21 @@ func Resume(sess Session, dir string, logw *claimlog.Writer, newGame bool, stdou
 		err = logw.Append([]claimlog.Record{note})
 	}
 	return res, err
+}
+
+// lastSessionEnd is the log's last session and what a restart reads of it:
+// from its last deal that stands (at, recs nil) when there is one, else
+// every record of it.
+func lastSessionEnd(dir string) (*Session, []claimlog.Record, *atDeal, error) {
+	at, err := lastDeal(dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if at != nil {
+		return &at.sess, nil, at, nil
+	}
+	last, recs, err := LastSession(dir)
+	return last, recs, nil, err
 }
 
 // DamageIn is the damage that falls in the session that began at record

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
 )
 
@@ -24,7 +25,7 @@ func Scan(dir string, f claimlog.Filter, fn func(Row) error, onDamage func(claim
 	var clock claimlog.HandClock
 	return claimlog.Scan(dir, claimlog.Filter{}, func(r claimlog.Record) error {
 		in := clock.Since(r)
-		if !f.Match(r) || !f.MatchInHand(in) {
+		if !f.Match(r) || !f.MatchInHand(in) || !journal.ForPeople(r) {
 			return nil
 		}
 		return fn(At(marks.Of(r), in))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/journal"
 )
 
 // Options are what Write prints and how.
@@ -42,7 +43,7 @@ func Write(ctx context.Context, w io.Writer, dir string, o Options, report func(
 		inHand := clock.Since(rec)
 		marks.See(rec)
 		r.See(rec)
-		if !f.Match(rec) || !f.MatchInHand(inHand) {
+		if !f.Match(rec) || !f.MatchInHand(inHand) || !journal.ForPeople(rec) {
 			return nil
 		}
 		matched++

@@ -100,6 +100,13 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 	var e *engine.Engine
 	hand, outAt := 1, time.Duration(math.MinInt64)
 	ck := c.base(until, from)
+	if (ck == nil || c.noCheckpoints) && c.floor != nil {
+		// The re-decision reaches before the deal the core began at.
+		if err := c.widen(); err != nil {
+			return nil, nil, 0, err
+		}
+		ck = c.base(until, from)
+	}
 	if ck != nil && !c.noCheckpoints {
 		c.fromCheckpoint++
 		e, hand, outAt = ck.eng.Clone(), ck.hand, ck.outAt

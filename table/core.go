@@ -41,6 +41,9 @@ type Entry struct {
 	// Note says why a void was refused, what a revision did in words, or
 	// is the text of a note entry.
 	Note string
+	// Deal is the game at a deal (entry kind NoteDeal), journaled so a
+	// restart can begin there; subscribers are not sent it.
+	Deal *Deal
 	// Said is a revision's or a refused void's Note by its code and
 	// arguments, which a reader words in her language (Note is its
 	// English).
@@ -140,6 +143,21 @@ type core struct {
 	// the journal leads to, not the published outcomes as entries, and
 	// making one for every outcome of a session was much of its time.
 	quiet bool
+	// feeding is set while feed steps through a journal, whose deal
+	// entries are written already: a deal entry is made only live.
+	feeding bool
+	// dealts are the games at the deals a replay passed, by the new-hand
+	// input's sequence number, to check the journal's deal entries.
+	dealts map[uint64]engine.Dealt
+	// session is written into each deal entry (Config.Session).
+	session uint64
+	// floor is the deal a resume began at (startAt), nil when the core
+	// holds the whole session; earlier reads the inputs before it back
+	// from the journal when a re-decision needs them (widen), and widened
+	// counts the times it did.
+	floor   *checkpoint
+	earlier func() ([]Entry, error)
+	widened int
 }
 
 // speak gives e the catalog's English, the words of the reasons the table
@@ -251,6 +269,14 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 	}
 	if !dealt {
 		c.hand++
+		return entries
+	}
+	switch g, ok := c.eng.Dealt(); {
+	case !ok:
+	case !c.feeding:
+		entries = append(entries, c.dealt(in, g))
+	case c.dealts != nil:
+		c.dealts[in.Seq] = g
 	}
 	return entries
 }
@@ -301,6 +327,12 @@ func (c *core) inputAt(seq uint64) (time.Duration, bool) {
 // and published again. Without a score a void is only the rebuild, as it
 // always was, so older logs replay as they were written.
 func (c *core) voidEntries(seq uint64, entries []Entry) []Entry {
+	if _, ok := c.inputAt(seq); !ok && c.floor != nil {
+		// An input decided before the deal the core began at.
+		if err := c.widen(); err != nil {
+			return append(entries, c.note(NoteRefused, fmt.Sprintf("voiding input %d: %v", seq, err)))
+		}
+	}
 	from, ok := c.inputAt(seq)
 	e := c.void(seq)
 	entries = append(entries, e)
@@ -363,8 +395,8 @@ func (c *core) void(seq uint64) Entry {
 // the journal (Verify); a resume, which goes on from the state, needs none.
 // Notes are skipped.
 func (c *core) feed(entries []Entry, collect bool) []Entry {
-	c.quiet = !collect
-	defer func() { c.quiet = false }()
+	c.quiet, c.feeding = !collect, true
+	defer func() { c.quiet, c.feeding = false, false }()
 	c.aside, c.lateSeq = map[uint64]Entry{}, map[uint64]bool{}
 	inputs, outcomes := 0, 0
 	for _, e := range entries {

@@ -11,16 +11,32 @@ import (
 // running table stepped it (inputs in the order they arrived, decided up to
 // each journaled outcome's time, voids where they stand, late inputs
 // re-decided) and returns the outcomes it published, in order. The journal
-// alone decides the result: no clock, no watermark.
+// alone decides the result: no clock, no watermark. Each deal entry of the
+// journal is checked against the game the replay reached at that deal.
 func Replay(p engine.Profile, dealer engine.Seat, entries []Entry) ([]engine.Outcome, error) {
 	c, err := newCore(p, dealer, 0)
 	if err != nil {
 		return nil, fmt.Errorf("table: replay: %w", err)
 	}
+	c.dealts = map[uint64]engine.Dealt{}
 	var out []engine.Outcome
 	for _, e := range c.feed(entries, true) {
 		if e.Outcome != nil {
 			out = append(out, *e.Outcome)
+		}
+	}
+	// A restart begins at the journal's last deal entry: each must be
+	// the game the replay reached at that deal.
+	for _, e := range entries {
+		if e.Deal == nil {
+			continue
+		}
+		g, ok := c.dealts[e.Deal.Input]
+		if !ok {
+			return out, fmt.Errorf("table: replay: entry %d is a deal by input %d, which dealt no hand in the replay", e.Seq, e.Deal.Input)
+		}
+		if !reflect.DeepEqual(g, e.Deal.Game) {
+			return out, fmt.Errorf("table: replay: entry %d, the game at the deal by input %d, is not the game the replay reached:\n  journaled %+v\n  replayed  %+v", e.Seq, e.Deal.Input, e.Deal.Game, g)
 		}
 	}
 	return out, nil

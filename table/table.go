@@ -37,8 +37,19 @@ type Config struct {
 	// Resume are the journaled entries of a session to go on with (after
 	// a restart or a power cut): the table steps through them as a replay
 	// does and goes on from there, with the clock after the last one.
-	// Profile and Dealer must be that session's.
+	// Profile and Dealer must be that session's. They may begin with a
+	// deal entry (Entry.Deal) instead of the session's first: the table
+	// begins at that deal, and the entries after it are those the journal
+	// holds after it, with, in arrival order before them, the inputs
+	// received before it and stamped after its new-hand input.
 	Resume []Entry
+	// Earlier, for a Resume that begins at a deal, reads the session's
+	// entries before that deal entry back from the journal: a late input
+	// or a void that reaches before the deal needs them (rarely).
+	Earlier func() ([]Entry, error)
+	// Session is the sequence number of the note that opened the session,
+	// written into each deal entry.
+	Session uint64
 	// Down is how long the table was down before it resumes (by the wall
 	// clock, from the session's last record): the clock goes on that much
 	// after the last stamp (at least a second), so that what a controller
@@ -146,9 +157,17 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = 256
 	}
+	c.session = cfg.Session
 	var offset time.Duration
 	if len(cfg.Resume) > 0 {
-		c.feed(cfg.Resume, false)
+		feed := cfg.Resume
+		if first := feed[0]; first.Deal != nil {
+			if err := c.startAt(first, cfg.Earlier); err != nil {
+				return nil, err
+			}
+			feed = feed[1:]
+		}
+		c.feed(feed, false)
 		// Stamps go on after the session's last, so it stays one timeline.
 		for _, e := range cfg.Resume {
 			offset = max(offset, e.At)
@@ -486,13 +505,18 @@ func (t *Table) commit(entries []Entry, changed bool) error {
 			return fmt.Errorf("table: journal: %w", err)
 		}
 	}
-	u := Update{Entries: entries, State: t.core.eng.State()}
+	st := t.core.eng.State()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.state = u.State
 	if len(entries) > 0 {
 		t.seq = entries[len(entries)-1].Seq
 	}
+	// A deal entry is for a restart: no view shows it.
+	if slices.ContainsFunc(entries, func(e Entry) bool { return e.Deal != nil }) {
+		entries = slices.DeleteFunc(slices.Clone(entries), func(e Entry) bool { return e.Deal != nil })
+	}
+	u := Update{Entries: entries, State: st}
+	t.state = u.State
 	for _, e := range entries {
 		if e.Revision != nil && len(e.Revision.Retracted) > 0 {
 			// A page that joins later must not show what was withdrawn.

@@ -88,6 +88,9 @@ func (s *Server) handleLog(w http.ResponseWriter, r *http.Request) {
 	marked := make([]claimlog.Marked, 0, len(recs))
 	rows := make([]logrow.Row, 0, len(recs))
 	for _, rec := range recs {
+		if !journal.ForPeople(rec) {
+			continue
+		}
 		m := marks.Of(rec)
 		marked = append(marked, m)
 		in, _ := s.index.InHand(rec.Seq)

@@ -130,10 +130,10 @@ func (d *running) startTable() error {
 	if res.Profile != nil {
 		d.p = *res.Profile
 	}
-	d.resumed = res.Entries
+	d.resumed = res.Read
 	d.t, err = table.New(table.Config{Profile: d.p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock, Journal: d.fed.Journal(alerting),
-		Resume: res.Entries, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
+		Resume: res.Entries, Earlier: res.Earlier, Session: res.Session, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,265 @@
+package journal
+
+import (
+	"context"
+	"reflect"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/table"
+)
+
+// step is one thing done to a running table at a time of its clock: an
+// input submitted, or (void > 0) a referee's void of input number void.
+type step struct {
+	clock time.Duration
+	ev    engine.Event
+	void  uint64
+}
+
+// play runs a table over tc (or a fresh session when resume is nil),
+// submits steps and returns the entries it journaled, with the state it
+// ended in. Journal entries go to w when set.
+func play(t *testing.T, cfg table.Config, w *claimlog.Writer, steps []step) ([]table.Entry, engine.State) {
+	t.Helper()
+	var got memJournal
+	var now atomic.Int64
+	now.Store(int64(steps[0].clock))
+	cfg.Latency = 30 * time.Millisecond
+	cfg.Clock = func() time.Duration { return time.Duration(now.Load()) }
+	cfg.Journal = &got
+	if w != nil {
+		got.next = Log{W: w}
+		cfg.FirstSeq = w.LastSeq() + 1
+	}
+	tb, err := table.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- tb.Run(ctx) }()
+	for _, s := range steps {
+		now.Store(int64(s.clock))
+		if s.void > 0 {
+			if _, _, err := tb.Void(ctx, s.void); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		s.ev.Dealer = engine.NoSeat
+		if _, err := tb.Submit(ctx, s.ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now.Store(int64(steps[len(steps)-1].clock + time.Second))
+	tb.Submit(ctx, engine.Event{At: steps[len(steps)-1].clock + time.Second, Action: engine.Tenpai, Seat: 0, Dealer: engine.NoSeat, Source: engine.SourceWeb})
+	st := tb.State()
+	stop()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	return got.entries, st
+}
+
+// memJournal keeps what a table journals, and passes it on to next.
+type memJournal struct {
+	entries []table.Entry
+	next    table.Journal
+}
+
+func (j *memJournal) Append(es []table.Entry) error {
+	j.entries = append(j.entries, es...)
+	if j.next != nil {
+		return j.next.Append(es)
+	}
+	return nil
+}
+
+// threeHands is a session of three hands: discards, a pon, a ron and
+// values, the dealer's seat moving on.
+func threeHands() []step {
+	ms := time.Millisecond
+	ev := func(at time.Duration, seat engine.Seat, a engine.Action, tile engine.Tile) engine.Event {
+		return engine.Event{At: at, Seat: seat, Action: a, Tile: tile, Source: engine.SourceWeb}
+	}
+	var steps []step
+	at := 100 * ms
+	for hand := 0; hand < 3; hand++ {
+		dealer := engine.Seat(hand)
+		for i := 0; i < 6; i++ {
+			steps = append(steps, step{clock: at + 50*ms, ev: ev(at, (dealer+engine.Seat(i))%4, engine.Discard, engine.Tile(1+(i*5+hand)%27))})
+			at += 400 * ms
+		}
+		if hand < 2 {
+			steps = append(steps, step{clock: at + 50*ms, ev: engine.Event{At: at, Seat: engine.NoSeat, Action: engine.NewHand, Source: engine.SourceReferee}})
+			at += 400 * ms
+		}
+	}
+	return steps
+}
+
+// TestResumeAtTheLastDeal: a restart begins at the session's last deal,
+// reading the log's end only, and the table it makes is the one a resume
+// of the whole session makes: the same state, and the same entries for
+// what comes next, on time, late across the deal, or a void of an input
+// decided before it (which read the earlier inputs back).
+func TestResumeAtTheLastDeal(t *testing.T) {
+	p := engine.EMA2016
+	ms := time.Millisecond
+	steps := threeHands()
+	end := steps[len(steps)-1].clock + 2*time.Second
+	newHandAt := steps[13].ev.At // the second new hand
+	const firstInput = ^uint64(0) // the session's first input, found once it is written
+	for _, tc := range []struct {
+		name string
+		next []step
+		// then is the hand of the deal a restart after next begins at (0:
+		// the session's start): a deal that next re-decided across is not one.
+		then int
+	}{
+		{"on time", []step{{clock: end, ev: engine.Event{At: end - 10*ms, Seat: 2, Action: engine.Discard, Tile: 9, Source: engine.SourceWeb}}}, 3},
+		{"a ron stamped before the deal", []step{{clock: end, ev: engine.Event{At: newHandAt - 300*ms, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}}, 2},
+		{"a void of the first hand's first discard", []step{{clock: end, void: firstInput}}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
+			if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+			journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
+			deals := 0
+			for _, e := range journaled {
+				if e.Deal != nil {
+					deals++
+				}
+			}
+			if deals != 2 {
+				t.Fatalf("%d deal entries journaled for two new hands", deals)
+			}
+			w.Close()
+
+			at, err := lastDeal(dir)
+			if err != nil || at == nil {
+				t.Fatalf("no deal to resume at: %v", err)
+			}
+			if g := at.entries[0].Deal.Game; g.HandNumber != 3 || g.Dealer != 2 {
+				t.Fatalf("resumed at the deal of hand %d, dealer %d: want the last, hand 3", g.HandNumber, g.Dealer)
+			}
+			last, recs, err := LastSession(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := Entries(recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			next := slices.Clone(tc.next)
+			for i := range next {
+				if next[i].void == firstInput {
+					next[i].void = all[slices.IndexFunc(all, func(e table.Entry) bool { return e.Input != nil })].Seq
+				}
+			}
+			dealer := engine.Seat(last.Dealer)
+			full, fullState := play(t, table.Config{Profile: p, Dealer: dealer, Resume: all}, nil, next)
+			fromDeal, dealState := play(t, table.Config{Profile: p, Dealer: dealer, Resume: at.entries, Earlier: at.earlier}, nil, next)
+			if !reflect.DeepEqual(dealState, fullState) {
+				t.Errorf("state resumed at the deal\n%+v\nfrom the session's start\n%+v", dealState, fullState)
+			}
+			if !reflect.DeepEqual(fromDeal, full) {
+				t.Errorf("entries resumed at the deal\n%+v\nfrom the session's start\n%+v", fromDeal, full)
+			}
+			if len(full) < 2 {
+				t.Errorf("the continuation journaled %d entries: nothing was compared", len(full))
+			}
+
+			// The table resumed at the deal goes on in the log; a restart
+			// after that begins where what it did leaves a deal standing.
+			if w, err = claimlog.Open(dir, claimlog.Options{Reserve: -1}); err != nil {
+				t.Fatal(err)
+			}
+			play(t, table.Config{Profile: p, Dealer: dealer, Resume: at.entries, Earlier: at.earlier}, w, next)
+			w.Close()
+			at, err = lastDeal(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hand := 0
+			if at != nil {
+				hand = at.entries[0].Deal.Game.HandNumber
+			}
+			if hand != tc.then {
+				t.Fatalf("the next restart begins at the deal of hand %d, want %d (0: the session's start)", hand, tc.then)
+			}
+			_, recs, err = LastSession(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if all, err = Entries(recs); err != nil {
+				t.Fatal(err)
+			}
+			want, err := table.New(table.Config{Profile: p, Dealer: dealer, Resume: all})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if at != nil {
+				got, err := table.New(table.Config{Profile: p, Dealer: dealer, Resume: at.entries, Earlier: at.earlier})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got.State(), want.State()) {
+					t.Errorf("the next restart at the deal of hand %d\n%+v\nfrom the start\n%+v", hand, got.State(), want.State())
+				}
+			}
+		})
+	}
+}
+
+// TestReplayChecksEveryDeal: a replay checks each deal the log holds
+// against the game it reached at that deal, so a restart never begins at
+// a game the inputs do not make.
+func TestReplayChecksEveryDeal(t *testing.T) {
+	p := engine.EMA2016
+	dir := t.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
+	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, threeHands())
+	w.Close()
+	last, recs, err := LastSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(*last, recs); err != nil {
+		t.Fatalf("replay of the log as written: %v", err)
+	}
+	deals := 0
+	for i, r := range recs {
+		if r.Kind == claimlog.KindNote && r.Type == table.NoteDeal {
+			deals++
+			bad := slices.Clone(recs)
+			bad[i].Body = []byte(strings.Replace(string(r.Body), `"honba":`, `"honba":1`, 1))
+			if _, err := Replay(*last, bad); err == nil || !strings.Contains(err.Error(), "not the game the replay reached") {
+				t.Errorf("replay of a log whose deal %d was changed: %v", r.Seq, err)
+			}
+		}
+	}
+	if deals != 2 {
+		t.Errorf("%d deal notes in the log of two new hands", deals)
+	}
+}
