@@ -114,7 +114,7 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 	ms := time.Millisecond
 	steps := threeHands()
 	end := steps[len(steps)-1].clock + 2*time.Second
-	newHandAt := steps[13].ev.At // the second new hand
+	newHandAt := steps[13].ev.At  // the second new hand
 	const firstInput = ^uint64(0) // the session's first input, found once it is written
 	for _, tc := range []struct {
 		name string
