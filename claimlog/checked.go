@@ -75,6 +75,7 @@ type checker struct {
 	kept    []checkedFile // files taken as read
 	read    []checkedFile // files read through this time, undamaged
 	scanned []string      // the names of the files read through
+	buf     []byte        // for the tails' checksums
 }
 
 // newChecker reads the sidecar of dir; anything wrong with it means every
@@ -123,7 +124,7 @@ func (c *checker) pass(s *scanner, lf logFile) error {
 	name := filepath.Base(lf.path)
 	st, stOK := statStamp(lf.path)
 	if e, ok := c.known[name]; ok && stOK && e.stamp == st && e.prev == s.prev && len(s.held) == 0 {
-		if crc, err := tailCRC(lf.path, st.size); err == nil && crc == e.tail {
+		if crc, err := c.tailCRC(lf.path, st.size); err == nil && crc == e.tail {
 			if e.last > s.prev {
 				s.prev, s.started = e.last, true
 			}
@@ -146,7 +147,7 @@ func (c *checker) pass(s *scanner, lf logFile) error {
 	if after, ok := statStamp(lf.path); !ok || after != st {
 		return nil
 	}
-	crc, err := tailCRC(lf.path, st.size)
+	crc, err := c.tailCRC(lf.path, st.size)
 	if err != nil {
 		return nil
 	}
@@ -211,13 +212,16 @@ func statStamp(path string) (stamp, bool) {
 
 // tailCRC is the CRC-32C of the last tailCheck bytes of a file of size
 // bytes.
-func tailCRC(path string, size int64) (uint32, error) {
+func (c *checker) tailCRC(path string, size int64) (uint32, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	b := make([]byte, min(size, tailCheck))
+	if c.buf == nil {
+		c.buf = make([]byte, tailCheck)
+	}
+	b := c.buf[:min(size, tailCheck)]
 	if _, err := f.ReadAt(b, size-int64(len(b))); err != nil {
 		return 0, err
 	}

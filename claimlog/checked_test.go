@@ -8,38 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
-
-// settle waits until the file system's clock has moved past every change
-// made in dir so far, so that the next Open remembers the files (a file
-// changed in the clock tick of the Open's lock is read again next time:
-// checker.since). It waits on the clock itself, not for a duration.
-func settle(t *testing.T, dir string) {
-	t.Helper()
-	probe := filepath.Join(dir, "settle.probe")
-	ctime := func() int64 {
-		if err := os.WriteFile(probe, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		fi, err := os.Stat(probe)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fi.Sys().(*syscall.Stat_t).Ctim.Nano()
-	}
-	c0 := ctime()
-	for deadline := time.Now().Add(30 * time.Second); ctime() <= c0; {
-		if time.Now().After(deadline) {
-			t.Fatal("the file system's clock did not move in 30 s")
-		}
-	}
-	if err := os.Remove(probe); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // sessions writes n sessions of three records each: n files.
 func sessions(t *testing.T, dir string, n int) []string {
