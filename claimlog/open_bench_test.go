@@ -39,9 +39,10 @@ func settle(t testing.TB, dir string) {
 
 // longLog writes a log of files files of perFile records each, as sessions
 // of a table leave it: records of a few hundred bytes, one batch each.
-func longLog(tb testing.TB, dir string, files, perFile int) {
+// It returns the log's size in bytes.
+func longLog(tb testing.TB, dir string, files, perFile int) int {
 	tb.Helper()
-	seq := uint64(0)
+	seq, size := uint64(0), 0
 	for range files {
 		var b []byte
 		first := seq + 1
@@ -58,11 +59,13 @@ func longLog(tb testing.TB, dir string, files, perFile int) {
 		if err := os.WriteFile(filepath.Join(dir, fileName(first, 1)), b, 0o644); err != nil {
 			tb.Fatal(err)
 		}
+		size += len(b)
 	}
+	return size
 }
 
 // BenchmarkOpenLongLog is Open of a log of 100 files and
-// 70,000 records (20 MB): with the sidecar forgotten before each Open, so
+// 70,000 records (log-MB): with the sidecar forgotten before each Open, so
 // every file is read, as every Open did before tabled.checked (and as the
 // first Open after it is lost); unchanged since the last Open; and after
 // a session of one record since the last Open (a new file each time).
@@ -79,7 +82,7 @@ func BenchmarkOpenLongLog(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			dir := b.TempDir()
-			longLog(b, dir, 100, 700)
+			size := longLog(b, dir, 100, 700)
 			for range 2 { // the second remembers the files the first read in their tick
 				settle(b, dir)
 				w, err := Open(dir, Options{Reserve: -1})
@@ -109,6 +112,7 @@ func BenchmarkOpenLongLog(b *testing.B) {
 				}
 				b.StartTimer()
 			}
+			b.ReportMetric(float64(size)/1e6, "log-MB")
 		})
 	}
 }
