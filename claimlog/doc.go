@@ -25,8 +25,9 @@
 // of the same Append follow it, so a batch cut short is seen. A line with
 // "annotation" and no sequence number is the writer's own note, made while
 // the table numbers the records. Beside the files: tabled.lock (the
-// writer's lock), tabled.reserve (disk space held back) and, for a damaged
-// file, <file>.damaged.
+// writer's lock), tabled.reserve (disk space held back), tabled.checked
+// (the files an Open found whole: below) and, for a damaged file,
+// <file>.damaged.
 //
 // # One writer
 //
@@ -55,7 +56,9 @@
 //   - Damage never stops the table: a whole line that fails its checksum
 //     or does not parse stays where it is, is copied with its line number
 //     to <file>.damaged, and a damage note says so once. Open succeeds and
-//     says what it found in Repairs and Damage.
+//     says what it found in Repairs and Damage (in the files it reads: not
+//     in a file an earlier Open found whole and that has not changed since,
+//     "Opening a long log" below).
 //   - Readers (Read, Scan, Follow) deliver whole, checked records in
 //     sequence order, each number once, and go on past damage; Scan and
 //     FollowScan report every damaged line, file ending mid-line or
@@ -65,6 +68,44 @@
 //     file's unfinished batch is left for later. A reader can see a batch
 //     before its fsync ends: after a power cut (not a kill) such a batch may
 //     be gone and its numbers used again.
+//
+// # Opening a long log
+//
+// Open has to know the highest number ever written and every damaged line,
+// and it once read every file of the log for that at every start: a
+// restart cost as much as the log was long, and a table that restarts
+// often has many files. So tabled.checked remembers each file an Open read
+// through and found whole and undamaged (no damaged or torn line, no gap or
+// number used twice at its records): its name, inode, size, modification
+// and change times, the CRC-32C of its last 4 KiB, the record before it and
+// its own last record. The next Open takes such a file as read, and its
+// last number as written, when the file system says the same of it, its
+// last 4 KiB have the same checksum and it follows the same record as
+// then; it reads through every other file: the new ones (the last
+// session's), any that changed, the damaged ones (so damage is found, and
+// reported in Damage, at every Open, and noted once, as before) and the
+// one after a damaged line. An Open then costs a listing, a stat and a 4
+// KiB read per file, and reading what changed since the Open before. The
+// newest file's torn tail is cut at every Open as before, and the lock
+// file's count is checked as before. tabled.checked carries its own
+// checksum and is written whole (a new file, fsynced, renamed over it): a
+// missing, unreadable or spoilt one means every file is read, and it is
+// written again; never an error. A file changed in the tick of the file
+// system's clock in which Open took its lock is not remembered (a second
+// change in that tick would not show in its times): the next Open reads
+// it. A log copied elsewhere (new inodes) is read through at its first
+// Open there.
+//
+// What it costs: damage that appears later inside a file already
+// remembered, before its last 4 KiB, while its size and times stay the
+// same (a card that spoils or loses a block on its own, not through a
+// write), is no longer found by Open: no damage note says so and nothing
+// is copied aside until that file is read through again (once it changes,
+// or tabled.checked is deleted). Readers (Read, Scan, Follow, Index,
+// Sessions, and so a resume and tabled replay) still find it and report it
+// when they read that file, as before. The numbers are not touched: a
+// remembered file's last number was read from it, and a line inside it
+// can only have held a lower one.
 //
 // # Writing near the floor
 //

@@ -12,7 +12,8 @@ import (
 )
 
 // recover is Open's work after the lock: cut the newest file's torn tail,
-// find every damage and the highest number ever written, note what is new,
+// find every damage and the highest number ever written (reading only the
+// files the sidecar does not vouch for: checked.go), note what is new,
 // and set the reserve aside.
 func (w *Writer) recover() error {
 	files, err := listFiles(w.dir)
@@ -28,12 +29,14 @@ func (w *Writer) recover() error {
 	}
 	s := &scanner{fn: func(Record) error { return nil }, onDamage: func(d Damage) { w.damage = append(w.damage, d) },
 		bodies: &bodySlab{notesOnly: true}}
+	ck := newChecker(w.dir, w.lock.f)
 	for _, lf := range files {
-		if err := s.read(&fileState{logFile: lf}, true); err != nil {
+		if err := ck.pass(s, lf); err != nil {
 			return err
 		}
 	}
 	s.finish()
+	w.scanned = ck.scanned
 	next := s.hi
 	if cut != nil {
 		b := writerNote{Text: cut.text}
@@ -85,7 +88,11 @@ func (w *Writer) recover() error {
 		recs[i] = Record{Kind: KindNote, Source: "table", Type: n.typ, Body: body}
 		w.repairs = append(w.repairs, n.body.Text)
 	}
-	return w.Append(recs)
+	if err := w.Append(recs); err != nil {
+		return err
+	}
+	ck.save(w.damage)
+	return nil
 }
 
 // The types of the notes the writer adds itself: a repair of the newest

@@ -40,6 +40,7 @@ type Writer struct {
 	repairs   []string
 	damage    []Damage
 	alerts    []Alert
+	scanned   []string // the files Open read through (the others it took from tabled.checked)
 }
 
 // Options adjust a Writer.
