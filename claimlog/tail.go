@@ -11,13 +11,15 @@ func typeMark(t string) []byte { return []byte(`,"type":"` + t + `",`) }
 
 // Tail is the end of the log in dir that a restart needs: the records from
 // the file before the newest one holding a note of type mark (the file
-// before it too, for what came just before that note) to the last. No
-// file older is read, so it costs what those files hold, however long the
-// log. A file holding a session note with no mark after it ends the
-// search there (the records from that file on); with neither anywhere,
-// every record. The caller finds its note in the records, and reads the
-// log again (LastSession) when they do not reach far enough.
-func Tail(dir, mark string) ([]Record, error) {
+// before it too, for what came just before that note) to the last; with
+// back > 0, the back newest files holding one are passed over first, to
+// reach an older note. No file older is read, so it costs what those
+// files hold, however long the log. A file holding a session note with no
+// mark after it ends the search there (the records from that file on);
+// with neither anywhere, every record. The caller finds its note in the
+// records, and reads further back (or the whole session, LastSession)
+// when they do not reach far enough.
+func Tail(dir, mark string, back int) ([]Record, error) {
 	files, err := listFiles(dir)
 	if err != nil {
 		return nil, err
@@ -27,6 +29,10 @@ func Tail(dir, mark string) ([]Record, error) {
 		found, err := fileHolds(files[i].path, typeMark(mark))
 		if err != nil {
 			return nil, err
+		}
+		if found && back > 0 {
+			back--
+			found = false
 		}
 		if found {
 			from = files[max(i-1, 0)].first

@@ -29,13 +29,13 @@ func TestTailReadsOnlyTheEnd(t *testing.T) {
 		for i := 0; i < 20; i++ {
 			appendOne(w, "x")
 		}
-		if file == 5 {
+		if file == 2 || file == 5 {
 			marks = append(marks, appendOne(w, "deal"))
 		}
 		appendOne(w, "y")
 		w.Close()
 	}
-	recs, err := Tail(dir, "deal")
+	recs, err := Tail(dir, "deal", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,10 +47,18 @@ func TestTailReadsOnlyTheEnd(t *testing.T) {
 	}
 	found := false
 	for _, r := range recs {
-		found = found || r.Seq == marks[0]
+		found = found || r.Seq == marks[1]
 	}
 	if !found {
-		t.Errorf("the mark %d is not in the tail", marks[0])
+		t.Errorf("the mark %d is not in the tail", marks[1])
+	}
+	// One file holding a mark passed over: the one before, from the file
+	// before it.
+	if recs, err = Tail(dir, "deal", 1); err != nil {
+		t.Fatal(err)
+	}
+	if recs[0].Seq < firsts[1] || recs[0].Seq > firsts[1]+1 {
+		t.Fatalf("a tail one mark back begins at record %v, want the file before the older mark's (record %d on)", recs[0].Seq, firsts[1])
 	}
 	r, err := Get(dir, session)
 	if err != nil || r.Type != TypeSession {
@@ -61,7 +69,7 @@ func TestTailReadsOnlyTheEnd(t *testing.T) {
 	}
 
 	// No mark: from the file of the newest session note on.
-	recs, err = Tail(dir, "nothing")
+	recs, err = Tail(dir, "nothing", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

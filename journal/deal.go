@@ -34,9 +34,27 @@ type atDeal struct {
 // was undone later (a late input stamped before it, a void of an input
 // decided before it re-decided the game across it).
 func lastDeal(dir string) (*atDeal, error) {
-	recs, err := claimlog.Tail(dir, table.NoteDeal)
+	// A deal a late input crossed does not stand, the one before it does
+	// (an input is late by seconds, not hands): a file or two further back.
+	for back := 0; back < dealsBack; back++ {
+		at, more, err := dealIn(dir, back)
+		if at != nil || err != nil || !more {
+			return at, err
+		}
+	}
+	return nil, nil
+}
+
+// dealsBack is how many files holding deals a restart looks back over
+// before it reads the whole session instead.
+const dealsBack = 4
+
+// dealIn is lastDeal over the records claimlog.Tail reads with back;
+// more reports that a further look back may find one.
+func dealIn(dir string, back int) (at *atDeal, more bool, err error) {
+	recs, err := claimlog.Tail(dir, table.NoteDeal, back)
 	if err != nil || len(recs) == 0 {
-		return nil, err
+		return nil, false, err
 	}
 	start, sessAt := 0, -1
 	for i, r := range recs {
@@ -46,7 +64,7 @@ func lastDeal(dir string) (*atDeal, error) {
 	}
 	read, err := Entries(recs[start:])
 	if err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
+		return nil, false, fmt.Errorf("resume: %w", err)
 	}
 	d := -1
 	for i := len(read) - 1; i >= 0 && d < 0; i-- {
@@ -55,7 +73,8 @@ func lastDeal(dir string) (*atDeal, error) {
 		}
 	}
 	if d < 0 {
-		return nil, nil
+		// Look further back unless the session's note is read already.
+		return nil, sessAt < 0, nil
 	}
 	deal := read[d]
 	var note claimlog.Record
@@ -63,27 +82,29 @@ func lastDeal(dir string) (*atDeal, error) {
 	case sessAt >= 0:
 		note = recs[sessAt]
 	case deal.Deal.Session == 0:
-		return nil, nil
+		return nil, false, nil
 	default:
 		if note, err = claimlog.Get(dir, deal.Deal.Session); err != nil {
-			return nil, fmt.Errorf("resume: the session of the deal at record %d: %w", deal.Seq, err)
+			return nil, false, fmt.Errorf("resume: the session of the deal at record %d: %w", deal.Seq, err)
 		}
 		if note.Kind != claimlog.KindNote || note.Type != claimlog.TypeSession {
-			return nil, fmt.Errorf("resume: the deal at record %d names record %d as its session's note: it is a %s %s", deal.Seq, note.Seq, note.Kind, note.Type)
+			return nil, false, fmt.Errorf("resume: the deal at record %d names record %d as its session's note: it is a %s %s", deal.Seq, note.Seq, note.Kind, note.Type)
 		}
 	}
 	sess, err := SessionOf(note)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	entries := []table.Entry{deal}
-	floor := key(deal.At, deal.Deal.Input)
-	for _, e := range read[:d] {
-		if e.Input != nil && floor(e.At, e.Seq) > 0 {
+	floor, covered := key(deal.At, deal.Deal.Input), deal.Deal.Outcome
+	for _, e := range read {
+		switch {
+		case e.Seq > covered && e.Seq != deal.Seq:
 			entries = append(entries, e)
+		case e.Input != nil && floor(e.At, e.Seq) > 0:
+			entries = append(entries, e) // received before the deal, decided after it
 		}
 	}
-	entries = append(entries, read[d+1:]...)
 	return &atDeal{sess: sess, entries: entries, read: read, records: len(recs) - start, last: recs[len(recs)-1],
 		earlier: func() ([]table.Entry, error) {
 			_, all, err := LastSession(dir)
@@ -99,7 +120,7 @@ func lastDeal(dir string) (*atDeal, error) {
 				n++
 			}
 			return es[:n], nil
-		}}, nil
+		}}, false, nil
 }
 
 // key compares an input's (stamp, number) with (at, seq): the order in
@@ -114,38 +135,45 @@ func key(at time.Duration, seq uint64) func(time.Duration, uint64) int {
 }
 
 // dealStands reports whether the deal entry read[d] is the game the table
-// went on from: nothing after it re-decided what came before it. An input
-// after it stamped before its new-hand input came late and was put before
-// the deal; a void of an input decided before the deal (or not read at
-// all) rebuilt the game from before it; a void before it of an input
-// still held at the deal would be lost by beginning there.
+// went on from and the records read reach back to it: nothing after it
+// re-decided what came before it. An input after its outcome stamped
+// before its new-hand input came late and was put before the deal; a void
+// of an input decided before the deal (or not read at all) rebuilt the
+// game from before it; a void before it of an input still held at the deal
+// would be lost by beginning there.
 func dealStands(read []table.Entry, d int) bool {
 	deal := read[d]
-	floor := key(deal.At, deal.Deal.Input)
+	floor, covered := key(deal.At, deal.Deal.Input), deal.Deal.Outcome
+	if len(read) == 0 || read[0].Seq > covered {
+		return false // its outcome is not among the records read
+	}
 	held := map[uint64]bool{} // inputs received before it, stamped after
-	for _, e := range read[:d] {
-		if e.Input != nil && floor(e.At, e.Seq) > 0 {
+	var after []table.Entry   // what the table did after the deal
+	for _, e := range read {
+		if e.Seq > covered {
+			after = append(after, e)
+		} else if e.Input != nil && floor(e.At, e.Seq) > 0 {
 			held[e.Seq] = true
 		}
 	}
-	for _, e := range read[:d] {
-		if e.Void != 0 && held[e.Void] {
+	for _, e := range read {
+		if e.Seq <= covered && e.Void != 0 && held[e.Void] {
 			return false
 		}
 	}
-	for _, e := range read[d+1:] {
+	for _, e := range after {
 		switch {
 		case e.Input != nil && floor(e.At, e.Seq) < 0:
 			return false
-		case e.Void != 0 && !held[e.Void] && !after(read[d+1:], e.Void):
+		case e.Void != 0 && !held[e.Void] && !inputIn(after, e.Void):
 			return false
 		}
 	}
 	return true
 }
 
-// after reports whether input seq is among entries.
-func after(entries []table.Entry, seq uint64) bool {
+// inputIn reports whether input seq is among entries.
+func inputIn(entries []table.Entry, seq uint64) bool {
 	for _, e := range entries {
 		if e.Input != nil && e.Seq == seq {
 			return true

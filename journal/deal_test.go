@@ -44,6 +44,21 @@ func play(t *testing.T, cfg table.Config, w *claimlog.Writer, steps []step) ([]t
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- tb.Run(ctx) }()
+	// The inputs a resume left held are decided once the table runs, at
+	// its clock: wait for that, so what comes next meets the same state
+	// however soon it comes.
+	var held time.Duration
+	for _, e := range cfg.Resume {
+		if e.Input != nil {
+			held = max(held, e.At)
+		}
+	}
+	for deadline := time.Now().Add(time.Minute); tb.State().Now < held; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the resumed table never decided its held inputs (now %v, last stamp %v)", tb.State().Now, held)
+		}
+		time.Sleep(time.Millisecond) // polling a condition, not a wait
+	}
 	for _, s := range steps {
 		now.Store(int64(s.clock))
 		if s.void > 0 {
@@ -81,8 +96,8 @@ func (j *memJournal) Append(es []table.Entry) error {
 	return nil
 }
 
-// threeHands is a session of three hands: discards, a pon, a ron and
-// values, the dealer's seat moving on.
+// threeHands is a session of three hands of six discards, 4 s apart (a
+// deal is journaled once it has stood 20 s), the dealer's seat moving on.
 func threeHands() []step {
 	ms := time.Millisecond
 	ev := func(at time.Duration, seat engine.Seat, a engine.Action, tile engine.Tile) engine.Event {
@@ -94,7 +109,7 @@ func threeHands() []step {
 		dealer := engine.Seat(hand)
 		for i := 0; i < 6; i++ {
 			steps = append(steps, step{clock: at + 50*ms, ev: ev(at, (dealer+engine.Seat(i))%4, engine.Discard, engine.Tile(1+(i*5+hand)%27))})
-			at += 400 * ms
+			at += 4 * time.Second
 		}
 		if hand < 2 {
 			steps = append(steps, step{clock: at + 50*ms, ev: engine.Event{At: at, Seat: engine.NoSeat, Action: engine.NewHand, Source: engine.SourceReferee}})
@@ -114,8 +129,8 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 	ms := time.Millisecond
 	steps := threeHands()
 	end := steps[len(steps)-1].clock + 2*time.Second
-	newHandAt := steps[13].ev.At  // the second new hand
-	const firstInput = ^uint64(0) // the session's first input, found once it is written
+	lastDiscard := steps[12].ev.At // the second hand's last, before its new hand
+	const firstInput = ^uint64(0)  // the session's first input, found once it is written
 	for _, tc := range []struct {
 		name string
 		next []step
@@ -124,7 +139,7 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 		then int
 	}{
 		{"on time", []step{{clock: end, ev: engine.Event{At: end - 10*ms, Seat: 2, Action: engine.Discard, Tile: 9, Source: engine.SourceWeb}}}, 3},
-		{"a ron stamped before the deal", []step{{clock: end, ev: engine.Event{At: newHandAt - 300*ms, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}}, 2},
+		{"a ron stamped before the deal", []step{{clock: end, ev: engine.Event{At: lastDiscard + 100*ms, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}}, 2},
 		{"a void of the first hand's first discard", []step{{clock: end, void: firstInput}}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -261,5 +276,47 @@ func TestReplayChecksEveryDeal(t *testing.T) {
 	}
 	if deals != 2 {
 		t.Errorf("%d deal notes in the log of two new hands", deals)
+	}
+}
+
+// TestADealCrossedBeforeItSettlesIsNotJournaled: a late input that comes
+// before a deal has stood dealSettle, stamped before it, re-decides the
+// deal: that deal is never journaled, the one before it is, and the log
+// replays.
+func TestADealCrossedBeforeItSettlesIsNotJournaled(t *testing.T) {
+	p := engine.EMA2016
+	dir := t.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
+	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	steps := threeHands()
+	late := step{clock: steps[13].clock + 2*time.Second, ev: engine.Event{At: steps[12].ev.At + 100*time.Millisecond, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}
+	steps = slices.Insert(steps, 14, late)
+	journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
+	w.Close()
+	var hands []int
+	for _, e := range journaled {
+		if e.Deal != nil {
+			hands = append(hands, e.Deal.Game.HandNumber)
+		}
+	}
+	if !slices.Equal(hands, []int{2}) {
+		t.Errorf("deals journaled for hands %v, want only the second hand's (the third's was re-decided before it settled)", hands)
+	}
+	last, recs, err := LastSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(*last, recs); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	at, err := lastDeal(dir)
+	if err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 2 {
+		t.Fatalf("a restart begins at %+v (%v), want the second hand's deal", at, err)
 	}
 }

@@ -23,7 +23,8 @@
 //     groups the records, SessionOf reads the note).
 //   - Resume picks the last session up after a restart from its last
 //     "deal" note (table.Deal: the game as a hand was dealt, written by
-//     the running table at each deal) when one stands (nothing after it
+//     the running table once the deal has stood a while with no late
+//     input before it) when one stands (nothing after it
 //     re-decided across it), reading only the log's end
 //     (claimlog.Tail): a restart costs a hand's records, not the
 //     session's. The table reads the earlier entries back only when a

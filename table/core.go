@@ -151,6 +151,11 @@ type core struct {
 	dealts map[uint64]engine.Dealt
 	// session is written into each deal entry (Config.Session).
 	session uint64
+	// pending is the latest deal, journaled once it has settled
+	// (settleDeal); lastDeal is the new-hand input of the latest deal
+	// entry journaled or fed.
+	pending  *pendingDeal
+	lastDeal uint64
 	// floor is the deal a resume began at (startAt), nil when the core
 	// holds the whole session; earlier reads the inputs before it back
 	// from the journal when a re-decision needs them (widen), and widened
@@ -230,7 +235,7 @@ func (c *core) process(horizon time.Duration) []Entry {
 			c.steps++
 			entries = c.outcomes(entries)
 		default:
-			return entries
+			return c.settleDeal(entries)
 		}
 	}
 }
@@ -271,12 +276,11 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 		c.hand++
 		return entries
 	}
-	switch g, ok := c.eng.Dealt(); {
-	case !ok:
-	case !c.feeding:
-		entries = append(entries, c.dealt(in, g))
-	case c.dealts != nil:
-		c.dealts[in.Seq] = g
+	if g, ok := c.eng.Dealt(); ok {
+		c.pending = &pendingDeal{in: in, outcome: c.seq, hand: c.hand, game: g}
+		if c.dealts != nil {
+			c.dealts[in.Seq] = g
+		}
 	}
 	return entries
 }
@@ -362,6 +366,7 @@ func (c *core) void(seq uint64) Entry {
 		said = &outcome.TableNote{Code: outcome.NoteAlreadyVoid, Input: seq}
 	default:
 		c.voided[seq] = true
+		c.unsettle(from)
 		c.dropCheckpoints(Entry{Seq: seq, At: from})
 		c.buf.remove(seq)
 		eng, rebuilt, hand, err := c.rebuild(at, from)
@@ -436,6 +441,8 @@ func (c *core) feed(entries []Entry, collect bool) []Entry {
 			keep(c.advanceTo(e.At, nil))
 			c.seq = e.Seq - 1
 			keep(c.voidEntries(e.Void, nil)[1:])
+		case e.Deal != nil:
+			c.lastDeal = max(c.lastDeal, e.Deal.Input)
 		case e.Revision != nil:
 			// The table had decided up to e.At when the late inputs came.
 			keep(c.process(e.At))

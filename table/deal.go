@@ -8,8 +8,8 @@ import (
 	"github.com/tabled/tabled/engine"
 )
 
-// Deal is the game as a hand was dealt (engine.Dealt), journaled at each
-// deal the running table decides. A restart picks the game up at the last
+// Deal is the game as a hand was dealt (engine.Dealt), journaled once the
+// deal has settled (dealSettle). A restart picks the game up at the last
 // one (Config.Resume may begin with it) instead of applying every input of
 // the session again, which made a restart grow with the session; a replay
 // checks each against the game it reached itself (Verify).
@@ -17,6 +17,10 @@ type Deal struct {
 	// Input is the sequence number of the new-hand input that dealt; the
 	// entry's At is its stamp.
 	Input uint64 `json:"input"`
+	// Outcome is the sequence number of the deal's outcome, the last
+	// entry the game at the deal holds: a restart that begins here steps
+	// through the entries after it (the deal entry itself comes later).
+	Outcome uint64 `json:"outcome"`
 	// Session is the sequence number of the note that opened the session
 	// (Config.Session), so a restart finds the session's rules without
 	// reading back to its start; 0 when not known.
@@ -28,12 +32,46 @@ type Deal struct {
 // NoteDeal is the NoteKind of a deal entry, the type of its record.
 const NoteDeal = "deal"
 
-// dealt is the deal entry for the new-hand input in, which dealt the hand
-// the engine now stands at, game g.
-func (c *core) dealt(in Entry, g engine.Dealt) Entry {
+// dealSettle is how long, in the table's time, a deal stands with no
+// re-decision reaching before it before it is journaled. An input that
+// comes late across a deal (a controller's presses held over a restart
+// reach the table seconds after a tablet's new hand) makes a restart that
+// begins there read the inputs before it too; a settled deal rarely is.
+var dealSettle = 20 * time.Second
+
+// pendingDeal is a deal not journaled yet: its new-hand input, the
+// sequence number of its outcome, its hand and the game.
+type pendingDeal struct {
+	in      Entry
+	outcome uint64
+	hand    int
+	game    engine.Dealt
+}
+
+// settleDeal journals the pending deal once the table's time is
+// dealSettle past it; a re-decision that reached before it dropped it
+// (unsettle).
+func (c *core) settleDeal(entries []Entry) []Entry {
+	p := c.pending
+	if p == nil || c.feeding || c.eng.Now()-p.in.At < dealSettle {
+		return entries
+	}
+	c.pending = nil
+	if p.in.Seq <= c.lastDeal {
+		return entries // journaled before a restart
+	}
+	c.lastDeal = p.in.Seq
 	c.seq++
-	return Entry{Seq: c.seq, At: in.At, Hand: c.hand, Dealer: c.eng.Dealer(), NoteKind: NoteDeal,
-		Deal: &Deal{Input: in.Seq, Session: c.session, Game: g}}
+	return append(entries, Entry{Seq: c.seq, At: p.in.At, Hand: p.hand, Dealer: p.game.Dealer, NoteKind: NoteDeal,
+		Deal: &Deal{Input: p.in.Seq, Outcome: p.outcome, Session: c.session, Game: p.game}})
+}
+
+// unsettle drops the pending deal when a re-decision from from reaches
+// before it: the game at it may be another.
+func (c *core) unsettle(from time.Duration) {
+	if c.pending != nil && from <= c.pending.in.At {
+		c.pending = nil
+	}
 }
 
 // startAt makes the core begin at the deal d journaled in entry e: the
@@ -47,7 +85,7 @@ func (c *core) startAt(e Entry, earlier func() ([]Entry, error)) error {
 		return fmt.Errorf("table: resume at the deal of entry %d: %w", e.Seq, err)
 	}
 	speak(eng)
-	c.eng, c.hand, c.seq = eng, e.Hand, e.Seq
+	c.eng, c.hand, c.seq, c.lastDeal = eng, e.Hand, e.Deal.Outcome, e.Deal.Input
 	c.floor = &checkpoint{at: e.At, seq: e.Deal.Input, eng: eng.Clone(), hand: e.Hand, outAt: e.At}
 	c.checkpoints = append(c.checkpoints[:0], *c.floor)
 	c.earlier = earlier

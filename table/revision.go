@@ -42,6 +42,7 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 // 0) after a void, which withdraws what the voided input had decided. A
 // void that changes nothing writes no revision.
 func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint64, entries []Entry) []Entry {
+	c.unsettle(from)
 	for _, in := range late {
 		c.dropCheckpoints(in)
 	}
