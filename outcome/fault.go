@@ -35,8 +35,13 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 
 // ValueFaultWords is the payment rules' refusal of a value (a
 // payment.ValueError's Fault) in l's words: the catalog's
-// value.refused.<code>. A fault of no known code reads as its code.
+// value.refused.<code>, or the words of a value as typed that
+// payment.ParseValue cannot read. A fault of no known code reads as its
+// code.
 func ValueFaultWords(l *catalog.Lang, f payment.Fault) string {
+	if key, ok := valueParseKeys[f.Code]; ok {
+		return l.Text(key, "word", catalog.Quoted(f.Text), "n", f.N)
+	}
 	key := "value.refused." + f.Code
 	if f.Code == "" || !l.Has(key) {
 		return f.Code
@@ -60,4 +65,15 @@ func windWord(l *catalog.Lang, letter string) string {
 		return letter
 	}
 	return l.Text("wind." + letter)
+}
+
+// valueParseKeys are the catalog's words of the payment.ParseValue faults.
+var valueParseKeys = map[string]string{
+	payment.FaultValueEmpty:   "i33.value.empty",
+	payment.FaultYakumanCount: "i33.value.yakuman_count",
+	payment.FaultLimitNothing: "i33.value.limit_nothing",
+	payment.FaultNotHan:       "i33.value.not_han",
+	payment.FaultNeedsFu:      "i33.value.needs_fu",
+	payment.FaultNotFu:        "i33.value.not_fu",
+	payment.FaultValueWords:   "i33.value.words",
 }

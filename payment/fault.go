@@ -22,9 +22,9 @@ type Fault struct {
 	Melds   string `json:"melds,omitempty"`
 }
 
-// ValueError is why the rules refuse a value: Fault its parameters for a
-// view to word in its reader's language (package outcome), Reason the
-// English sentence.
+// ValueError is why the rules refuse a value, or ParseValue a value as
+// typed: Fault its parameters for a view to word in its reader's language
+// (package outcome), Reason the English sentence.
 type ValueError struct {
 	Fault  Fault
 	Reason string
@@ -49,6 +49,18 @@ const (
 	FaultFu20Ron        = "fu20_ron"         // 20 fu on a ron
 	FaultFu20OneHan     = "fu20_one_han"     // 1 han 20 fu
 	FaultCountedTooHigh = "counted_too_high" // more than N han counted: limit Text
+)
+
+// The sub-codes of a value as typed that ParseValue cannot read
+// (ValueError.Fault.Code): Text is the word as typed, never a sentence.
+const (
+	FaultValueEmpty   = "value_empty"   // nothing typed
+	FaultYakumanCount = "yakuman_count" // yakuman Text: not a count 1..N
+	FaultLimitNothing = "limit_nothing" // limit Text with more words after it
+	FaultNotHan       = "not_han"       // Text: neither a limit nor han 1..N
+	FaultNeedsFu      = "needs_fu"      // N han below 5 without fu
+	FaultNotFu        = "not_fu"        // fu Text: not a number
+	FaultValueWords   = "value_words"   // N words, more than han and fu
 )
 
 // refuse is a ValueError: f its parameters, format and a its English.

@@ -44,7 +44,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := script.Parse(in)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled sim: %s: %v\n", *file, err)
+		why := err.Error()
+		if !*asJSON {
+			why = catalog.ErrorIn(l, err) // --json keeps the contract's English, its errors too
+		}
+		fmt.Fprintf(stderr, "tabled sim: %s: %s\n", *file, why)
 		return 1
 	}
 	write := func(s *script.Script, w io.Writer) error { return script.WriteTextIn(l, s, w) }
