@@ -21,14 +21,17 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 		return f.Code
 	}
 	s := l.Text(key,
-		"n", f.N, "m", f.M, "tile", f.Text, "tiles", f.Text2, "other", f.Text2, "hand", f.Text,
+		"n", f.N, "m", f.M, "tile", tileCodeIn(l, f.Text), "tiles", f.Text2, "other", tileCodeIn(l, f.Text2), "hand", f.Text,
 		"rules", f.Text, "yaku", f.Text2, "kind", meldKindWord(l, f.Text), "call", meldKindWord(l, f.Text),
 		"seat", windWord(l, f.Text))
-	if f.At > 0 {
+	switch {
+	case f.At > 0 && l.Code() == catalog.Default:
 		s = l.Text("hand.refused.in_meld", "at", f.At, "kind", meldKindWord(l, f.AtKind), "tiles", f.AtTiles, "fault", s)
+	case f.At > 0:
+		s = l.Text("i33.meld.in_meld", "at", f.At, "meld", meldIn(l, f.AtKind, f.AtTiles), "fault", s)
 	}
 	if f.Melds != "" {
-		s = l.Text("hand.refused.melds", "fault", s, "melds", f.Melds)
+		s = l.Text("hand.refused.melds", "fault", s, "melds", meldsIn(l, f.Melds))
 	}
 	return s
 }
