@@ -43,7 +43,7 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 // code.
 func ValueFaultWords(l *catalog.Lang, f payment.Fault) string {
 	if key, ok := valueParseKeys[f.Code]; ok {
-		return l.Text(key, "word", catalog.Quoted(f.Text), "n", f.N)
+		return l.Text(key, "word", catalog.Quoted(f.Text), "n", f.N, "m", f.M)
 	}
 	key := "value.refused." + f.Code
 	if f.Code == "" || !l.Has(key) {
@@ -70,7 +70,8 @@ func windWord(l *catalog.Lang, letter string) string {
 	return l.Text("wind." + letter)
 }
 
-// valueParseKeys are the catalog's words of the payment.ParseValue faults.
+// valueParseKeys are the catalog's words of the payment.ParseValue faults
+// and of a hand Settle cannot settle.
 var valueParseKeys = map[string]string{
 	payment.FaultValueEmpty:   "i33.value.empty",
 	payment.FaultYakumanCount: "i33.value.yakuman_count",
@@ -79,4 +80,14 @@ var valueParseKeys = map[string]string{
 	payment.FaultNeedsFu:      "i33.value.needs_fu",
 	payment.FaultNotFu:        "i33.value.not_fu",
 	payment.FaultValueWords:   "i33.value.words",
+
+	payment.FaultSettleDealer:     "i33.value.settle_dealer",
+	payment.FaultSettleChombo:     "i33.value.settle_chombo",
+	payment.FaultSettleTsumo:      "i33.value.settle_tsumo",
+	payment.FaultSettleFrom:       "i33.value.settle_from",
+	payment.FaultSettleNegative:   "i33.value.settle_negative",
+	payment.FaultSettleWinner:     "i33.value.settle_winner",
+	payment.FaultSettleOwnDiscard: "i33.value.settle_own_discard",
+	payment.FaultSettlePaoSeat:    "i33.value.settle_pao_seat",
+	payment.FaultSettlePao:        "i33.value.settle_pao",
 }

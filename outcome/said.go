@@ -195,7 +195,12 @@ func (r reasonWords) table(code engine.RuleCode) (string, bool) {
 	switch code {
 	case engine.CodeScore:
 		if a.Fault != "" {
-			return r.l.Text("record.table.unsettled", "fault", a.Fault), true
+			// English keeps the payment rules' own sentence, as logged.
+			fault := a.Fault
+			if a.Refusal != nil && r.l.Code() != catalog.Default {
+				fault = ValueFaultWords(r.l, *a.Refusal)
+			}
+			return r.l.Text("record.table.unsettled", "fault", fault), true
 		}
 		return r.l.Text("record.table.settled"), true
 	case engine.CodeChombo:

@@ -63,6 +63,21 @@ const (
 	FaultValueWords   = "value_words"   // N words, more than han and fu
 )
 
+// The sub-codes of a hand Settle cannot settle (ValueError.Fault.Code):
+// the engine checks every value as it comes, so one is a fault of the
+// engine, shown to the referee rather than hidden.
+const (
+	FaultSettleDealer     = "settle_dealer"      // dealer seat N not 0..3
+	FaultSettleChombo     = "settle_chombo"      // chombo seat N not 0..3
+	FaultSettleTsumo      = "settle_tsumo"       // a tsumo with N winners
+	FaultSettleFrom       = "settle_from"        // discarder seat N not 0..3
+	FaultSettleNegative   = "settle_negative"    // negative counters or deposits
+	FaultSettleWinner     = "settle_winner"      // winner seat N not distinct 0..3
+	FaultSettleOwnDiscard = "settle_own_discard" // seat N won on its own discard
+	FaultSettlePaoSeat    = "settle_pao_seat"    // seat N liable for seat M's hand
+	FaultSettlePao        = "settle_pao"         // pao without a yakuman
+)
+
 // refuse is a ValueError: f its parameters, format and a its English.
 func refuse(f Fault, format string, a ...any) error {
 	return &ValueError{Fault: f, Reason: fmt.Sprintf(format, a...)}
