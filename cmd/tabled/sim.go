@@ -23,13 +23,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *file == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "tabled sim: usage: tabled sim --script FILE [--json] [--lang LANG]")
-		return 2
-	}
 	l, err := config.TextLang(*lang, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled sim: %v\n", err)
+		return 2
+	}
+	if *file == "" || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tabled sim: %s\n", l.Text("i33.cli.sim_usage"))
 		return 2
 	}
 	in := io.Reader(os.Stdin)
