@@ -96,7 +96,7 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	}
 	var err error
 	if o.profile, err = o.cfg.Profile(); err != nil {
-		fmt.Fprintf(stderr, "tabled run: rules: %v\n", err)
+		fmt.Fprintf(stderr, "tabled run: %s\n", o.cfg.Lang().Text("i33.cli.rules", "why", err.Error()))
 		return o, 2
 	}
 	if o.sim && !o.fromFile {

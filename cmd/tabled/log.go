@@ -69,7 +69,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 	damaged := 0
 	report := func(dmg claimlog.Damage) {
 		damaged++
-		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
+		fmt.Fprintf(stderr, "tabled log: %s\n", o.lang.Text("i33.cli.damage", "what", dmg.String()))
 	}
 	ctx := context.Background()
 	if o.format == "text" {
