@@ -265,7 +265,7 @@ func parseAction(f []string) (Step, error) {
 		}
 		t, err := engine.ParseTile(f[1])
 		if err != nil {
-			return st, catalog.Refuse("i33.parse.indicator", "what", f[0], "why", strings.TrimPrefix(err.Error(), "tile: "))
+			return st, catalog.Refuse("i33.parse.indicator", "what", f[0], "why", whyOf(err))
 		}
 		st.Action, st.Tile = engine.Dora, t
 		if f[0] == "ura" {
@@ -316,7 +316,7 @@ func parseAction(f []string) (Step, error) {
 	case engine.Name:
 		st.Name = strings.Join(f[2:], " ")
 		if err := engine.CheckName(st.Name); err != nil {
-			return st, catalog.Refuse("i33.parse.name", "why", err.Error())
+			return st, catalog.Refuse("i33.parse.name", "why", whyOf(err))
 		}
 		return st, nil
 	}

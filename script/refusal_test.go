@@ -41,6 +41,17 @@ func TestRefusalsInEveryLanguage(t *testing.T) {
 		{"E hand", "hand needs the concealed tiles, like: hand 234m 456p 789s 5p 55z [win 5p]", "hand demande les tuiles cachées, par ex. : hand 234m 456p 789s 5p 55z [win 5p]"},
 		{"E hand 234m win 5q", `hand: win "5q" is not a tile (want mpsz like 5m)`, "hand : win « 5q » n'est pas une tuile (en mpsz, comme 5m)"},
 		{"E card", "card is a reader's read of a player's card", "card est la lecture de la carte d'un joueur"},
+		{"dora 9x", `dora: "9x" is not a tile: suit 'x' is not one of m, p, s, z`, "dora : « 9x » n'est pas une tuile : la famille « x » n'est pas m, p, s ou z"},
+		{"ura 0z", `ura: "0z" is not a tile: 0 (red five) needs m, p or s`, "ura : « 0z » n'est pas une tuile : 0 (cinq rouge) demande m, p ou s"},
+		{"dora 44m", `dora: "44m" is not a tile (want mpsz like 3p, 7z or 0m)`, "dora : « 44m » n'est pas une tuile (en mpsz, comme 3p, 7z ou 0m)"},
+		{"E hand 234", `hand: group 1 "234" has no suit letter (m, p, s or z) after its ranks`, "hand : le groupe 1 « 234 » n'a pas de lettre de famille (m, p, s ou z) après ses rangs"},
+		{"E hand 234m p", `hand: group 2 "p" has a suit letter but no ranks`, "hand : le groupe 2 « p » a une lettre de famille mais pas de rangs"},
+		{"E hand 234m 08z", `hand: group 2 "08z": 0z is not a tile`, "hand : groupe 2 « 08z » : 0z n'est pas une tuile"},
+		{"E hand 234m x", `hand: group 2: "x" is not a rank (0-9) or a suit letter (m, p, s, z)`, "hand : groupe 2 : « x » n'est ni un rang (0-9) ni une lettre de famille (m, p, s, z)"},
+		{"E hand 11112222333344445m", "hand: 17 tiles, more than a hand holds (14, the winning tile included)", "hand : 17 tuiles, plus qu'une main n'en tient (14, tuile gagnante comprise)"},
+		{"E name Ana\x01", "name: a name cannot hold control characters (U+0001)", "nom : un nom ne peut pas contenir de caractères de contrôle (U+0001)"},
+		{"E name " + strings.Repeat("a", 200), "name: a name is at most", "nom : un nom fait au plus"},
+		{"E name \xff", "name: a name must be UTF-8 text", "nom : un nom doit être du texte UTF-8"},
 	} {
 		_, err := script.ParseCommand(c.line)
 		if err == nil {

@@ -1,13 +1,11 @@
 package script
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
-	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
 )
 
@@ -119,7 +117,7 @@ func parseValue(st Step, f []string) (Step, error) {
 	}
 	v, err := payment.ParseValue(f)
 	if err != nil {
-		return st, catalog.Refuse("i33.parse.value", "why", valueFault(err))
+		return st, catalog.Refuse("i33.parse.value", "why", whyOf(err))
 	}
 	st.Value = &v
 	return st, nil
@@ -142,24 +140,8 @@ func parseHand(st Step, f []string) (Step, error) {
 	}
 	ts, err := engine.ParseHand(strings.Join(f, " "))
 	if err != nil {
-		return st, catalog.Refuse("i33.parse.hand", "why", err.Error())
+		return st, catalog.Refuse("i33.parse.hand", "why", whyOf(err))
 	}
 	st.Hand = ts
 	return st, nil
 }
-
-// valueFault is ParseValue's refusal as a parameter of a refusal: its
-// fault in the reader's words (outcome.ValueFaultWords).
-func valueFault(err error) catalog.Worder {
-	var ve *payment.ValueError
-	if errors.As(err, &ve) {
-		return faultWords(ve.Fault)
-	}
-	return catalog.Refuse("i33.parse.as_is", "why", strings.TrimPrefix(err.Error(), "payment: "))
-}
-
-// faultWords is a value's fault that words itself.
-type faultWords payment.Fault
-
-// In is the fault in l's words.
-func (f faultWords) In(l *catalog.Lang) string { return outcome.ValueFaultWords(l, payment.Fault(f)) }
