@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/creack/pty"
 )
 
 // TestTerminalRefusesInTheTablesLanguage: at `tabled run --sim`'s
-// terminal, a line the command language refuses ("? " and why) reads in
+// terminal, typed on a real pty, a line the command language refuses ("? " and why) reads in
 // the table's language ([table] language), a value the payment rules
 // cannot read among them, and so does the start's word on how to type;
 // English as it always read.
@@ -24,9 +26,13 @@ func TestTerminalRefusesInTheTablesLanguage(t *testing.T) {
 		{"[table]\nlanguage = \"fr\"\n", "tapez un vent de siège et une action (« E discard 3p », « s pon », « dora 4m », « newhand » ; « help » les liste) ; Ctrl-C arrête", []string{"? action « pong » inconnue (voulue : discard, chii", "? value : 3 han demande ses fu (comme « 3 30 ») : sous 5 han, les fu fixent la valeur",
 			"? « siège 9 » n'est pas un siège", "? discard : « 3q » n'est pas une tuile (en mpsz, comme 3p, 7z, 0m)"}},
 	} {
-		typed, typer := io.Pipe()
-		d := startDaemonWith(t, c.config, typed, "--sim")
-		if _, err := io.WriteString(typer, "o pong\nw value 3\nsiège 9 pon\ne discard 3q\n"); err != nil {
+		keys, tty, err := pty.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go io.Copy(io.Discard, keys) // the pty's echo of what is typed
+		d := startDaemonWith(t, c.config, tty, "--sim")
+		if _, err := io.WriteString(keys, "o pong\nw value 3\nsiège 9 pon\ne discard 3q\n"); err != nil {
 			t.Fatal(err)
 		}
 		waitUntil(t, "the refusals and the start in "+c.want[0], func() bool {
@@ -37,10 +43,11 @@ func TestTerminalRefusesInTheTablesLanguage(t *testing.T) {
 			}
 			return strings.Contains(d.stdout.String(), c.start)
 		})
-		typer.Close()
 		if code := d.stop(); code != 0 {
 			t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 		}
+		keys.Close()
+		tty.Close()
 	}
 }
 

@@ -56,7 +56,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		write = script.WriteJSON
 	}
 	if err := write(s, stdout); err != nil {
-		fmt.Fprintf(stderr, "tabled sim: %s: %v\n", *file, err)
+		why := err.Error()
+		if !*asJSON {
+			why = catalog.ErrorIn(l, err)
+		}
+		fmt.Fprintf(stderr, "tabled sim: %s: %s\n", *file, why)
 		return 1
 	}
 	return 0
