@@ -18,7 +18,7 @@ func TestRefusalsInEveryLanguage(t *testing.T) {
 	fr, _ := catalog.Get("fr")
 	for _, c := range []struct{ line, en, fr string }{
 		{"W pong", `unknown action "pong" (want discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm)`,
-			`action « pong » inconnue (voulue : discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm)`},
+			`action « pong » inconnue (actions possibles : discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai, deadhand, value, hand, chombo, name, confirm)`},
 		{"X pon", `"X" is not a seat wind (E, S, W, N) nor dora, ura, newhand or time`,
 			`« X » n'est ni un vent de siège (E, S, W, N) ni dora, ura, newhand ou time`},
 		{"E discard 3q", `discard: "3q" is not a tile (want mpsz like 3p, 7z, 0m)`,

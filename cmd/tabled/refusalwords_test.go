@@ -23,7 +23,7 @@ func TestTerminalRefusesInTheTablesLanguage(t *testing.T) {
 	}{
 		{"", `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`, []string{`? unknown action "pong" (want discard, chii`, `? value: 3 han needs its fu (like "3 30"): below 5 han the fu set the worth`,
 			`? "seat 9" is not a seat`, `? discard: "3q" is not a tile (want mpsz like 3p, 7z, 0m)`}},
-		{"[table]\nlanguage = \"fr\"\n", "tapez un vent de siège et une action (« E discard 3p », « s pon », « dora 4m », « newhand » ; « help » les liste) ; Ctrl-C arrête", []string{"? action « pong » inconnue (voulue : discard, chii", "? value : 3 han demande ses fu (comme « 3 30 ») : sous 5 han, les fu fixent la valeur",
+		{"[table]\nlanguage = \"fr\"\n", "tapez un vent de siège et une action (« E discard 3p », « s pon », « dora 4m », « newhand » ; « help » les liste) ; Ctrl-C arrête", []string{"? action « pong » inconnue (actions possibles : discard, chii", "? value : 3 han demande ses fu (comme « 3 30 ») : sous 5 han, les fu fixent la valeur",
 			"? « siège 9 » n'est pas un siège", "? discard : « 3q » n'est pas une tuile (en mpsz, comme 3p, 7z, 0m)"}},
 	} {
 		keys, tty, err := pty.Open()
