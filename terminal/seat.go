@@ -27,14 +27,8 @@ func inLetters(line string, st engine.State) (string, error) {
 	if first == "" {
 		return line, nil
 	}
-	for _, code := range catalog.Codes() {
-		l, _ := catalog.Get(code)
-		for _, w := range winds {
-			letter := w.Letter()
-			if strings.EqualFold(first, l.Text("wind."+letter)) || strings.EqualFold(first, l.Text("wind.letter."+letter)) {
-				return letter + " " + rest, nil
-			}
-		}
+	if letter, ok := catalog.WindLetter(first); ok {
+		return letter + " " + rest, nil
 	}
 	for _, code := range catalog.Codes() {
 		l, _ := catalog.Get(code)

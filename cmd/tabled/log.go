@@ -136,8 +136,13 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	case logtext.Formats[o.format] == nil:
 		err = catalog.Refuse("i33.cli.bad_format", "word", catalog.Quoted(o.format))
 	default:
-		if err = journal.ParseFilter(f, *hand, *at); err != nil {
-			err = fmt.Errorf("--%w", err)
+		if ferr := journal.ParseFilter(f, *hand, *at); ferr != nil {
+			var why catalog.Worder = catalog.Refuse("i33.parse.as_is", "why", ferr.Error())
+			var fe *journal.FilterError
+			if errors.As(ferr, &fe) {
+				why = fe
+			}
+			err = catalog.Refuse("i33.cli.flag", "why", why)
 		}
 	}
 	if err != nil {
