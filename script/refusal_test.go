@@ -97,3 +97,27 @@ func TestScriptErrorInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRefusalWords: whatever line is typed, a refusal reads in English
+// as its Error and in every language of the catalog in words the catalog
+// has (no key left as "[key]").
+func FuzzRefusalWords(f *testing.F) {
+	for _, s := range []string{"W pong", "dora 9x", "E hand 234m x", "W value 3", "E name \x01", "newhand dealer 9", "E discard 1m 2m"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		_, err := script.ParseCommand(line)
+		if err == nil || errors.Is(err, script.ErrHelp) {
+			return
+		}
+		if got := catalog.ErrorIn(nil, err); got != err.Error() {
+			t.Fatalf("%q: English %q, Error %q", line, got, err.Error())
+		}
+		for _, code := range catalog.Codes() {
+			l, _ := catalog.Get(code)
+			if got := catalog.ErrorIn(l, err); got == "" || strings.Contains(got, "[i33.") {
+				t.Fatalf("%q in %s: %q", line, code, got)
+			}
+		}
+	})
+}
