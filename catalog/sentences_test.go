@@ -39,7 +39,7 @@ var exceptCall = map[string]string{
 	"http.Error":         "as writeJSON",
 	"pem.EncodeToMemory": "a PEM block's type, a format's word",
 	"fmt.Appendf":        "a wire format's frame or a generated module's header, for programs",
-	".logf":              "as .Logf",
+	".logf":              "an operator's log line (syslevel): English by the project's choice, at debug or warning level, not a view",
 }
 
 // flagHelp is a command-line flag's definition (fs.String("name", "",
