@@ -42,7 +42,7 @@ func TestBrowserConsoleSaysWhatTablesSaid(t *testing.T) {
 			"PON Ouest l'emporte sur CHII Est",
 			"refusé : DORA : aucun indicateur de dora n'est dû : 2 lus pour 1 kongs",
 			"ESPACE DISQUE BAS : disque du journal presque plein",
-			"à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4p juste après avoir appelé 1p, ce qui est interdit",
+			"à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4 cercles juste après avoir appelé 1 cercle, ce qui est interdit",
 		}, []string{"the only claim", "beats", "refused", "DISK LOW", "disk is low", "check West", "swap-calling"},
 			"the claim log's disk is low: 40 MB free; free space before it fills"},
 	} {

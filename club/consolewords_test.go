@@ -67,7 +67,7 @@ func TestConsoleWordsWhatTablesSaid(t *testing.T) {
 		{"french", 5, "fr", "PON Sud : la seule réclamation", []string{
 			"override: PON Ouest l'emporte sur CHII Est",
 			"late: PON Sud : la seule réclamation",
-			"flag: à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4p juste après avoir appelé 1p, ce qui est interdit",
+			"flag: à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4 cercles juste après avoir appelé 1 cercle, ce qui est interdit",
 			"rejected: refusé : DORA : aucun indicateur de dora n'est dû : 2 lus pour 1 kongs",
 			"disk-low: ESPACE DISQUE BAS : disque du journal presque plein",
 		}, "the claim log's disk is low: 40 MB free; free space before it fills"},

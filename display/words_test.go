@@ -25,7 +25,7 @@ func TestNewViewInFrench(t *testing.T) {
 		{"head_bump", "RON - Ouest", "MAIN FINIE", "RON Est perd : éloigné"},
 		{"late_pon", "PON - Nord", "TARDIF", "tardif : délai d'appel passé"},
 		{"rejected", "CHII Ouest", "REFUSÉ", "seul le joueur Sud, le suivant dans le tour, peut faire chii sur l'écart du joueur Est"},
-		{"referee", "VÉRIFIER Sud", "ARBITRE", "échange d'appel (kuikae) : Sud écarte 4p juste après avoir appelé 1p, ce qui est interdit"},
+		{"referee", "VÉRIFIER Sud", "ARBITRE", "échange d'appel (kuikae) : Sud écarte 4 cercles juste après avoir appelé 1 cercle, ce qui est interdit"},
 		{"kan_dora_prompt", "Sud : 1 caractère", "KONG", "peut être volé : RON seul"},
 		{"dora_with_kan_dora", "DORA dragon blanc", "DORA DE KAN", "indicateur dragon rouge -> dora dragon blanc"},
 		{"robbed_kong_dora_withdrawn", "RON - Nord", "VOLE LE KONG MAIN FINIE", "saisir la valeur : Nord"},

@@ -296,17 +296,20 @@ const MaxHandTiles = 14
 // one tile and no more than a hand holds. Its errors say what is wrong;
 // the caller says where (a script line, a request's field).
 func ParseHand(s string) ([]Tile, error) {
-	ts, err := tile.ParseHand(s)
-	switch {
-	case err != nil:
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "tile: "))
-	case len(ts) == 0:
-		return nil, errors.New(`a hand needs its concealed tiles, like "234m 456p 789s 123s 55z"`)
-	case len(ts) > MaxHandTiles:
-		return nil, fmt.Errorf("%d tiles, more than a hand holds (%d, the winning tile included)", len(ts), MaxHandTiles)
+	ts, err := tile.ParseHandAtMost(s, MaxHandTiles)
+	var ne *tile.NotationError
+	if errors.As(err, &ne) {
+		return nil, handNotation{ne}
 	}
-	return ts, nil
+	return ts, err
 }
+
+// handNotation is the tile package's NotationError without its prefix:
+// ParseHand's caller says where the tiles were written.
+type handNotation struct{ *tile.NotationError }
+
+func (h handNotation) Error() string { return h.Reason() }
+func (h handNotation) Unwrap() error { return h.NotationError }
 
 // MaxNameLength bounds a player's name, in bytes.
 const MaxNameLength = 40
@@ -381,14 +384,33 @@ func (ev Event) Validate() error {
 func CheckName(name string) error {
 	switch {
 	case len(name) > MaxNameLength:
-		return fmt.Errorf("a name is at most %d bytes, not %d", MaxNameLength, len(name))
+		return &NameError{Code: NameLong, N: len(name), reason: fmt.Sprintf("a name is at most %d bytes, not %d", MaxNameLength, len(name))}
 	case !utf8.ValidString(name):
-		return fmt.Errorf("a name must be UTF-8 text")
+		return &NameError{Code: NameNotUTF8, reason: "a name must be UTF-8 text"}
 	}
 	for _, r := range name {
 		if unicode.IsControl(r) {
-			return fmt.Errorf("a name cannot hold control characters (%U)", r)
+			return &NameError{Code: NameControl, Rune: r, reason: fmt.Sprintf("a name cannot hold control characters (%U)", r)}
 		}
 	}
 	return nil
 }
+
+// NameError is why CheckName refuses a name, as a code and what it
+// names (N its length, Rune the control character), for a view to word
+// in its reader's language; Error is its English.
+type NameError struct {
+	Code   string
+	N      int
+	Rune   rune
+	reason string
+}
+
+func (e *NameError) Error() string { return e.reason }
+
+// The codes of a NameError.
+const (
+	NameLong    = "long"     // N bytes, more than MaxNameLength
+	NameNotUTF8 = "not_utf8" // not UTF-8 text
+	NameControl = "control"  // holds the control character Rune
+)

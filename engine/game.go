@@ -291,7 +291,7 @@ func (e *Engine) settle(out []Outcome) []Outcome {
 	if err != nil {
 		// The engine checked every value as it came: a settlement that
 		// fails is a fault of the engine, shown rather than hidden.
-		return e.flag(out, NoSeat, ActNone, CodeScore, e.why(CodeScore, args{text: err.Error()}))
+		return e.flag(out, NoSeat, ActNone, CodeScore, e.why(CodeScore, args{text: err.Error(), refusal: valueFault(err)}))
 	}
 	for i := range sc.Wins {
 		sc.Wins[i].Points, sc.Wins[i].Limit = set.Points[i], set.Limits[i]

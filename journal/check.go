@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tabled/tabled/alert"
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/table"
@@ -17,10 +18,25 @@ import (
 type FilterError struct {
 	Field, Value string
 	Accepts      string
+	// List is what the field accepts when it is a list of values.
+	List []string
 }
 
 func (e *FilterError) Error() string {
 	return fmt.Sprintf("%s %q is not %s", e.Field, e.Value, e.Accepts)
+}
+
+// In is the error in l's words (tabled log --lang): the field by its
+// flag's name, the value as given, what the field accepts.
+func (e *FilterError) In(l *catalog.Lang) string {
+	key := map[string]string{"hand": "i33.filter.hand", "seat": "i33.filter.seat", "at": "i33.filter.at"}[e.Field]
+	if e.List != nil {
+		key = "i33.filter.one_of"
+	}
+	if key == "" {
+		return e.Error()
+	}
+	return l.Text(key, "field", e.Field, "value", catalog.Quoted(e.Value), "list", strings.Join(e.List, ", "))
 }
 
 // Kinds are the kinds of record.
@@ -61,7 +77,7 @@ func CheckFilter(f claimlog.Filter) error {
 		{"source", f.Source, Sources},
 	} {
 		if c.value != "" && !slices.Contains(c.accepted, c.value) {
-			return &FilterError{Field: c.field, Value: c.value, Accepts: "one of " + strings.Join(c.accepted, ", ")}
+			return &FilterError{Field: c.field, Value: c.value, Accepts: "one of " + strings.Join(c.accepted, ", "), List: c.accepted}
 		}
 	}
 	if f.Hand < 0 {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
-	"github.com/tabled/tabled/engine"
 )
 
 // ParseFilter reads into f the filter fields a person types as words
@@ -41,20 +41,17 @@ func ParseHand(hand string) (int, error) {
 }
 
 // ParseSeat is a seat as its wind's letter (Seats), from any case of a
-// letter or a name ("w", "W", "West", "west"); "" stays "".
+// letter or a name in any language of the catalog ("w", "W", "West",
+// "west", "O", "Ouest"); "" stays "".
 func ParseSeat(seat string) (string, error) {
 	if seat == "" {
 		return "", nil
 	}
-	s := strings.ToLower(seat)
-	if len(s) == 1 {
-		s = strings.ToUpper(s)
-	}
-	w, err := engine.ParseWind(s)
-	if err != nil {
+	letter, ok := catalog.WindLetter(seat)
+	if !ok {
 		return "", &FilterError{Field: "seat", Value: seat, Accepts: "a seat: one of E, S, W, N (or East, South, West, North)"}
 	}
-	return w.Letter(), nil
+	return letter, nil
 }
 
 // ParseWindow is a window of time within the hand, from its deal, written

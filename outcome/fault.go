@@ -21,22 +21,30 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 		return f.Code
 	}
 	s := l.Text(key,
-		"n", f.N, "m", f.M, "tile", f.Text, "tiles", f.Text2, "other", f.Text2, "hand", f.Text,
+		"n", f.N, "m", f.M, "tile", tileCodeIn(l, f.Text), "tiles", f.Text2, "other", tileCodeIn(l, f.Text2), "hand", f.Text,
 		"rules", f.Text, "yaku", f.Text2, "kind", meldKindWord(l, f.Text), "call", meldKindWord(l, f.Text),
 		"seat", windWord(l, f.Text))
-	if f.At > 0 {
+	switch {
+	case f.At > 0 && l.Code() == catalog.Default:
 		s = l.Text("hand.refused.in_meld", "at", f.At, "kind", meldKindWord(l, f.AtKind), "tiles", f.AtTiles, "fault", s)
+	case f.At > 0:
+		s = l.Text("i33.meld.in_meld", "at", f.At, "meld", meldIn(l, f.AtKind, f.AtTiles), "fault", s)
 	}
 	if f.Melds != "" {
-		s = l.Text("hand.refused.melds", "fault", s, "melds", f.Melds)
+		s = l.Text("hand.refused.melds", "fault", s, "melds", meldsIn(l, f.Melds))
 	}
 	return s
 }
 
 // ValueFaultWords is the payment rules' refusal of a value (a
 // payment.ValueError's Fault) in l's words: the catalog's
-// value.refused.<code>. A fault of no known code reads as its code.
+// value.refused.<code>, or the words of a value as typed that
+// payment.ParseValue cannot read. A fault of no known code reads as its
+// code.
 func ValueFaultWords(l *catalog.Lang, f payment.Fault) string {
+	if key, ok := valueParseKeys[f.Code]; ok {
+		return l.Text(key, "word", catalog.Quoted(f.Text), "n", f.N, "m", f.M)
+	}
 	key := "value.refused." + f.Code
 	if f.Code == "" || !l.Has(key) {
 		return f.Code
@@ -60,4 +68,26 @@ func windWord(l *catalog.Lang, letter string) string {
 		return letter
 	}
 	return l.Text("wind." + letter)
+}
+
+// valueParseKeys are the catalog's words of the payment.ParseValue faults
+// and of a hand Settle cannot settle.
+var valueParseKeys = map[string]string{
+	payment.FaultValueEmpty:   "i33.value.empty",
+	payment.FaultYakumanCount: "i33.value.yakuman_count",
+	payment.FaultLimitNothing: "i33.value.limit_nothing",
+	payment.FaultNotHan:       "i33.value.not_han",
+	payment.FaultNeedsFu:      "i33.value.needs_fu",
+	payment.FaultNotFu:        "i33.value.not_fu",
+	payment.FaultValueWords:   "i33.value.words",
+
+	payment.FaultSettleDealer:     "i33.value.settle_dealer",
+	payment.FaultSettleChombo:     "i33.value.settle_chombo",
+	payment.FaultSettleTsumo:      "i33.value.settle_tsumo",
+	payment.FaultSettleFrom:       "i33.value.settle_from",
+	payment.FaultSettleNegative:   "i33.value.settle_negative",
+	payment.FaultSettleWinner:     "i33.value.settle_winner",
+	payment.FaultSettleOwnDiscard: "i33.value.settle_own_discard",
+	payment.FaultSettlePaoSeat:    "i33.value.settle_pao_seat",
+	payment.FaultSettlePao:        "i33.value.settle_pao",
 }

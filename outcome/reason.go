@@ -62,11 +62,15 @@ func (r reasonWords) calls() string {
 
 // showing is what a call showed, "CHII 5p 6p", for the words of a refused group.
 func (r reasonWords) showing() string {
-	s := CallWord(r.l, r.a.Call.String())
+	var shown []engine.Tile
 	for _, t := range r.a.Shown {
 		if t.Known() {
-			s += " " + t.String()
+			shown = append(shown, t)
 		}
+	}
+	s := CallWord(r.l, r.a.Call.String())
+	if len(shown) > 0 {
+		s += " " + TilesIn(r.l, shown)
 	}
 	return s
 }
@@ -98,7 +102,7 @@ func (r reasonWords) claimRefusal(code engine.RuleCode) (string, bool) {
 	case engine.CodeLastTile:
 		return r.text("refusal.last_tile"), true
 	case engine.CodeTileMismatch:
-		return r.text("refusal.tile_mismatch", "call", a.Call.String(), "tile", a.Tile.String(), "discard", a.Tile2.String()), true
+		return r.text("refusal.tile_mismatch", "call", a.Call.String(), "tile", TileIn(r.l, a.Tile), "discard", TileIn(r.l, a.Tile2)), true
 	case engine.CodeNotAGroup:
 		return r.notAGroup(), true
 	case engine.CodeNextDrew:
@@ -139,7 +143,7 @@ func (r reasonWords) notAGroup() string {
 	case known:
 		key = "refusal.not_a_group.pung_with"
 	}
-	return r.text(key, "showing", r.showing(), "tile", a.Tile.String())
+	return r.text(key, "showing", r.showing(), "tile", TileIn(r.l, a.Tile))
 }
 
 // turnRefusal is the words of an action refused in a seat's own turn.
@@ -155,7 +159,7 @@ func (r reasonWords) turnRefusal(code engine.RuleCode) (string, bool) {
 		turn := r.l.Text(pick(a.ToDraw, "refusal.turn.to_draw", "refusal.turn.to_discard"), "seat", r.wind(a.Turn))
 		return r.text("refusal.not_your_turn", "what", doing, "turn", turn), true
 	case engine.CodeDeciding:
-		return r.text("refusal.deciding", "tile", a.Tile.String()), true
+		return r.text("refusal.deciding", "tile", TileIn(r.l, a.Tile)), true
 	case engine.CodeWallEmpty:
 		return r.text("refusal.wall_empty"), true
 	case engine.CodeNoKongWall:
@@ -181,13 +185,13 @@ func (r reasonWords) kongRefusal(code engine.RuleCode) (string, bool) {
 	case engine.CodeEarlyReplacement:
 		return r.text("refusal.early_replacement", "calls", r.calls()), true
 	case engine.CodeDoraWithdrawn:
-		return r.text("refusal.dora_withdrawn", "tile", a.Tile.String()), true
+		return r.text("refusal.dora_withdrawn", "tile", TileIn(r.l, a.Tile)), true
 	case engine.CodeNoDoraDue:
 		return r.text("refusal.no_dora_due", "n", a.N, "m", a.M), true
 	case engine.CodeKongMayBeRobbed:
 		return r.text("refusal.kong_may_be_robbed"), true
 	case engine.CodeThirteenOrphansOnly:
-		return r.text("refusal.thirteen_orphans_only", "tile", a.Tile.String()), true
+		return r.text("refusal.thirteen_orphans_only", "tile", TileIn(r.l, a.Tile)), true
 	case engine.CodeConcealedNotRobbable:
 		return r.text("refusal.concealed_not_robbable"), true
 	case engine.CodeRobbingOver:

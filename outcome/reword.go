@@ -38,7 +38,7 @@ func (w Words) Reason(r Record) string {
 			s = noted(w.l, s, ns)
 		}
 	}
-	return s
+	return w.redecidedIn(s, r.Reason)
 }
 
 // lostWhy is a lost claim's rule (whole: the whole sentence naming the

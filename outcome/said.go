@@ -133,12 +133,8 @@ func (r reasonWords) value(code engine.RuleCode) (string, bool) {
 		}
 		return r.text("refusal.value.hand_refused", "fault", fault), true
 	case engine.CodeFuriten:
-		waits := make([]string, len(a.Waits))
-		for i, t := range a.Waits {
-			waits[i] = t.String()
-		}
 		key := pick(a.Other == a.Seat, "refusal.value.furiten_own", "refusal.value.furiten_passed")
-		return r.text(key, "waits", strings.Join(waits, " "), "tile", a.Tile.String()), true
+		return r.text(key, "waits", TilesIn(r.l, a.Waits), "tile", TileIn(r.l, a.Tile)), true
 	case engine.CodeNoRiichiWinner:
 		return r.l.Text("refusal.value.no_riichi_winner"), true
 	case engine.CodeNoUraDue:
@@ -175,7 +171,7 @@ func (r reasonWords) flag(code engine.RuleCode) (string, bool) {
 	a := r.a
 	switch code {
 	case engine.CodeKuikae:
-		return r.text("refusal.value.kuikae", "tile", a.Tile.String(), "tile2", a.Tile2.String()), true
+		return r.text("refusal.value.kuikae", "tile", TileIn(r.l, a.Tile), "tile2", TileIn(r.l, a.Tile2)), true
 	case engine.CodeMayBeConcealed:
 		return r.text("refusal.value.may_be_concealed"), true
 	case engine.CodeLate:
@@ -199,7 +195,12 @@ func (r reasonWords) table(code engine.RuleCode) (string, bool) {
 	switch code {
 	case engine.CodeScore:
 		if a.Fault != "" {
-			return r.l.Text("record.table.unsettled", "fault", a.Fault), true
+			// English keeps the payment rules' own sentence, as logged.
+			fault := a.Fault
+			if a.Refusal != nil && r.l.Code() != catalog.Default {
+				fault = ValueFaultWords(r.l, *a.Refusal)
+			}
+			return r.l.Text("record.table.unsettled", "fault", fault), true
 		}
 		return r.l.Text("record.table.settled"), true
 	case engine.CodeChombo:
@@ -219,7 +220,7 @@ func (r reasonWords) table(code engine.RuleCode) (string, bool) {
 		return r.l.Text("record.table.deal", "round", r.l.Text("wind."+a.RoundWind.Letter()), "hand", a.Hand, "honba", a.Honba,
 			"sticks", a.Sticks, "dealer", int(a.Dealer)), true
 	case engine.CodeKongStands:
-		return r.text(pick(a.N > 0, "record.table.kong_stands_read", "record.table.kong_stands_reveal"), "tile", a.Tile.String()), true
+		return r.text(pick(a.N > 0, "record.table.kong_stands_read", "record.table.kong_stands_reveal"), "tile", TileIn(r.l, a.Tile)), true
 	}
 	return "", false
 }

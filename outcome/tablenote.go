@@ -3,6 +3,8 @@ package outcome
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tabled/tabled/catalog"
 )
 
 // This file words what the table itself says of a revision (inputs that
@@ -74,7 +76,14 @@ func (w Words) TableNote(note *TableNote, logged string) string {
 	case NoteAlreadyVoid:
 		return l.Text("revision.void_refused", "why", l.Text("revision.already_void", "input", strconv.FormatUint(note.Input, 10)))
 	case NoteVoidFailed:
-		return l.Text("revision.void_refused", "why", note.Error)
+		// The engine's words of why are English (a game it could not
+		// start again: a fault, never a player's doing); another language
+		// says what failed and leaves them to the log.
+		why := note.Error
+		if l.Code() != catalog.Default {
+			why = l.Text("i33.revision.rebuild_failed", "input", strconv.FormatUint(note.Input, 10))
+		}
+		return l.Text("revision.void_refused", "why", why)
 	default:
 		return logged
 	}

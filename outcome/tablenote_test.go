@@ -33,7 +33,7 @@ func TestTableNoteWords(t *testing.T) {
 			"décidé à nouveau à partir de 37,9 s : l'entrée 41 a été annulée ; 2 résultats publiés retirés"},
 		{&TableNote{Code: NoteNoInput, Input: 9}, "", fmt.Sprintf("refused: no input %d in this session", 9), "refusé : aucune entrée 9 dans cette session"},
 		{&TableNote{Code: NoteAlreadyVoid, Input: 9}, "", fmt.Sprintf("refused: input %d is already void", 9), "refusé : l'entrée 9 est déjà annulée"},
-		{&TableNote{Code: NoteVoidFailed, Input: 9, Error: "engine: x"}, "", "refused: engine: x", "refusé : engine: x"},
+		{&TableNote{Code: NoteVoidFailed, Input: 9, Error: "engine: x"}, "", "refused: engine: x", "refusé : l'état de la table n'a pas pu être reconstruit sans l'entrée 9"},
 		{nil, "an old record's words", "an old record's words", "an old record's words"},
 		{&TableNote{Code: "later"}, "a code of a later version", "a code of a later version", "a code of a later version"},
 	} {

@@ -22,9 +22,9 @@ type Fault struct {
 	Melds   string `json:"melds,omitempty"`
 }
 
-// ValueError is why the rules refuse a value: Fault its parameters for a
-// view to word in its reader's language (package outcome), Reason the
-// English sentence.
+// ValueError is why the rules refuse a value, or ParseValue a value as
+// typed: Fault its parameters for a view to word in its reader's language
+// (package outcome), Reason the English sentence.
 type ValueError struct {
 	Fault  Fault
 	Reason string
@@ -49,6 +49,33 @@ const (
 	FaultFu20Ron        = "fu20_ron"         // 20 fu on a ron
 	FaultFu20OneHan     = "fu20_one_han"     // 1 han 20 fu
 	FaultCountedTooHigh = "counted_too_high" // more than N han counted: limit Text
+)
+
+// The sub-codes of a value as typed that ParseValue cannot read
+// (ValueError.Fault.Code): Text is the word as typed, never a sentence.
+const (
+	FaultValueEmpty   = "value_empty"   // nothing typed
+	FaultYakumanCount = "yakuman_count" // yakuman Text: not a count 1..N
+	FaultLimitNothing = "limit_nothing" // limit Text with more words after it
+	FaultNotHan       = "not_han"       // Text: neither a limit nor han 1..N
+	FaultNeedsFu      = "needs_fu"      // N han below 5 without fu
+	FaultNotFu        = "not_fu"        // fu Text: not a number
+	FaultValueWords   = "value_words"   // N words, more than han and fu
+)
+
+// The sub-codes of a hand Settle cannot settle (ValueError.Fault.Code):
+// the engine checks every value as it comes, so one is a fault of the
+// engine, shown to the referee rather than hidden.
+const (
+	FaultSettleDealer     = "settle_dealer"      // dealer seat N not 0..3
+	FaultSettleChombo     = "settle_chombo"      // chombo seat N not 0..3
+	FaultSettleTsumo      = "settle_tsumo"       // a tsumo with N winners
+	FaultSettleFrom       = "settle_from"        // discarder seat N not 0..3
+	FaultSettleNegative   = "settle_negative"    // negative counters or deposits
+	FaultSettleWinner     = "settle_winner"      // winner seat N not distinct 0..3
+	FaultSettleOwnDiscard = "settle_own_discard" // seat N won on its own discard
+	FaultSettlePaoSeat    = "settle_pao_seat"    // seat N liable for seat M's hand
+	FaultSettlePao        = "settle_pao"         // pao without a yakuman
 )
 
 // refuse is a ValueError: f its parameters, format and a its English.

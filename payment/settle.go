@@ -86,27 +86,27 @@ func (h Hand) check() error {
 	valid := func(seat int) bool { return seat >= 0 && seat < Seats }
 	switch {
 	case !valid(h.Dealer):
-		return fmt.Errorf("payment: dealer seat %d is not 0..3", h.Dealer)
+		return refuse(Fault{Code: FaultSettleDealer, N: h.Dealer}, "payment: dealer seat %d is not 0..3", h.Dealer)
 	case h.Chombo >= Seats || h.Chombo < -1:
-		return fmt.Errorf("payment: chombo seat %d is not 0..3", h.Chombo)
+		return refuse(Fault{Code: FaultSettleChombo, N: h.Chombo}, "payment: chombo seat %d is not 0..3", h.Chombo)
 	case h.Tsumo && len(h.Wins) != 1:
-		return fmt.Errorf("payment: a tsumo has one winner, not %d", len(h.Wins))
+		return refuse(Fault{Code: FaultSettleTsumo, N: len(h.Wins)}, "payment: a tsumo has one winner, not %d", len(h.Wins))
 	case len(h.Wins) > 0 && !h.Tsumo && !valid(h.From):
-		return fmt.Errorf("payment: the discarder's seat %d is not 0..3", h.From)
+		return refuse(Fault{Code: FaultSettleFrom, N: h.From}, "payment: the discarder's seat %d is not 0..3", h.From)
 	case h.Honba < 0 || h.Sticks < 0:
-		return fmt.Errorf("payment: counters and deposits cannot be negative")
+		return refuse(Fault{Code: FaultSettleNegative}, "payment: counters and deposits cannot be negative")
 	}
 	seen := [Seats]bool{}
 	for _, w := range h.Wins {
 		switch {
 		case !valid(w.Seat) || seen[w.Seat]:
-			return fmt.Errorf("payment: winner seat %d is not a distinct seat 0..3", w.Seat)
+			return refuse(Fault{Code: FaultSettleWinner, N: w.Seat}, "payment: winner seat %d is not a distinct seat 0..3", w.Seat)
 		case !h.Tsumo && w.Seat == h.From:
-			return fmt.Errorf("payment: seat %d cannot win on its own discard", w.Seat)
+			return refuse(Fault{Code: FaultSettleOwnDiscard, N: w.Seat}, "payment: seat %d cannot win on its own discard", w.Seat)
 		case w.Pao >= Seats || w.Pao < -1 || w.Pao == w.Seat:
-			return fmt.Errorf("payment: seat %d cannot be liable for seat %d's hand", w.Pao, w.Seat)
+			return refuse(Fault{Code: FaultSettlePaoSeat, N: w.Pao, M: w.Seat}, "payment: seat %d cannot be liable for seat %d's hand", w.Pao, w.Seat)
 		case w.Pao >= 0 && w.Value.Limit != Yakuman:
-			return fmt.Errorf("payment: liability (pao) is for a yakuman only")
+			return refuse(Fault{Code: FaultSettlePao}, "payment: liability (pao) is for a yakuman only")
 		}
 		seen[w.Seat] = true
 	}

@@ -1,6 +1,9 @@
 package payment
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestSettle(t *testing.T) {
 	r := ema2016()
@@ -139,6 +142,34 @@ func TestStandings(t *testing.T) {
 	for seat, want := range [4]int{3, 4, 1, 2} {
 		if st[seat].Place != want {
 			t.Errorf("no split, first East 2: seat %d place %d, want %d", seat, st[seat].Place, want)
+		}
+	}
+}
+
+// TestSettleFaultsHaveCodes: a hand Settle cannot settle is refused with
+// a fault's code and parameters (for a view to word in its reader's
+// language) beside the English sentence it has always had.
+func TestSettleFaultsHaveCodes(t *testing.T) {
+	r := ema2016()
+	for _, c := range []struct {
+		h    Hand
+		code string
+		en   string
+	}{
+		{Hand{Dealer: 4, Chombo: -1}, FaultSettleDealer, "payment: dealer seat 4 is not 0..3"},
+		{Hand{Chombo: 5}, FaultSettleChombo, "payment: chombo seat 5 is not 0..3"},
+		{Hand{Chombo: -1, Tsumo: true}, FaultSettleTsumo, "payment: a tsumo has one winner, not 0"},
+		{Hand{Chombo: -1, From: 7, Wins: []Win{{Seat: 1, Pao: -1, Value: Value{Limit: Mangan}}}}, FaultSettleFrom, "payment: the discarder's seat 7 is not 0..3"},
+		{Hand{Chombo: -1, Honba: -1}, FaultSettleNegative, "payment: counters and deposits cannot be negative"},
+		{Hand{Chombo: -1, From: 0, Wins: []Win{{Seat: 1, Pao: -1}, {Seat: 1, Pao: -1}}}, FaultSettleWinner, "payment: winner seat 1 is not a distinct seat 0..3"},
+		{Hand{Chombo: -1, From: 1, Wins: []Win{{Seat: 1, Pao: -1}}}, FaultSettleOwnDiscard, "payment: seat 1 cannot win on its own discard"},
+		{Hand{Chombo: -1, From: 0, Wins: []Win{{Seat: 1, Pao: 1}}}, FaultSettlePaoSeat, "payment: seat 1 cannot be liable for seat 1's hand"},
+		{Hand{Chombo: -1, From: 0, Wins: []Win{{Seat: 1, Pao: 2, Value: Value{Limit: Mangan}}}}, FaultSettlePao, "payment: liability (pao) is for a yakuman only"},
+	} {
+		_, err := r.Settle(c.h)
+		var ve *ValueError
+		if !errors.As(err, &ve) || ve.Fault.Code != c.code || err.Error() != c.en {
+			t.Errorf("%+v: %v (%+v), want %s: %q", c.h, err, ve, c.code, c.en)
 		}
 	}
 }

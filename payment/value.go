@@ -100,7 +100,7 @@ func (v Value) Words() string {
 // "yakuman 2".
 func ParseValue(f []string) (Value, error) {
 	if len(f) == 0 {
-		return Value{}, fmt.Errorf("payment: a value is han and fu (\"3 40\") or a limit (mangan, haneman, baiman, sanbaiman, yakuman [N])")
+		return Value{}, refuse(Fault{Code: FaultValueEmpty}, "payment: a value is han and fu (\"3 40\") or a limit (mangan, haneman, baiman, sanbaiman, yakuman [N])")
 	}
 	if l, err := ParseLimit(f[0]); err == nil && l != NoLimit {
 		v := Value{Limit: l}
@@ -110,31 +110,31 @@ func ParseValue(f []string) (Value, error) {
 		case len(f) == 2 && l == Yakuman:
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > MaxYakuman {
-				return Value{}, fmt.Errorf("payment: yakuman %q: the number of yakuman must be 1..%d", f[1], MaxYakuman)
+				return Value{}, refuse(Fault{Code: FaultYakumanCount, Text: f[1], N: MaxYakuman}, "payment: yakuman %q: the number of yakuman must be 1..%d", f[1], MaxYakuman)
 			}
 			v.Yakuman = n
 			return v, nil
 		}
-		return Value{}, fmt.Errorf("payment: %s takes nothing after it (only yakuman takes a number)", l)
+		return Value{}, refuse(Fault{Code: FaultLimitNothing, Text: l.String()}, "payment: %s takes nothing after it (only yakuman takes a number)", l)
 	}
 	han, err := strconv.Atoi(f[0])
 	if err != nil || han < 1 || han > MaxHan {
-		return Value{}, fmt.Errorf("payment: %q is neither a limit nor a number of han 1..%d", f[0], MaxHan)
+		return Value{}, refuse(Fault{Code: FaultNotHan, Text: f[0], N: MaxHan}, "payment: %q is neither a limit nor a number of han 1..%d", f[0], MaxHan)
 	}
 	v := Value{Han: han}
 	switch len(f) {
 	case 1:
 		if han < 5 {
-			return Value{}, fmt.Errorf("payment: %d han needs its fu (like \"%d 30\"): below 5 han the fu set the worth", han, han)
+			return Value{}, refuse(Fault{Code: FaultNeedsFu, N: han}, "payment: %d han needs its fu (like \"%d 30\"): below 5 han the fu set the worth", han, han)
 		}
 	case 2:
 		fu, err := strconv.Atoi(f[1])
 		if err != nil || fu < 0 || fu > 999 {
-			return Value{}, fmt.Errorf("payment: fu %q is not a number like 30", f[1])
+			return Value{}, refuse(Fault{Code: FaultNotFu, Text: f[1]}, "payment: fu %q is not a number like 30", f[1])
 		}
 		v.Fu = fu
 	default:
-		return Value{}, fmt.Errorf("payment: a value is han and fu, two numbers, not %d words", len(f))
+		return Value{}, refuse(Fault{Code: FaultValueWords, N: len(f)}, "payment: a value is han and fu, two numbers, not %d words", len(f))
 	}
 	return v, nil
 }

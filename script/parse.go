@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/table"
@@ -60,13 +61,39 @@ type Step struct {
 	Hand []engine.Tile
 }
 
-// Error is a script error at a line.
+// Error is a script error at a line: Msg in English, Why the same as a
+// refusal of the catalog (nil for an engine's error) that In words in a
+// reader's language.
 type Error struct {
 	Line int
 	Msg  string
+	Why  *catalog.Refusal
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// In is the error in l's words: the line and why.
+func (e *Error) In(l *catalog.Lang) string {
+	if e.Why == nil || l.Code() == catalog.Default {
+		return e.Error()
+	}
+	return l.Text("i33.script.line", "line", e.Line, "why", e.Why.In(l))
+}
+
+// lineError is refusal why at line n.
+func lineError(n int, why *catalog.Refusal) *Error {
+	return &Error{Line: n, Msg: why.Error(), Why: why}
+}
+
+// refusal is err as a refusal of the catalog: itself, or the English of
+// an error that has no code (the engine's).
+func refusal(err error) *catalog.Refusal {
+	var r *catalog.Refusal
+	if errors.As(err, &r) {
+		return r
+	}
+	return catalog.Refuse("i33.parse.as_is", "why", err.Error())
+}
 
 // MaxLineLength bounds one line, so a stray binary file is refused quickly.
 const MaxLineLength = 4096
@@ -97,49 +124,47 @@ func Parse(r io.Reader) (*Script, error) {
 		if len(f) == 0 {
 			continue
 		}
-		fail := func(format string, a ...any) (*Script, error) {
-			return nil, &Error{Line: lineNo, Msg: fmt.Sprintf(format, a...)}
-		}
+		fail := func(err error) (*Script, error) { return nil, lineError(lineNo, refusal(err)) }
 		switch f[0] {
 		case "points", "scores", "round", "honba", "sticks", "game", "aka", "after_time":
 			if started {
-				return fail("header %q must come before the first timed line", f[0])
+				return fail(catalog.Refuse("i33.parse.header_late", "word", catalog.Quoted(f[0])))
 			}
 			if err := scoreHeader(s, lineNo, f, &score); err != nil {
-				return fail("%v", err)
+				return fail(err)
 			}
 			continue
 		case "rules", "window", "dealer", "wait_bound":
 			if started {
-				return fail("header %q must come before the first timed line", f[0])
+				return fail(catalog.Refuse("i33.parse.header_late", "word", catalog.Quoted(f[0])))
 			}
 			if err := setHeader(s, f, &window); err != nil {
-				return fail("%v", err)
+				return fail(err)
 			}
 			continue
 		}
 		at, err := parseTime(f[0], now)
 		if err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
 		started, now = true, at
 		var arrives time.Duration
 		if n := len(f); n >= 4 && f[n-2] == "arrives" {
 			if arrives, err = parseArrives(f[n-1]); err != nil {
-				return fail("%v", err)
+				return fail(err)
 			}
 			f = f[:n-2]
 		}
 		st, err := parseAction(f[1:])
 		if err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
 		st.Line, st.At, st.Arrives = lineNo, at, arrives
 		s.Steps = append(s.Steps, st)
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
-			return nil, &Error{Line: lineNo + 1, Msg: fmt.Sprintf("line longer than %d bytes", MaxLineLength)}
+			return nil, lineError(lineNo+1, catalog.Refuse("i33.parse.too_long", "n", MaxLineLength))
 		}
 		return nil, fmt.Errorf("script: read: %w", err)
 	}
@@ -157,31 +182,31 @@ func Parse(r io.Reader) (*Script, error) {
 // header may set later.
 func setHeader(s *Script, f []string, window *time.Duration) error {
 	if len(f) != 2 {
-		return fmt.Errorf("header %q takes one value, got %d", f[0], len(f)-1)
+		return catalog.Refuse("i33.parse.header_one", "word", catalog.Quoted(f[0]), "n", len(f)-1)
 	}
 	switch f[0] {
 	case "rules":
 		p, err := engine.ProfileByName(f[1])
 		if err != nil {
-			return fmt.Errorf("unknown rules %q (known: %s)", f[1], strings.Join(engine.ProfileNames(), ", "))
+			return catalog.Refuse("i33.parse.unknown_rules", "word", catalog.Quoted(f[1]), "known", strings.Join(engine.ProfileNames(), ", "))
 		}
 		s.Profile = p
 	case "window":
 		d, err := time.ParseDuration(f[1])
 		if err != nil || d <= 0 || d > engine.MaxWindow {
-			return fmt.Errorf("window %q is not a duration like 250ms, more than 0 and at most %v", f[1], engine.MaxWindow)
+			return catalog.Refuse("i33.parse.bad_window", "word", catalog.Quoted(f[1]), "max", engine.MaxWindow)
 		}
 		*window = d
 	case "dealer":
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < 0 || n > 3 {
-			return fmt.Errorf("dealer %q is not a seat 0..3", f[1])
+			return catalog.Refuse("i33.parse.bad_dealer", "word", catalog.Quoted(f[1]))
 		}
 		s.Dealer = engine.Seat(n)
 	case "wait_bound":
 		d, err := time.ParseDuration(f[1])
 		if err != nil || d <= 0 || d > table.MaxBound {
-			return fmt.Errorf("wait_bound %q is not a duration like 500ms, more than 0 and at most %v", f[1], table.MaxBound)
+			return catalog.Refuse("i33.parse.bad_wait_bound", "word", catalog.Quoted(f[1]), "max", table.MaxBound)
 		}
 		s.WaitBound = d
 	}
@@ -194,7 +219,7 @@ func setHeader(s *Script, f []string, window *time.Duration) error {
 func parseArrives(tok string) (time.Duration, error) {
 	d, err := time.ParseDuration(strings.TrimPrefix(tok, "+"))
 	if !strings.HasPrefix(tok, "+") || err != nil || d <= 0 || d > engine.MaxWindow {
-		return 0, fmt.Errorf("arrives %q is not a delay like +600ms, more than 0 and at most %v", tok, engine.MaxWindow)
+		return 0, catalog.Refuse("i33.parse.bad_arrives", "word", catalog.Quoted(tok), "max", engine.MaxWindow)
 	}
 	return d, nil
 }
@@ -202,23 +227,23 @@ func parseArrives(tok string) (time.Duration, error) {
 // parseTime reads "@2s" (absolute) or "+120ms" (after the previous line).
 func parseTime(tok string, prev time.Duration) (time.Duration, error) {
 	if len(tok) < 2 || (tok[0] != '@' && tok[0] != '+') {
-		return 0, fmt.Errorf("%q is neither a header (rules, window, dealer, wait_bound) nor a time like @0ms or +120ms", tok)
+		return 0, catalog.Refuse("i33.parse.not_a_time", "word", catalog.Quoted(tok))
 	}
 	d, err := time.ParseDuration(tok[1:])
 	if err != nil || d < 0 {
-		return 0, fmt.Errorf("time %q is not a non-negative duration like @2s or +120ms", tok)
+		return 0, catalog.Refuse("i33.parse.bad_time", "word", catalog.Quoted(tok))
 	}
 	if tok[0] == '+' {
 		d += prev
 		if d < prev {
-			return 0, fmt.Errorf("time %q overflows", tok)
+			return 0, catalog.Refuse("i33.parse.time_overflows", "word", catalog.Quoted(tok))
 		}
 	}
 	if d > engine.MaxStamp {
-		return 0, fmt.Errorf("time %q is past %v", tok, engine.MaxStamp)
+		return 0, catalog.Refuse("i33.parse.time_past", "word", catalog.Quoted(tok), "max", engine.MaxStamp)
 	}
 	if d < prev {
-		return 0, fmt.Errorf("time %q (%v) is before the previous line's %v: lines must be in time order", tok, d, prev)
+		return 0, catalog.Refuse("i33.parse.time_order", "word", catalog.Quoted(tok), "at", d, "prev", prev)
 	}
 	return d, nil
 }
@@ -231,16 +256,16 @@ const SeatActions = "discard, chii, pon, kan, ron, tsumo, riichi, cancel, tenpai
 func parseAction(f []string) (Step, error) {
 	st := Step{Dealer: engine.NoSeat}
 	if len(f) == 0 {
-		return st, fmt.Errorf("a time needs an action after it")
+		return st, catalog.Refuse("i33.parse.no_action")
 	}
 	switch f[0] {
 	case "dora", "ura":
 		if len(f) != 2 {
-			return st, fmt.Errorf("%s takes one tile, like: %s 4m", f[0], f[0])
+			return st, catalog.Refuse("i33.parse.one_tile", "what", f[0])
 		}
 		t, err := engine.ParseTile(f[1])
 		if err != nil {
-			return st, fmt.Errorf("%s: %s", f[0], strings.TrimPrefix(err.Error(), "engine: "))
+			return st, catalog.Refuse("i33.parse.indicator", "what", f[0], "why", whyOf(err))
 		}
 		st.Action, st.Tile = engine.Dora, t
 		if f[0] == "ura" {
@@ -249,7 +274,7 @@ func parseAction(f []string) (Step, error) {
 		return st, nil
 	case "time":
 		if len(f) != 1 {
-			return st, fmt.Errorf("time takes nothing: the round's time is up at the line's stamp")
+			return st, catalog.Refuse("i33.parse.time_nothing")
 		}
 		st.Action = engine.Time
 		return st, nil
@@ -260,27 +285,27 @@ func parseAction(f []string) (Step, error) {
 		case len(f) == 3 && f[1] == "dealer":
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 0 || n > 3 {
-				return st, fmt.Errorf("newhand dealer %q is not a seat 0..3", f[2])
+				return st, catalog.Refuse("i33.parse.newhand_dealer", "word", catalog.Quoted(f[2]))
 			}
 			st.Dealer = engine.Seat(n)
 		default:
-			return st, fmt.Errorf("newhand takes nothing or \"dealer N\"")
+			return st, catalog.Refuse("i33.parse.newhand_args")
 		}
 		return st, nil
 	}
 	w, err := engine.ParseWind(f[0])
 	if err != nil {
-		return st, fmt.Errorf("%q is not a seat wind (E, S, W, N) nor dora, ura, newhand or time", f[0])
+		return st, catalog.Refuse("i33.parse.not_a_seat", "word", catalog.Quoted(f[0]))
 	}
 	if len(f) < 2 {
-		return st, fmt.Errorf("seat %s needs an action: %s", f[0], SeatActions)
+		return st, catalog.Refuse("i33.parse.needs_action", "seat", f[0], "actions", SeatActions)
 	}
 	a, err := engine.ParseAction(f[1])
 	if err != nil || a.TableAction() {
-		return st, fmt.Errorf("unknown action %q (want %s)", f[1], SeatActions)
+		return st, catalog.Refuse("i33.parse.unknown_action", "word", catalog.Quoted(f[1]), "actions", SeatActions)
 	}
 	if a == engine.Card {
-		return st, fmt.Errorf("card is a reader's read of a player's card (a tournament round's), not a script action")
+		return st, catalog.Refuse("i33.parse.card")
 	}
 	st.Wind, st.Action = w, a
 	switch a {
@@ -291,17 +316,17 @@ func parseAction(f []string) (Step, error) {
 	case engine.Name:
 		st.Name = strings.Join(f[2:], " ")
 		if err := engine.CheckName(st.Name); err != nil {
-			return st, fmt.Errorf("name: %v", err)
+			return st, catalog.Refuse("i33.parse.name", "why", whyOf(err))
 		}
 		return st, nil
 	}
 	tiles, err := parseTiles(f[2:])
 	if err != nil {
-		return st, fmt.Errorf("%s: %v", a, err)
+		return st, catalog.Refuse("i33.parse.tiles", "call", a.String(), "why", err)
 	}
 	maxTiles := map[engine.Action]int{engine.Discard: 1, engine.Kan: 1, engine.Chii: 2, engine.Pon: 2}[a]
 	if len(tiles) > maxTiles {
-		return st, fmt.Errorf("%s takes at most %d tile(s), got %d", a, maxTiles, len(tiles))
+		return st, catalog.Refuse("i33.parse.too_many_tiles", "call", a.String(), "n", maxTiles, "m", len(tiles))
 	}
 	switch a {
 	case engine.Discard, engine.Kan:
@@ -310,7 +335,7 @@ func parseAction(f []string) (Step, error) {
 		}
 	case engine.Chii, engine.Pon:
 		if len(tiles) == 1 {
-			return st, fmt.Errorf("%s shows two tiles from the hand, or none", a)
+			return st, catalog.Refuse("i33.parse.shows_two", "call", a.String())
 		}
 		copy(st.Shown[:], tiles)
 	}
@@ -322,17 +347,17 @@ func parseTiles(f []string) ([]engine.Tile, error) {
 	var out []engine.Tile
 	for _, tok := range f {
 		if len(tok) < 2 {
-			return nil, fmt.Errorf("%q is not a tile (want mpsz like 3p)", tok)
+			return nil, catalog.Refuse("i33.parse.short_tile", "word", catalog.Quoted(tok))
 		}
 		suit := tok[len(tok)-1]
 		for i := 0; i < len(tok)-1; i++ {
 			t, err := engine.ParseTile(string([]byte{tok[i], suit}))
 			if err != nil {
-				return nil, fmt.Errorf("%q is not a tile (want mpsz like 3p, 7z, 0m)", tok)
+				return nil, catalog.Refuse("i33.parse.not_a_tile", "word", catalog.Quoted(tok))
 			}
 			out = append(out, t)
 			if len(out) > 2 {
-				return nil, fmt.Errorf("too many tiles")
+				return nil, catalog.Refuse("i33.parse.too_many")
 			}
 		}
 	}

@@ -1,10 +1,10 @@
 package script
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 )
@@ -22,7 +22,7 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 	num := func(what string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(f[1])
 		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("%s %q is not a number %d..%d", what, f[1], lo, hi)
+			return 0, catalog.Refuse("i33.parse.not_in_range", "what", what, "word", catalog.Quoted(f[1]), "lo", lo, "hi", hi)
 		}
 		return n, nil
 	}
@@ -31,7 +31,7 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 		want = 1
 	}
 	if len(f)-1 != want {
-		return fmt.Errorf("header %q takes %d value(s), got %d", f[0], want, len(f)-1)
+		return catalog.Refuse("i33.parse.header_values", "word", catalog.Quoted(f[0]), "n", want, "m", len(f)-1)
 	}
 	var err error
 	switch f[0] {
@@ -41,17 +41,17 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 		for i, t := range f[1:] {
 			n, e := strconv.Atoi(t)
 			if e != nil || n%100 != 0 || n < -1_000_000 || n > 1_000_000 {
-				return fmt.Errorf("scores: %q is not a number of points, a multiple of 100", t)
+				return catalog.Refuse("i33.parse.bad_scores", "word", catalog.Quoted(t))
 			}
 			s.Start.Scores[i] = n
 		}
 	case "round":
 		if len(f[1]) != 2 || f[1][1] < '1' || f[1][1] > '4' {
-			return fmt.Errorf("round %q is not a round wind and hand like E1 or S2", f[1])
+			return catalog.Refuse("i33.parse.bad_round", "word", catalog.Quoted(f[1]))
 		}
 		w, e := engine.ParseWind(f[1][:1])
 		if e != nil {
-			return fmt.Errorf("round %q is not a round wind and hand like E1 or S2", f[1])
+			return catalog.Refuse("i33.parse.bad_round", "word", catalog.Quoted(f[1]))
 		}
 		s.Start.RoundWind, s.Start.HandNumber = w, int(f[1][1]-'0')
 	case "honba":
@@ -67,7 +67,7 @@ func scoreHeader(s *Script, line int, f []string, profile *[]header) error {
 func applyScore(s *Script, headers []header) error {
 	if s.Profile.Score == nil {
 		if len(headers) > 0 || s.Start != (engine.Start{}) {
-			return &Error{Msg: fmt.Sprintf("rules %s keep no score: no score headers", s.Profile.Name)}
+			return lineError(0, catalog.Refuse("i33.parse.no_score", "rules", s.Profile.Name))
 		}
 		return nil
 	}
@@ -78,25 +78,25 @@ func applyScore(s *Script, headers []header) error {
 		case "points":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n <= 0 || n%100 != 0 || n > 1_000_000 {
-				return &Error{Line: h.line, Msg: fmt.Sprintf("points %q is not a positive number of points, a multiple of 100", f[1])}
+				return lineError(h.line, catalog.Refuse("i33.parse.bad_points", "word", catalog.Quoted(f[1])))
 			}
 			r.StartPoints = n
 		case "game":
 			l, err := payment.ParseLength(f[1])
 			if err != nil {
-				return &Error{Line: h.line, Msg: fmt.Sprintf("game %q is not hanchan, tonpuu or open", f[1])}
+				return lineError(h.line, catalog.Refuse("i33.parse.bad_game", "word", catalog.Quoted(f[1])))
 			}
 			r.Game = l
 		case "aka":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || (n != 0 && n != 3 && n != 4) {
-				return &Error{Line: h.line, Msg: fmt.Sprintf("aka %q is not a number of red fives (0, 3 or 4)", f[1])}
+				return lineError(h.line, catalog.Refuse("i33.parse.bad_aka", "word", catalog.Quoted(f[1])))
 			}
 			r.Aka = n
 		case "after_time":
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 0 || n > payment.MaxAfterTime {
-				return &Error{Line: h.line, Msg: fmt.Sprintf("after_time %q is not a number of hands 0..%d", f[1], payment.MaxAfterTime)}
+				return lineError(h.line, catalog.Refuse("i33.parse.bad_after_time", "word", catalog.Quoted(f[1]), "n", payment.MaxAfterTime))
 			}
 			r.AfterTime = n
 		}
@@ -111,13 +111,13 @@ func parseValue(st Step, f []string) (Step, error) {
 	if n := len(f); n >= 2 && f[n-2] == "pao" {
 		w, err := engine.ParseWind(strings.ToUpper(f[n-1]))
 		if err != nil {
-			return st, fmt.Errorf("value: pao %q is not a seat wind (E, S, W, N)", f[n-1])
+			return st, catalog.Refuse("i33.parse.bad_pao", "word", catalog.Quoted(f[n-1]))
 		}
 		st.Pao, f = &w, f[:n-2]
 	}
 	v, err := payment.ParseValue(f)
 	if err != nil {
-		return st, fmt.Errorf("value: %s", strings.TrimPrefix(err.Error(), "payment: "))
+		return st, catalog.Refuse("i33.parse.value", "why", whyOf(err))
 	}
 	st.Value = &v
 	return st, nil
@@ -131,16 +131,16 @@ func parseHand(st Step, f []string) (Step, error) {
 	if n := len(f); n >= 2 && f[n-2] == "win" {
 		t, err := engine.ParseTile(f[n-1])
 		if err != nil {
-			return st, fmt.Errorf("hand: win %q is not a tile (want mpsz like 5m)", f[n-1])
+			return st, catalog.Refuse("i33.parse.bad_win", "word", catalog.Quoted(f[n-1]))
 		}
 		st.Tile, f = t, f[:n-2]
 	}
 	if len(f) == 0 {
-		return st, fmt.Errorf("hand needs the concealed tiles, like: hand 234m 456p 789s 5p 55z [win 5p]")
+		return st, catalog.Refuse("i33.parse.hand_empty")
 	}
 	ts, err := engine.ParseHand(strings.Join(f, " "))
 	if err != nil {
-		return st, fmt.Errorf("hand: %w", err)
+		return st, catalog.Refuse("i33.parse.hand", "why", whyOf(err))
 	}
 	st.Hand = ts
 	return st, nil

@@ -106,11 +106,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 			if prev, ok := replaced(withdrawn, o); ok {
 				o.Overrides = prev
 			}
-			if voided != 0 {
-				o.Reason = fmt.Sprintf("%s (re-decided: input %d was voided)", o.Reason, voided)
-			} else {
-				o.Reason = fmt.Sprintf("%s (re-decided: %s arrived late)", o.Reason, describeLate(late))
-			}
+			o.Reason = outcome.In(nil).Redecided(o.Reason, voided, lateCalls(late))
 		}
 		c.seq++
 		c.show(published{seq: c.seq, raw: raw})
@@ -202,22 +198,4 @@ func english(n *outcome.TableNote) string {
 		return ""
 	}
 	return outcome.In(nil).TableNote(n, "")
-}
-
-func describeLate(late []Entry) string {
-	s := ""
-	for i, in := range late {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprintf("%s %s from %s (input %d)", seatName(in), in.Input.Action, in.Input.Source, in.Seq)
-	}
-	return s
-}
-
-func seatName(in Entry) string {
-	if !in.Input.Seat.Valid() {
-		return "table"
-	}
-	return in.Input.Seat.Wind(in.Dealer).String()
 }

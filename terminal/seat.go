@@ -1,7 +1,6 @@
 package terminal
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,21 +20,15 @@ var winds = [...]engine.Wind{engine.East, engine.South, engine.West, engine.Nort
 // numbers it ("seat 2", "siège 2"); or a player's name (st.Names, any
 // case). A wind comes first, so the letters mean what the scenario
 // scripts say they mean. A line that starts with none of these is
-// unchanged; a seat number that is not 0 to 3 is an error in lang's words.
-func inLetters(line string, st engine.State, lang *catalog.Lang) (string, error) {
+// unchanged; a seat number that is not 0 to 3 is a refusal of the catalog.
+func inLetters(line string, st engine.State) (string, error) {
 	body := strings.TrimLeftFunc(line, unicode.IsSpace)
 	first, rest := cut(body)
 	if first == "" {
 		return line, nil
 	}
-	for _, code := range catalog.Codes() {
-		l, _ := catalog.Get(code)
-		for _, w := range winds {
-			letter := w.Letter()
-			if strings.EqualFold(first, l.Text("wind."+letter)) || strings.EqualFold(first, l.Text("wind.letter."+letter)) {
-				return letter + " " + rest, nil
-			}
-		}
+	if letter, ok := catalog.WindLetter(first); ok {
+		return letter + " " + rest, nil
 	}
 	for _, code := range catalog.Codes() {
 		l, _ := catalog.Get(code)
@@ -45,7 +38,7 @@ func inLetters(line string, st engine.State, lang *catalog.Lang) (string, error)
 		num, after := cut(rest)
 		n, err := strconv.Atoi(num)
 		if err != nil || !engine.Seat(n).Valid() {
-			return "", errors.New(lang.Text("terminal.no_seat", "seat", num))
+			return "", catalog.Refuse("terminal.no_seat", "seat", num)
 		}
 		return engine.Seat(n).Wind(st.Dealer).Letter() + " " + after, nil
 	}
@@ -81,11 +74,11 @@ var tableWords = []string{"dora", "ura", "newhand", "time", "help", "?"}
 // unknownSeat is why the command language refused line (err): when its
 // first word is neither a seat's letter nor a table command, that word
 // names no seat, said with every way a seat is named at the terminal
-// (the players' names among them); else err as the language words it.
+// (the players' names among them); else err in lang's words.
 func unknownSeat(line string, st engine.State, lang *catalog.Lang, err error) string {
 	first, _ := cut(strings.TrimLeftFunc(line, unicode.IsSpace))
 	if first == "" || slices.Contains(tableWords, strings.ToLower(first)) || (len(first) == 1 && strings.Contains("ESWN", strings.ToUpper(first))) {
-		return err.Error()
+		return catalog.ErrorIn(lang, err)
 	}
 	var names []string
 	for _, n := range st.Names {

@@ -140,9 +140,9 @@ func (p *typist) took(u table.Update, ok bool) {
 // typed takes one typed command, stamped at.
 func (p *typist) typed(ctx context.Context, line string, at time.Duration) {
 	st := p.t.State()
-	cmd, err := inLetters(line, st, p.lang)
+	cmd, err := inLetters(line, st)
 	if err != nil {
-		p.refuse(err.Error())
+		p.refuse(catalog.ErrorIn(p.lang, err))
 		return
 	}
 	step, err := script.ParseCommand(cmd)
@@ -168,7 +168,7 @@ func (p *typist) typed(ctx context.Context, line string, at time.Duration) {
 		ev.At = max(ev.At, p.t.Now())
 	}
 	if _, err := p.t.Submit(ctx, ev); err != nil {
-		p.refuse(err.Error())
+		p.refuse(catalog.ErrorIn(p.lang, err))
 	}
 }
 

@@ -45,7 +45,7 @@ func TestInLetters(t *testing.T) {
 		{in: "Anabel pon", want: "Anabel pon"},
 		{in: "Ana name Anabel", want: "N name Anabel"},
 	} {
-		got, err := inLetters(c.in, st, catalog.English())
+		got, err := inLetters(c.in, st)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("inLetters(%q) = %q, %v; want the error %q", c.in, got, err, c.err)
@@ -57,7 +57,7 @@ func TestInLetters(t *testing.T) {
 		}
 	}
 	fr, _ := catalog.Get("fr")
-	if _, err := inLetters("siège 9 pon", st, fr); err == nil || !strings.Contains(err.Error(), "n'est pas un siège") {
+	if _, err := inLetters("siège 9 pon", st); err == nil || !strings.Contains(catalog.ErrorIn(fr, err), "n'est pas un siège") {
 		t.Errorf("a seat that is not, in French: %v", err)
 	}
 }
@@ -83,7 +83,7 @@ func TestHelpInEveryLanguage(t *testing.T) {
 			if strings.Contains(ex, "[") || strings.HasPrefix(ex, "seat ") && len(ex) == len("seat 0") || strings.HasPrefix(ex, "siège ") && len([]rune(ex)) == len("siege 0") || ex == "newhand" {
 				continue // a form to fill ("yakuman [N]"), a seat alone, a command named
 			}
-			line, err := inLetters(ex, st, lang)
+			line, err := inLetters(ex, st)
 			if err != nil {
 				t.Errorf("%s: example %q: %v", code, ex, err)
 				continue
@@ -139,7 +139,7 @@ func FuzzInLetters(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line, a, b string) {
 		st := engine.State{Dealer: 3, Names: engine.Names{a, "", b, ""}}
-		got, err := inLetters(line, st, catalog.English())
+		got, err := inLetters(line, st)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatalf("%q: an error without words", line)

@@ -1,7 +1,6 @@
 package tile
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -20,32 +19,32 @@ func ParseHand(s string) ([]Tile, error) {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			if len(ranks) > 0 {
-				return nil, fmt.Errorf("tile: group %d %q has no suit letter (m, p, s or z) after its ranks", group+1, string(ranks))
+				return nil, notation(NotationNoSuit, string(ranks), group+1, "", "group %d %q has no suit letter (m, p, s or z) after its ranks", group+1, string(ranks))
 			}
 		case c >= '0' && c <= '9':
 			ranks = append(ranks, c)
 		case c == 'm' || c == 'p' || c == 's' || c == 'z':
 			group++
 			if len(ranks) == 0 {
-				return nil, fmt.Errorf("tile: group %d %q has a suit letter but no ranks", group, string(c))
+				return nil, notation(NotationNoRanks, string(c), group, "", "group %d %q has a suit letter but no ranks", group, string(c))
 			}
 			for _, r := range ranks {
 				t, err := ParseTile(string([]byte{r, c}))
 				if err != nil {
-					return nil, fmt.Errorf("tile: group %d %q: %c%c is not a tile", group, string(ranks)+string(c), r, c)
+					return nil, notation(NotationGroupTile, string(ranks)+string(c), group, string([]byte{r, c}), "group %d %q: %c%c is not a tile", group, string(ranks)+string(c), r, c)
 				}
 				hand = append(hand, t)
 			}
 			ranks = ranks[:0]
 		default:
-			return nil, fmt.Errorf("tile: group %d: %q is not a rank (0-9) or a suit letter (m, p, s, z)", group+1, string(rune(c)))
+			return nil, notation(NotationChar, "", group+1, string(rune(c)), "group %d: %q is not a rank (0-9) or a suit letter (m, p, s, z)", group+1, string(rune(c)))
 		}
 	}
 	if len(ranks) > 0 {
-		return nil, fmt.Errorf("tile: group %d %q has no suit letter (m, p, s or z) after its ranks", group+1, string(ranks))
+		return nil, notation(NotationNoSuit, string(ranks), group+1, "", "group %d %q has no suit letter (m, p, s or z) after its ranks", group+1, string(ranks))
 	}
 	if len(hand) == 0 {
-		return nil, fmt.Errorf("tile: %q holds no tiles", s)
+		return nil, notation(NotationEmpty, s, 0, "", "%q holds no tiles", s)
 	}
 	return hand, nil
 }

@@ -61,7 +61,7 @@ func MustTile(s string) Tile {
 // (East South West North white green red), and 0m/0p/0s for red fives.
 func ParseTile(s string) (Tile, error) {
 	if len(s) != 2 || s[0] < '0' || s[0] > '9' {
-		return NoTile, fmt.Errorf("tile: %q is not a tile (want mpsz like 3p, 7z or 0m)", s)
+		return NoTile, notation(NotationNotTile, s, 0, "", "%q is not a tile (want mpsz like 3p, 7z or 0m)", s)
 	}
 	suit := Suit(0)
 	switch s[1] {
@@ -74,18 +74,18 @@ func ParseTile(s string) (Tile, error) {
 	case 'z':
 		suit = Honor
 	default:
-		return NoTile, fmt.Errorf("tile: %q is not a tile: suit %q is not one of m, p, s, z", s, s[1])
+		return NoTile, notation(NotationSuit, s, 0, string(s[1]), "%q is not a tile: suit %q is not one of m, p, s, z", s, s[1])
 	}
 	rank := int(s[0] - '0')
 	if rank == 0 {
 		if suit == Honor {
-			return NoTile, fmt.Errorf("tile: %q is not a tile: 0 (red five) needs m, p or s", s)
+			return NoTile, notation(NotationRedHonour, s, 0, "", "%q is not a tile: 0 (red five) needs m, p or s", s)
 		}
 		return NewTile(suit, 5, true)
 	}
 	t, err := NewTile(suit, rank, false)
 	if err != nil {
-		return NoTile, fmt.Errorf("tile: %q is not a tile: %s", s, "rank out of range")
+		return NoTile, notation(NotationRank, s, 0, "", "%q is not a tile: %s", s, "rank out of range")
 	}
 	return t, nil
 }

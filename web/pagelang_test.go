@@ -180,7 +180,7 @@ func TestPreviewFuritenInFrench(t *testing.T) {
 	}{
 		{nil, "furiten: South waits on 1s 4s and discarded 1s itself: a ron is not allowed (referee)"},
 		{catalog.English(), "furiten: South waits on 1s 4s and discarded 1s itself: a ron is not allowed (referee)"},
-		{fr, "furiten : Sud attend 1s 4s et a lui-même écarté 1s : un ron n'est pas autorisé (arbitre)"},
+		{fr, "furiten : Sud attend 1 bambou et 4 bambous et a lui-même écarté 1 bambou : un ron n'est pas autorisé (arbitre)"},
 	} {
 		if a := Preview(tc.l, e.State(), 1, hand, engine.NoTile); a.Furiten != tc.want {
 			t.Errorf("%v: furiten %q (error %q), want %q", tc.l, a.Furiten, a.Error, tc.want)

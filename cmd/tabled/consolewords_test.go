@@ -64,7 +64,7 @@ func TestConsoleInFrenchFromARealTable(t *testing.T) {
 		chromedp.Navigate(srv.URL),
 		chromedp.Poll[chromedp.Void](`document.documentElement.lang === 'fr' && `+card+` !== null`),
 		chromedp.Poll[chromedp.Void](`document.querySelector('#table-t7 .decision').textContent === 'CHII Ouest : la seule réclamation'`),
-		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#table-t7 .alerts li.flag')].some((li) => li.textContent.includes("à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4p juste après avoir appelé 1p, ce qui est interdit"))`),
+		chromedp.Poll[chromedp.Void](`[...document.querySelectorAll('#table-t7 .alerts li.flag')].some((li) => li.textContent.includes("à vérifier, Ouest : échange d'appel (kuikae) : Ouest écarte 4 cercles juste après avoir appelé 1 cercle, ce qui est interdit"))`),
 	)
 	if err != nil {
 		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))

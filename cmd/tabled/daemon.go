@@ -65,10 +65,6 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 	if err := fs.Parse(args); err != nil {
 		return runOptions{}, 2
 	}
-	if *pair && !*sim {
-		fmt.Fprintln(stderr, "tabled run: --pair is for a simulated table (--sim): a real table always asks for its pairing code")
-		return runOptions{}, 2
-	}
 	o := runOptions{sim: *sim, pair: *pair, newGame: *newGame, fromFile: *cfgFile != "", cfg: config.Default()}
 	if o.fromFile {
 		var err error
@@ -94,9 +90,13 @@ func parseRun(args []string, stderr io.Writer) (runOptions, int) {
 		}
 		o.cfg.Table.Language = l.Code()
 	}
+	if *pair && !*sim {
+		fmt.Fprintf(stderr, "tabled run: %s\n", o.cfg.Lang().Text("i33.cli.pair_sim_only"))
+		return o, 2
+	}
 	var err error
 	if o.profile, err = o.cfg.Profile(); err != nil {
-		fmt.Fprintf(stderr, "tabled run: rules: %v\n", err)
+		fmt.Fprintf(stderr, "tabled run: %s\n", o.cfg.Lang().Text("i33.cli.rules", "why", err.Error()))
 		return o, 2
 	}
 	if o.sim && !o.fromFile {
@@ -175,14 +175,16 @@ func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 
 // printSimStart says what the simulated table is and how to drive it.
 func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller, madeToken bool) {
-	fmt.Fprintf(stdout, "tabled: simulated table %q (%s), status page on %s, claim log in %s\n", cfg.Table.Name, p.Follows(), web.StatusURL(cfg.Web.URL, cfg.Web.Listen), cfg.Log.Dir)
+	l := cfg.Lang()
+	fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.sim_table", "name", catalog.Quoted(cfg.Table.Name), "follows", p.Follows(),
+		"url", web.StatusURL(cfg.Web.URL, cfg.Web.Listen), "dir", cfg.Log.Dir))
 	if sim != nil {
-		fmt.Fprintf(stdout, "tabled: seat buttons and the tile reader are a simulated controller on %s\n", sim.Path())
+		fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.sim_controller", "path", sim.Path()))
 	} else {
-		fmt.Fprintf(stdout, "tabled: seat controller on %s, with virtual seat buttons on the status page\n", cfg.Serial.Path)
+		fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.seat_controller", "path", cfg.Serial.Path))
 	}
 	if madeToken {
-		fmt.Fprintf(stdout, "tabled: referee token for this run: %s (the referee's actions: docs/referee.md; %s sets your own)\n", cfg.Web.RefereeToken, config.EnvRefereeToken)
+		fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.referee_token", "token", cfg.Web.RefereeToken, "env", config.EnvRefereeToken))
 	}
-	fmt.Fprintln(stdout, `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`)
+	fmt.Fprintln(stdout, l.Text("i33.cli.sim_type"))
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -60,7 +61,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !o.follow {
-		if code := checkLog(d, looked, "tabled log", stderr); code != 0 {
+		if code := checkLog(o.lang, d, looked, "tabled log", stderr); code != 0 {
 			return code
 		}
 	}
@@ -68,7 +69,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 	damaged := 0
 	report := func(dmg claimlog.Damage) {
 		damaged++
-		fmt.Fprintf(stderr, "tabled log: damage: %s\n", dmg)
+		fmt.Fprintf(stderr, "tabled log: %s\n", o.lang.Text("i33.cli.damage", "what", dmg.String()))
 	}
 	ctx := context.Background()
 	if o.format == "text" {
@@ -78,7 +79,7 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 	matched, err := logtext.Formats[o.format](ctx, stdout, d, logtext.Options{Filter: o.filter, Follow: o.follow, Lang: o.lang}, report)
-	if unreadable("tabled log", d, err, stderr) {
+	if unreadable(o.lang, "tabled log", d, err, stderr) {
 		return 2
 	}
 	if err != nil {
@@ -86,10 +87,10 @@ func cmdLog(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if matched == 0 && !o.follow {
-		fmt.Fprintf(stderr, "tabled log: no record in %s passes the filters\n", d)
+		fmt.Fprintf(stderr, "tabled log: %s\n", o.lang.Text("i33.cli.none_passes", "dir", d))
 	}
 	if damaged > 0 {
-		fmt.Fprintf(stderr, "tabled log: %d damaged places in the claim log in %s\n", damaged, d)
+		fmt.Fprintf(stderr, "tabled log: %s\n", o.lang.Text("i33.cli.damaged", "n", strconv.Itoa(damaged), "dir", d))
 		return 1
 	}
 	return 0
@@ -131,26 +132,31 @@ func parseLogFlags(args []string, stderr io.Writer) (logOptions, bool) {
 	switch {
 	case err != nil:
 	case fs.NArg() > 0:
-		err = fmt.Errorf("unexpected argument %q (filters are flags: tabled log --help)", fs.Arg(0))
+		err = catalog.Refuse("i33.cli.unexpected_argument", "word", catalog.Quoted(fs.Arg(0)))
 	case logtext.Formats[o.format] == nil:
-		err = fmt.Errorf("--format %q is not text, json, csv, mjai or results", o.format)
+		err = catalog.Refuse("i33.cli.bad_format", "word", catalog.Quoted(o.format))
 	default:
-		if err = journal.ParseFilter(f, *hand, *at); err != nil {
-			err = fmt.Errorf("--%w", err)
+		if ferr := journal.ParseFilter(f, *hand, *at); ferr != nil {
+			var why catalog.Worder = catalog.Refuse("i33.parse.as_is", "why", ferr.Error())
+			var fe *journal.FilterError
+			if errors.As(ferr, &fe) {
+				why = fe
+			}
+			err = catalog.Refuse("i33.cli.flag", "why", why)
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled log: %v\n", err)
+		fmt.Fprintf(stderr, "tabled log: %s\n", catalog.ErrorIn(o.lang, err))
 		return o, false
 	}
 	return o, true
 }
 
-// checkLog is exit code 2, said on stderr with every directory tried,
-// when dir holds no claim log.
-func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
+// checkLog is exit code 2, said on stderr in l with every directory
+// tried, when dir holds no claim log.
+func checkLog(l *catalog.Lang, dir string, looked []string, cmd string, stderr io.Writer) int {
 	files, err := claimlog.Files(dir)
-	if unreadable(cmd, dir, err, stderr) {
+	if unreadable(l, cmd, dir, err, stderr) {
 		return 2
 	}
 	if err != nil {
@@ -158,24 +164,23 @@ func checkLog(dir string, looked []string, cmd string, stderr io.Writer) int {
 		return 2
 	}
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "%s: no claim log in %s (--dir, --config or --sim chooses another)\n", cmd, strings.Join(looked, " nor in "))
+		fmt.Fprintf(stderr, "%s: %s\n", cmd, l.Text("i33.cli.no_log", "dirs", strings.Join(looked, l.Text("i33.cli.nor_in"))))
 		return 2
 	}
 	if len(looked) > 1 {
-		fmt.Fprintf(stderr, "%s: no claim log in %s; reading the simulated table's in %s\n", cmd, looked[0], dir)
+		fmt.Fprintf(stderr, "%s: %s\n", cmd, l.Text("i33.cli.reading_sim", "looked", looked[0], "dir", dir))
 	}
 	return 0
 }
 
-// unreadable says, when err is a permission denied, that the claim log in
-// dir cannot be read and how a referee comes to read it, and reports
-// whether it said so.
-func unreadable(cmd, dir string, err error, stderr io.Writer) bool {
+// unreadable says in l, when err is a permission denied, that the claim
+// log in dir cannot be read and how a referee comes to read it, and
+// reports whether it said so.
+func unreadable(l *catalog.Lang, cmd, dir string, err error, stderr io.Writer) bool {
 	if !errors.Is(err, fs.ErrPermission) {
 		return false
 	}
-	fmt.Fprintf(stderr, "%s: cannot read the claim log in %s: permission denied\n"+
-		"  the log is the tabled group's: join it with \"sudo adduser $USER tabled\" and log in again (or use sudo)\n", cmd, dir)
+	fmt.Fprintf(stderr, "%s: %s\n  %s\n", cmd, l.Text("i33.cli.unreadable", "dir", dir), l.Text("i33.cli.unreadable_how"))
 	return true
 }
 
@@ -196,7 +201,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tabled replay: %v\n", err)
 		return 2
 	}
-	if code := checkLog(d, looked, "tabled replay", stderr); code != 0 {
+	if code := checkLog(nil, d, looked, "tabled replay", stderr); code != 0 {
 		return code
 	}
 	sessions, ok, err := journal.ReplayLog(d, stdout)

@@ -130,7 +130,7 @@ func TestLogUnreadableIsSaid(t *testing.T) {
 		t.Fatalf("logSource: %s %v %v, want %s alone", d, looked, err, def)
 	}
 	var errb bytes.Buffer
-	if code := checkLog(d, looked, "tabled log", &errb); code != 2 || !strings.Contains(errb.String(), "cannot read the claim log in "+def+": permission denied") ||
+	if code := checkLog(nil, d, looked, "tabled log", &errb); code != 2 || !strings.Contains(errb.String(), "cannot read the claim log in "+def+": permission denied") ||
 		!strings.Contains(errb.String(), `sudo adduser $USER tabled`) {
 		t.Fatalf("checkLog: %d %q", code, errb.String())
 	}

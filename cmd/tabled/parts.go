@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strconv"
 	"time"
 
+	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/club"
 	"github.com/tabled/tabled/config"
@@ -166,7 +168,7 @@ func (d *running) startHW() error {
 	if !d.o.sim || d.cfg.Serial != nil {
 		var err error
 		if d.registry, err = inputs.LoadRegistry(d.cfg.NFC); err != nil {
-			fmt.Fprintf(d.stderr, "tabled run: %v (dora reads are not used until it is fixed; tabled enroll writes it)\n", err)
+			fmt.Fprintf(d.stderr, "tabled run: %s\n", d.cfg.Lang().Text("i33.cli.no_registry", "why", err.Error()))
 		}
 		return nil // no route: the terminal sends every input to the table
 	}
@@ -276,5 +278,6 @@ func (d *running) sayStart() {
 		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.route, d.cfg.Lang()).Run)
 		return
 	}
-	fmt.Fprintf(d.stdout, "tabled: table %q (%s), %d buttons, status page on %s, claim log in %s\n", cfg.Table.Name, d.p.Follows(), len(cfg.Buttons), cfg.Web.Listen, cfg.Log.Dir)
+	fmt.Fprintf(d.stdout, "tabled: %s\n", cfg.Lang().Text("i33.cli.table", "name", catalog.Quoted(cfg.Table.Name), "follows", d.p.Follows(),
+		"buttons", strconv.Itoa(len(cfg.Buttons)), "url", cfg.Web.Listen, "dir", cfg.Log.Dir))
 }

@@ -23,13 +23,13 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *file == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "tabled sim: usage: tabled sim --script FILE [--json] [--lang LANG]")
-		return 2
-	}
 	l, err := config.TextLang(*lang, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "tabled sim: %v\n", err)
+		return 2
+	}
+	if *file == "" || fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "tabled sim: %s\n", l.Text("i33.cli.sim_usage"))
 		return 2
 	}
 	in := io.Reader(os.Stdin)
@@ -44,7 +44,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := script.Parse(in)
 	if err != nil {
-		fmt.Fprintf(stderr, "tabled sim: %s: %v\n", *file, err)
+		why := err.Error()
+		if !*asJSON {
+			why = catalog.ErrorIn(l, err) // --json keeps the contract's English, its errors too
+		}
+		fmt.Fprintf(stderr, "tabled sim: %s: %s\n", *file, why)
 		return 1
 	}
 	write := func(s *script.Script, w io.Writer) error { return script.WriteTextIn(l, s, w) }
@@ -52,7 +56,11 @@ func cmdSim(args []string, stdout, stderr io.Writer) int {
 		write = script.WriteJSON
 	}
 	if err := write(s, stdout); err != nil {
-		fmt.Fprintf(stderr, "tabled sim: %s: %v\n", *file, err)
+		why := err.Error()
+		if !*asJSON {
+			why = catalog.ErrorIn(l, err)
+		}
+		fmt.Fprintf(stderr, "tabled sim: %s: %s\n", *file, why)
 		return 1
 	}
 	return 0
