@@ -96,6 +96,22 @@ func (j *memJournal) Append(es []table.Entry) error {
 	return nil
 }
 
+// newSessionLog is a claim log in a new directory with a session of p
+// begun, and its writer.
+func newSessionLog(t *testing.T, p engine.Profile) (string, *claimlog.Writer, Session) {
+	t.Helper()
+	dir := t.TempDir()
+	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
+	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return dir, w, sess
+}
+
 // threeHands is a session of three hands of six discards, 4 s apart (a
 // deal is journaled once it has stood 20 s), the dealer's seat moving on.
 func threeHands() []step {
@@ -143,15 +159,7 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 		{"a void of the first hand's first discard", []step{{clock: end, void: firstInput}}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
-			if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
-				t.Fatal(err)
-			}
+			dir, w, sess := newSessionLog(t, p)
 			journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
 			deals := 0
 			for _, e := range journaled {
@@ -245,15 +253,7 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 // a game the inputs do not make.
 func TestReplayChecksEveryDeal(t *testing.T) {
 	p := engine.EMA2016
-	dir := t.TempDir()
-	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
-	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
-		t.Fatal(err)
-	}
+	dir, w, sess := newSessionLog(t, p)
 	play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, threeHands())
 	w.Close()
 	last, recs, err := LastSession(dir)
@@ -285,15 +285,7 @@ func TestReplayChecksEveryDeal(t *testing.T) {
 // replays.
 func TestADealCrossedBeforeItSettlesIsNotJournaled(t *testing.T) {
 	p := engine.EMA2016
-	dir := t.TempDir()
-	w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
-	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
-		t.Fatal(err)
-	}
+	dir, w, sess := newSessionLog(t, p)
 	steps := threeHands()
 	late := step{clock: steps[13].clock + 2*time.Second, ev: engine.Event{At: steps[12].ev.At + 100*time.Millisecond, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}
 	steps = slices.Insert(steps, 14, late)
