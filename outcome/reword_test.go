@@ -70,7 +70,7 @@ func TestLinesInFrench(t *testing.T) {
 	}
 	wantFr := []string{
 		"REFUSÉ   CHII Ouest : seul le joueur Sud, le suivant dans le tour, peut faire chii sur l'écart du joueur Est",
-		"DÉCISION sur le 5p du joueur Est : PON Nord l'emporte sur CHII Sud\n           perdu : PON Nord l'emporte sur CHII Sud : appels à moins de 250 ms l'un de l'autre : pon l'emporte sur chii",
+		"DÉCISION sur l'écart 5 cercles du joueur Est : PON Nord l'emporte sur CHII Sud\n           perdu : PON Nord l'emporte sur CHII Sud : appels à moins de 250 ms l'un de l'autre : pon l'emporte sur chii",
 	}
 	if !reflect.DeepEqual(en, wantEn) {
 		t.Errorf("English:\n%q\nwant\n%q", en, wantEn)

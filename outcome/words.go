@@ -87,9 +87,9 @@ func (w Words) Claimed(r Record) string {
 	case r.Discard == nil:
 		return w.l.Text("record.the_table")
 	case r.Robbing:
-		return w.l.Text("record.claimed_kong", "seat", w.WindName(r.Discard.Seat), "tile", r.Discard.Tile)
+		return w.l.Text("record.claimed_kong", "seat", w.WindName(r.Discard.Seat), "tile", tileCodeIn(w.l, r.Discard.Tile))
 	}
-	return w.l.Text("record.claimed", "seat", w.WindName(r.Discard.Seat), "tile", r.Discard.Tile)
+	return w.l.Text("record.claimed", "seat", w.WindName(r.Discard.Seat), "tile", tileCodeIn(w.l, r.Discard.Tile))
 }
 
 // LostLine says why a claim lost: "CHII South lost: called within 250 ms

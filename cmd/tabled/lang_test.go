@@ -88,7 +88,7 @@ func TestRunInFrench(t *testing.T) {
 	if _, err := io.WriteString(typer, "e discard 5p\nn pon\n"); err != nil {
 		t.Fatal(err)
 	}
-	const fr = "DÉCISION sur le 5p du joueur Est : PON Nord : la seule réclamation"
+	const fr = "DÉCISION sur l'écart 5 cercles du joueur Est : PON Nord : la seule réclamation"
 	waitUntil(t, "the decision in French", func() bool { return strings.Contains(d.stdout.String(), fr) })
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
