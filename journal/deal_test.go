@@ -312,3 +312,36 @@ func TestADealCrossedBeforeItSettlesIsNotJournaled(t *testing.T) {
 		t.Fatalf("a restart begins at %+v (%v), want the second hand's deal", at, err)
 	}
 }
+
+// TestEveryDealSettlesOnItsOwn: hands shorter than a deal takes to settle
+// each get their deal journaled once it has.
+func TestEveryDealSettlesOnItsOwn(t *testing.T) {
+	p := engine.EMA2016
+	dir, w, sess := newSessionLog(t, p)
+	var steps []step
+	at := 100 * time.Millisecond
+	for hand := 0; hand < 4; hand++ {
+		for i := 0; i < 2; i++ {
+			steps = append(steps, step{clock: at + 50*time.Millisecond, ev: engine.Event{At: at, Seat: engine.Seat((hand + i) % 4), Action: engine.Discard, Tile: engine.Tile(3 + i), Source: engine.SourceWeb}})
+			at += time.Second
+		}
+		steps = append(steps, step{clock: at + 50*time.Millisecond, ev: engine.Event{At: at, Seat: engine.NoSeat, Action: engine.NewHand, Source: engine.SourceReferee}})
+		at += time.Second
+	}
+	at += 25 * time.Second
+	steps = append(steps, step{clock: at + 50*time.Millisecond, ev: engine.Event{At: at, Seat: 0, Action: engine.Discard, Tile: 7, Source: engine.SourceWeb}})
+	journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
+	w.Close()
+	var hands []int
+	for _, e := range journaled {
+		if e.Deal != nil {
+			hands = append(hands, e.Deal.Game.HandNumber)
+		}
+	}
+	if !slices.Equal(hands, []int{2, 3, 4, 1}) {
+		t.Errorf("deals journaled for hands %v, want the four deals, each once", hands)
+	}
+	if at, err := lastDeal(dir); err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 1 || at.entries[0].Deal.Game.RoundWind != engine.South {
+		t.Fatalf("a restart begins at %+v (%v), want the last deal, South 1", at, err)
+	}
+}

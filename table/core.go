@@ -151,10 +151,10 @@ type core struct {
 	dealts map[uint64]engine.Dealt
 	// session is written into each deal entry (Config.Session).
 	session uint64
-	// pending is the latest deal, journaled once it has settled
-	// (settleDeal); lastDeal is the new-hand input of the latest deal
-	// entry journaled or fed.
-	pending  *pendingDeal
+	// pending are the deals not journaled yet, oldest first, each
+	// journaled once it has settled (settleDeal); lastDeal is the new-hand
+	// input of the latest deal entry journaled or fed.
+	pending  []pendingDeal
 	lastDeal uint64
 	// floor is the deal a resume began at (startAt), nil when the core
 	// holds the whole session; earlier reads the inputs before it back
@@ -277,7 +277,7 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 		return entries
 	}
 	if g, ok := c.eng.Dealt(); ok {
-		c.pending = &pendingDeal{in: in, outcome: c.seq, hand: c.hand, game: g}
+		c.pending = append(c.pending, pendingDeal{in: in, outcome: c.seq, hand: c.hand, game: g})
 		if c.dealts != nil {
 			c.dealts[in.Seq] = g
 		}

@@ -48,30 +48,35 @@ type pendingDeal struct {
 	game    engine.Dealt
 }
 
-// settleDeal journals the pending deal once the table's time is
-// dealSettle past it; a re-decision that reached before it dropped it
-// (unsettle).
+// settleDeal journals each pending deal once the table's time is
+// dealSettle past it (hands may be shorter: each deal settles on its
+// own); a re-decision that reached before one dropped it (unsettle).
 func (c *core) settleDeal(entries []Entry) []Entry {
-	p := c.pending
-	if p == nil || c.feeding || c.eng.Now()-p.in.At < dealSettle {
+	if c.feeding {
 		return entries
 	}
-	c.pending = nil
-	if p.in.Seq <= c.lastDeal {
-		return entries // journaled before a restart
+	n := 0
+	for _, p := range c.pending {
+		if c.eng.Now()-p.in.At < dealSettle {
+			break
+		}
+		n++
+		if p.in.Seq <= c.lastDeal {
+			continue // journaled before a restart
+		}
+		c.lastDeal = p.in.Seq
+		c.seq++
+		entries = append(entries, Entry{Seq: c.seq, At: p.in.At, Hand: p.hand, Dealer: p.game.Dealer, NoteKind: NoteDeal,
+			Deal: &Deal{Input: p.in.Seq, Outcome: p.outcome, Session: c.session, Game: p.game}})
 	}
-	c.lastDeal = p.in.Seq
-	c.seq++
-	return append(entries, Entry{Seq: c.seq, At: p.in.At, Hand: p.hand, Dealer: p.game.Dealer, NoteKind: NoteDeal,
-		Deal: &Deal{Input: p.in.Seq, Outcome: p.outcome, Session: c.session, Game: p.game}})
+	c.pending = slices.Delete(c.pending, 0, n)
+	return entries
 }
 
-// unsettle drops the pending deal when a re-decision from from reaches
-// before it: the game at it may be another.
+// unsettle drops the pending deals a re-decision from from reaches
+// before: the game at them may be another.
 func (c *core) unsettle(from time.Duration) {
-	if c.pending != nil && from <= c.pending.in.At {
-		c.pending = nil
-	}
+	c.pending = slices.DeleteFunc(c.pending, func(p pendingDeal) bool { return from <= p.in.At })
 }
 
 // startAt makes the core begin at the deal d journaled in entry e: the
