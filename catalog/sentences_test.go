@@ -80,7 +80,6 @@ var exceptFunc = map[string]string{
 	"club.Console.handleName":      "an HTTP refusal of the names API (its contract)",
 	"club.Tournament.options":      "an HTTP refusal of the options API (its contract)",
 	"club.Publisher.cutOff":        "an alert's English detail (its label is the catalog's: [alert])",
-	"club.Tournament.history":      "the tournament's history in the console's JSON: English, a gap the catalog does not cover yet (the page shows it as the server says it)",
 	"web.ListenHTTPS":              "the HTTPS listener's start line, for the operator",
 	"web.refusal":                  "a raw HTTP response to a client over the connection limit",
 	"web.Server.admitStream":       "an HTTP refusal of the live stream (its contract; the page reconnects)",

@@ -6,6 +6,7 @@ import (
 	"github.com/tabled/tabled/catalog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/tabled/tabled/standings"
 	"github.com/tabled/tabled/tournament"
@@ -72,7 +73,7 @@ func sheet(o tournament.Options) standings.Tournament {
 
 // history is every penalty and correction given, withdrawn ones with
 // why, for the report.
-func (t *Tournament) history() ([]standings.Penalty, []standings.Correction) {
+func (t *Tournament) history(l *catalog.Lang) ([]standings.Penalty, []standings.Correction) {
 	recs, withdrawn := t.Store.Records()
 	var pens []standings.Penalty
 	var cors []standings.Correction
@@ -86,13 +87,14 @@ func (t *Tournament) history() ([]standings.Penalty, []standings.Correction) {
 			pens = append(pens, standings.Penalty{Player: r.Penalty.Player, Round: r.Penalty.Round, Amount: -r.Penalty.Amount, Reason: r.Why, By: r.By, At: r.At,
 				Withdrawn: why != "", WithdrawnReason: why, WithdrawnBy: by})
 		case tournament.KindCorrect:
-			what := "the result entered again:"
+			var seats []string
 			for _, s := range r.Result.Seats {
-				what += fmt.Sprintf(" %d %d", s.Player, s.Points)
+				seats = append(seats, fmt.Sprintf("%d %d", s.Player, s.Points))
 			}
+			what := l.Text("report.correction.reentered", "seats", strings.Join(seats, " "))
 			cors = append(cors, standings.Correction{Round: r.Result.Round, Table: r.Result.Table, What: what, Reason: r.Why, By: r.By, At: r.At, Withdrawn: why != "", WithdrawnReason: why})
 		case tournament.KindSwap:
-			cors = append(cors, standings.Correction{Round: r.Swap.Round, What: fmt.Sprintf("swapped the results of %d and %d", r.Swap.A, r.Swap.B), Reason: r.Why, By: r.By, At: r.At, Withdrawn: why != "", WithdrawnReason: why})
+			cors = append(cors, standings.Correction{Round: r.Swap.Round, What: l.Text("report.correction.swapped", "a", r.Swap.A, "b", r.Swap.B), Reason: r.Why, By: r.By, At: r.At, Withdrawn: why != "", WithdrawnReason: why})
 		}
 	}
 	return pens, cors
@@ -147,13 +149,13 @@ func (t *Tournament) standingsRoutes(mux *http.ServeMux) {
 		return standings.WriteRoundCSV(b, s, n)
 	})
 	export("report.html", "text/html; charset=utf-8", func(b *bytes.Buffer, s standings.Standings, st tournament.State, r *http.Request) error {
-		pens, cors := t.history()
-		players, games, _, _ := rankInput(st, true)
 		// In the reader's language: the page's ?lang=, else the browser's.
 		l := readerLang(r)
 		if l == nil {
 			l = catalog.Match(r.Header.Get("Accept-Language"))
 		}
+		pens, cors := t.history(l)
+		players, games, _, _ := rankInput(st, true)
 		return standings.WriteReport(b, standings.Report{Tournament: sheet(st.Options), Standings: s, Penalties: pens, Corrections: cors,
 			Problems: standings.Check(players, games, scoreRules(st.Options)), Lang: l})
 	})
