@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
+
+	"github.com/tabled/tabled/tile"
 )
 
 // TestResumeAtADeal: at every deal of a game, the engine made from its
@@ -19,7 +22,7 @@ func TestResumeAtADeal(t *testing.T) {
 		}
 		return eventsFromBytes(b)
 	}
-	streams := map[string][]Event{"busy game": gameEvents(900), "random": random(3000), "random 2": random(3000)}
+	streams := map[string][]Event{"busy game": gameEvents(900), "random": random(1500), "random 2": random(1500)}
 	for i, evs := range edgeSeeds() {
 		streams[string(rune('a'+i))+" edge"] = evs
 	}
@@ -37,7 +40,7 @@ func TestResumeAtADeal(t *testing.T) {
 						if d.Last != nil && len(d.Last.Wins) > 0 && d.Last.Wins[0].Hand != nil {
 							hands++
 						}
-						checkResumed(t, e, d, evs[i:min(len(evs), i+400)])
+						checkResumed(t, e, d, evs[i:min(len(evs), i+150)])
 					}
 					e.Apply(ev, nil)
 				}
@@ -105,4 +108,21 @@ func TestResumeAtADealRefusesWhatCannotBe(t *testing.T) {
 	if _, ok := e.Dealt(); ok {
 		t.Error("Dealt after a discard: the hand's own state would be lost")
 	}
+}
+
+// TestResumeAtADealAfterAHandScoredFromItsTiles: the last hand's score, a
+// hand scored from its tiles (the scorer's yaku and fu, the ura read), is
+// part of the game at the next deal, as the log keeps it.
+func TestResumeAtADealAfterAHandScoredFromItsTiles(t *testing.T) {
+	e := play(t, "dora 1s", "E discard 1z", "S discard 2z", "W discard 1m", "N discard 9m", "E discard 3z",
+		"S riichi", "S discard 9p", "W discard 1m", "N discard 9m", "E discard 2z", "S tsumo")
+	apply(t, e, Event{At: 60 * time.Second, Seat: NoSeat, Action: Dora, Tile: MustTile("3p"), Source: SourceNFC, Dealer: NoSeat})
+	ts, _ := tile.ParseHand("234m 456p 789s 123s 55z")
+	apply(t, e, Event{At: 62 * time.Second, Seat: 1, Action: Hand, Hand: ts, Tile: MustTile("1s"), Dealer: NoSeat})
+	apply(t, e, Event{At: 63 * time.Second, Seat: NoSeat, Action: NewHand, Dealer: NoSeat})
+	d, ok := e.Dealt()
+	if !ok || d.Last == nil || len(d.Last.Wins) != 1 || d.Last.Wins[0].Hand == nil {
+		t.Fatalf("the deal after a hand scored from its tiles: %+v, %v", d.Last, ok)
+	}
+	checkResumed(t, e, d, []Event{{At: 64 * time.Second, Seat: 1, Action: Discard, Tile: MustTile("5p"), Dealer: NoSeat}})
 }
