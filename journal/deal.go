@@ -1,7 +1,6 @@
 package journal
 
 import (
-	"cmp"
 	"fmt"
 	"time"
 
@@ -96,7 +95,7 @@ func dealIn(dir string, back int) (at *atDeal, more bool, err error) {
 		return nil, false, err
 	}
 	entries := []table.Entry{deal}
-	floor, covered := key(deal.At, deal.Deal.Input), deal.Deal.Outcome
+	floor, covered := afterDeal(deal), deal.Deal.Outcome
 	for _, e := range read {
 		switch {
 		case e.Seq > covered && e.Seq != deal.Seq:
@@ -123,15 +122,10 @@ func dealIn(dir string, back int) (at *atDeal, more bool, err error) {
 		}}, false, nil
 }
 
-// key compares an input's (stamp, number) with (at, seq): the order in
-// which the table decides inputs.
-func key(at time.Duration, seq uint64) func(time.Duration, uint64) int {
-	return func(a time.Duration, s uint64) int {
-		if c := cmp.Compare(a, at); c != 0 {
-			return c
-		}
-		return cmp.Compare(s, seq)
-	}
+// afterDeal compares an input's stamp and number with deal's new-hand
+// input: > 0 when the table decides it after the deal.
+func afterDeal(deal table.Entry) func(time.Duration, uint64) int {
+	return func(at time.Duration, seq uint64) int { return table.CompareInputs(at, seq, deal.At, deal.Deal.Input) }
 }
 
 // dealStands reports whether the deal entry read[d] is the game the table
@@ -143,7 +137,7 @@ func key(at time.Duration, seq uint64) func(time.Duration, uint64) int {
 // would be lost by beginning there.
 func dealStands(read []table.Entry, d int) bool {
 	deal := read[d]
-	floor, covered := key(deal.At, deal.Deal.Input), deal.Deal.Outcome
+	floor, covered := afterDeal(deal), deal.Deal.Outcome
 	if len(read) == 0 || read[0].Seq > covered {
 		return false // its outcome is not among the records read
 	}

@@ -47,14 +47,19 @@ type checkpoint struct {
 	outAt time.Duration
 }
 
-// key orders inputs as a rebuild applies them: by stamp, then by arrival.
-func key(at time.Duration, seq uint64) func(time.Duration, uint64) int {
-	return func(a time.Duration, s uint64) int {
-		if c := cmp.Compare(at, a); c != 0 {
-			return c
-		}
-		return cmp.Compare(seq, s)
+// CompareInputs orders the input stamped at with number seq against the
+// one stamped at2 with number seq2 as the table decides them: by stamp,
+// then by arrival (-1: the first comes first).
+func CompareInputs(at time.Duration, seq uint64, at2 time.Duration, seq2 uint64) int {
+	if c := cmp.Compare(at, at2); c != 0 {
+		return c
 	}
+	return cmp.Compare(seq, seq2)
+}
+
+// key is CompareInputs against the input at (at, seq).
+func key(at time.Duration, seq uint64) func(time.Duration, uint64) int {
+	return func(a time.Duration, s uint64) int { return CompareInputs(at, seq, a, s) }
 }
 
 // dropCheckpoints forgets the checkpoints that applied, or should have

@@ -97,12 +97,6 @@ func (c *core) startAt(e Entry, earlier func() ([]Entry, error)) error {
 	return nil
 }
 
-// beforeFloor reports whether the input at (at, seq) was decided before
-// the deal the core began at.
-func (c *core) beforeFloor(at time.Duration, seq uint64) bool {
-	return c.floor != nil && key(c.floor.at, c.floor.seq)(at, seq) < 0
-}
-
 // widen brings in what the core left out by beginning at a deal: the
 // session's inputs before it, the voids among them and the outcomes
 // published before it, read again from the journal, so the core is the
