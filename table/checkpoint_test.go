@@ -55,6 +55,25 @@ func TestCheckpointsDecideAsTheWholeSession(t *testing.T) {
 			if err := Verify(p, 0, with); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
+			// A replay leaves checkpoints as it applies inputs in turn,
+			// and its re-decisions start from them: it decides as one
+			// that leaves none.
+			fed := func(none bool) (*core, []Entry) {
+				c, err := newCore(p, 0, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.noCheckpoints = none
+				return c, c.feed(with, true)
+			}
+			c, got := fed(false)
+			_, want := fed(true)
+			if c.fed == 0 || c.fromCheckpoint == 0 {
+				t.Fatalf("seed %d: the replay applied %d inputs in turn and started %d re-decisions from a checkpoint", seed, c.fed, c.fromCheckpoint)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("seed %d: a replay from checkpoints decided otherwise than one from the session's first input", seed)
+			}
 		}
 	}
 }

@@ -119,6 +119,8 @@ type core struct {
 	// fromCheckpoint counts the rebuilds that started from a checkpoint,
 	// for the tests that say checkpoints were used.
 	fromCheckpoint int
+	// fed counts the inputs a feed applied in turn (leaveFed).
+	fed int
 	// buf holds received inputs not yet decided, by stamp.
 	buf reorder
 	// aside holds, in a replay, the inputs the journal says arrived late,
@@ -258,6 +260,7 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 	if err != nil {
 		entries = append(entries, c.note(NoteRefused, fmt.Sprintf("input %d: %v", in.Seq, err)))
 	}
+	defer c.leaveFed(in) // after the hand it dealt, if it dealt one
 	if in.Input.Action != engine.NewHand {
 		return c.outcomes(entries)
 	}
