@@ -9,6 +9,7 @@ import (
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/enginetest"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
@@ -171,34 +172,7 @@ func refusedWithFault(t *testing.T, out []engine.Outcome, code engine.RuleCode) 
 // ronOnFourSouth is an EMA 2016 game where South has won by ron on East's
 // 4s, its value due.
 func ronOnFourSouth(t *testing.T) *engine.Engine {
-	t.Helper()
-	e, err := engine.New(engine.EMA2016, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []engine.Outcome
-	at := time.Duration(0)
-	for i, step := range []struct {
-		seat   engine.Seat
-		action engine.Action
-		tile   string
-	}{{0, engine.Discard, "1z"}, {1, engine.Discard, "9p"}, {2, engine.Discard, "9m"}, {3, engine.Discard, "9m"}, {0, engine.Discard, "4s"}, {1, engine.Ron, ""}} {
-		if i > 0 {
-			at += 4 * time.Second
-		}
-		if step.action == engine.Ron {
-			at -= 3500 * time.Millisecond
-		}
-		ev := engine.Event{At: at, Seat: step.seat, Action: step.action, Dealer: engine.NoSeat}
-		if step.tile != "" {
-			ev.Tile = engine.MustTile(step.tile)
-		}
-		if out, err = e.Apply(ev, out[:0]); err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-	}
-	e.Advance(at+time.Second, out[:0])
-	return e
+	return enginetest.Play(t, engine.EMA2016, "E discard 1z", "S discard 9p", "W discard 9m", "N discard 9m", "E discard 4s", "S ron")
 }
 
 // TestEngineRefusalsWords: the hands the engine refuses after South's

@@ -11,6 +11,7 @@ import (
 	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/enginetest"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/table"
 )
@@ -143,32 +144,7 @@ func TestEntryInFrench(t *testing.T) {
 // engine's CodeFuriten in the page's language, English without one. South
 // waits on 1s-4s and discarded 1s itself, then East's 4s is won by ron.
 func TestPreviewFuritenInFrench(t *testing.T) {
-	e, err := engine.New(engine.EMA2016, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []engine.Outcome
-	at := time.Duration(0)
-	for i, step := range []struct {
-		seat   engine.Seat
-		action engine.Action
-		tile   string
-	}{{0, engine.Discard, "1z"}, {1, engine.Discard, "1s"}, {2, engine.Discard, "9m"}, {3, engine.Discard, "9m"}, {0, engine.Discard, "4s"}, {1, engine.Ron, ""}} {
-		if i > 0 {
-			at += 4 * time.Second
-		}
-		if step.action == engine.Ron {
-			at -= 3500 * time.Millisecond
-		}
-		ev := engine.Event{At: at, Seat: step.seat, Action: step.action, Dealer: engine.NoSeat}
-		if step.tile != "" {
-			ev.Tile = engine.MustTile(step.tile)
-		}
-		if out, err = e.Apply(ev, out); err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-	}
-	e.Advance(at+time.Second, out)
+	e := enginetest.Play(t, engine.EMA2016, "E discard 1z", "S discard 1s", "W discard 9m", "N discard 9m", "E discard 4s", "S ron")
 	hand, _, err := DecodeHand("234m 456p 555z 23s 99s 4s", "")
 	if err != nil {
 		t.Fatal(err)
