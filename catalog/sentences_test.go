@@ -60,6 +60,7 @@ var exceptPackage = map[string]string{
 	"club/clubtest":       "a test double: a broker for the tests",
 	"web/webtest":         "a test double: a browser for the tests",
 	"display/displaytest": "a test double: the panel's scenes for the tests",
+	"enginetest":          "a test double: short games on the engine for the tests, failing a test in its words",
 }
 
 // exceptFunc are functions, by package and name, whose words are for an
