@@ -94,16 +94,17 @@ func dealIn(dir string, back int) (at *atDeal, more bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
+	// The deal entry, the inputs before it stamped after the deal with the
+	// voids of them (table.Config.Resume: the table applies them as it
+	// did), then every entry after it.
 	entries := []table.Entry{deal}
-	floor, covered := afterDeal(deal), deal.Deal.Outcome
-	for _, e := range read {
-		switch {
-		case e.Seq > covered && e.Seq != deal.Seq:
+	after := afterDeal(deal)
+	for _, e := range read[:d] {
+		if e.Input != nil && after(e.At, e.Seq) > 0 || e.Void != 0 && inputAfter(read[:d], e.Void, after) {
 			entries = append(entries, e)
-		case e.Input != nil && floor(e.At, e.Seq) > 0:
-			entries = append(entries, e) // received before the deal, decided after it
 		}
 	}
+	entries = append(entries, read[d+1:]...)
 	return &atDeal{sess: sess, entries: entries, read: read, records: len(recs) - start, last: recs[len(recs)-1],
 		earlier: func() ([]table.Entry, error) {
 			_, all, err := LastSession(dir)
@@ -128,52 +129,39 @@ func afterDeal(deal table.Entry) func(time.Duration, uint64) int {
 	return func(at time.Duration, seq uint64) int { return table.CompareInputs(at, seq, deal.At, deal.Deal.Input) }
 }
 
-// dealStands reports whether the deal entry read[d] is the game the table
-// went on from and the records read reach back to it: nothing after it
-// re-decided what came before it. An input after its outcome stamped
-// before its new-hand input came late and was put before the deal; a void
-// of an input decided before the deal (or not read at all) rebuilt the
-// game from before it; a void before it of an input still held at the deal
-// would be lost by beginning there.
+// inputAfter reports whether input seq is among entries and stamped
+// after the deal after compares with.
+func inputAfter(entries []table.Entry, seq uint64, after func(time.Duration, uint64) int) bool {
+	for _, e := range entries {
+		if e.Input != nil && e.Seq == seq {
+			return after(e.At, e.Seq) > 0
+		}
+	}
+	return false
+}
+
+// dealStands reports whether the deal entry read[d] is where the table
+// went on from and the records read reach back to it: it says what the
+// table had decided when it made it (an older release's does not), its
+// new-hand input is among the records read, and nothing after it
+// re-decided what came before the deal: an input after it stamped before
+// the deal came late and was put before it; a void after it of an input
+// not stamped after the deal rebuilt the game from before it.
 func dealStands(read []table.Entry, d int) bool {
 	deal := read[d]
-	floor, covered := afterDeal(deal), deal.Deal.Outcome
-	if len(read) == 0 || read[0].Seq > covered {
-		return false // its outcome is not among the records read
+	if deal.Deal.DecidedTo == 0 || len(read) == 0 || read[0].Seq > deal.Deal.Input {
+		return false
 	}
-	held := map[uint64]bool{} // inputs received before it, stamped after
-	var after []table.Entry   // what the table did after the deal
-	for _, e := range read {
-		if e.Seq > covered {
-			after = append(after, e)
-		} else if e.Input != nil && floor(e.At, e.Seq) > 0 {
-			held[e.Seq] = true
-		}
-	}
-	for _, e := range read {
-		if e.Seq <= covered && e.Void != 0 && held[e.Void] {
-			return false
-		}
-	}
-	for _, e := range after {
+	after := afterDeal(deal)
+	for _, e := range read[d+1:] {
 		switch {
-		case e.Input != nil && floor(e.At, e.Seq) < 0:
+		case e.Input != nil && after(e.At, e.Seq) < 0:
 			return false
-		case e.Void != 0 && !held[e.Void] && !inputIn(after, e.Void):
+		case e.Void != 0 && !inputAfter(read, e.Void, after):
 			return false
 		}
 	}
 	return true
-}
-
-// inputIn reports whether input seq is among entries.
-func inputIn(entries []table.Entry, seq uint64) bool {
-	for _, e := range entries {
-		if e.Input != nil && e.Seq == seq {
-			return true
-		}
-	}
-	return false
 }
 
 // ForPeople reports whether a view for people shows r: a deal note is the

@@ -105,7 +105,7 @@ func newSessionLog(t *testing.T, p engine.Profile) (string, *claimlog.Writer, Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess := Session{Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
+	sess := Session{Revising: Revises, Version: "test", Table: "t", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}
 	if _, err := Resume(sess, dir, w, true, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -279,40 +279,6 @@ func TestReplayChecksEveryDeal(t *testing.T) {
 	}
 }
 
-// TestADealCrossedBeforeItSettlesIsNotJournaled: a late input that comes
-// before a deal has stood dealSettle, stamped before it, re-decides the
-// deal: that deal is never journaled, the one before it is, and the log
-// replays.
-func TestADealCrossedBeforeItSettlesIsNotJournaled(t *testing.T) {
-	p := engine.EMA2016
-	dir, w, sess := newSessionLog(t, p)
-	steps := threeHands()
-	late := step{clock: steps[13].clock + 2*time.Second, ev: engine.Event{At: steps[12].ev.At + 100*time.Millisecond, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}
-	steps = slices.Insert(steps, 14, late)
-	journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
-	w.Close()
-	var hands []int
-	for _, e := range journaled {
-		if e.Deal != nil {
-			hands = append(hands, e.Deal.Game.HandNumber)
-		}
-	}
-	if !slices.Equal(hands, []int{2}) {
-		t.Errorf("deals journaled for hands %v, want only the second hand's (the third's was re-decided before it settled)", hands)
-	}
-	last, recs, err := LastSession(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Replay(*last, recs); err != nil {
-		t.Fatalf("replay: %v", err)
-	}
-	at, err := lastDeal(dir)
-	if err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 2 {
-		t.Fatalf("a restart begins at %+v (%v), want the second hand's deal", at, err)
-	}
-}
-
 // TestEveryDealSettlesOnItsOwn: hands shorter than a deal takes to settle
 // each get their deal journaled once it has.
 func TestEveryDealSettlesOnItsOwn(t *testing.T) {
@@ -343,5 +309,105 @@ func TestEveryDealSettlesOnItsOwn(t *testing.T) {
 	}
 	if at, err := lastDeal(dir); err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 1 || at.entries[0].Deal.Game.RoundWind != engine.South {
 		t.Fatalf("a restart begins at %+v (%v), want the last deal, South 1", at, err)
+	}
+}
+
+// TestADealCrossedLateIsJournaledAgain: a late input stamped before a
+// deal re-decides it before it has settled; the deal settles again from
+// that re-decision and is journaled, and a restart beginning there makes
+// the table a resume of the whole session makes (the same state, and the
+// same entries for what comes next), and the log replays. A late pon
+// changes nothing from the deal on (it is the hand before's): the deal's
+// outcome stands. A late ron ends the hand before otherwise: the deal and
+// all after it are published again, and the deal's outcome is the new one.
+// (A controller's presses held over a restart reach the table after a
+// tablet's new hand so: before, such a deal was never journaled, and on a
+// loaded machine the restarts grew with every hand.)
+func TestADealCrossedLateIsJournaledAgain(t *testing.T) {
+	p := engine.EMA2016
+	for _, tc := range []struct {
+		name   string
+		action engine.Action
+		stood  bool // the deal's outcome stood as published
+	}{
+		{"a late pon, the hand before's", engine.Pon, true},
+		{"a late ron, which ends the hand before", engine.Ron, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, w, sess := newSessionLog(t, p)
+			steps := threeHands()
+			late := step{clock: steps[13].clock + 2*time.Second, ev: engine.Event{At: steps[12].ev.At + 100*time.Millisecond, Seat: 0, Action: tc.action, Source: engine.SourceSerial}}
+			steps = slices.Insert(steps, 14, late)
+			journaled, _ := play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, steps)
+			w.Close()
+			var hands []int
+			var lateSeq, revision uint64
+			var deal *table.Deal
+			for _, e := range journaled {
+				switch {
+				case e.Input != nil && e.Input.Action == tc.action:
+					lateSeq = e.Seq
+				case e.Revision != nil:
+					revision = e.Seq
+				case e.Deal != nil:
+					hands, deal = append(hands, e.Deal.Game.HandNumber), e.Deal
+				}
+			}
+			if !slices.Equal(hands, []int{2, 3}) || lateSeq == 0 || revision == 0 {
+				t.Fatalf("deals journaled for hands %v (late input %d, revision %d), want both deals", hands, lateSeq, revision)
+			}
+			switch {
+			case deal.DecidedTo < steps[len(steps)-1].ev.At:
+				t.Fatalf("the third hand's deal says the table had decided up to %v, before the last discard it had (%v)", deal.DecidedTo, steps[len(steps)-1].ev.At)
+			case tc.stood && deal.Outcome > lateSeq:
+				t.Fatalf("the third hand's deal names outcome %d: its deal stood, want the one before the late input %d", deal.Outcome, lateSeq)
+			case !tc.stood && deal.Outcome <= revision:
+				t.Fatalf("the third hand's deal names outcome %d: want the one published again after the revision %d", deal.Outcome, revision)
+			}
+			last, recs, err := LastSession(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Replay(*last, recs); err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			at, err := lastDeal(dir)
+			if err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 3 {
+				t.Fatalf("a restart begins at %+v (%v), want the third hand's deal", at, err)
+			}
+			for _, e := range at.entries {
+				if e.Seq == lateSeq {
+					t.Fatalf("a restart at the deal steps through the late input the game at it holds")
+				}
+			}
+			all, err := Entries(recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			end := steps[len(steps)-1].clock + 2*time.Second
+			for _, next := range []struct {
+				name string
+				step step
+			}{
+				{"on time", step{clock: end, ev: engine.Event{At: end - 10*time.Millisecond, Seat: 2, Action: engine.Discard, Tile: 9, Source: engine.SourceWeb}}},
+				{"a discard of the hand late", step{clock: end, ev: engine.Event{At: steps[16].ev.At + 200*time.Millisecond, Seat: 1, Action: engine.Chii, Source: engine.SourceSerial}}},
+				{"a ron late across the deal", step{clock: end, ev: engine.Event{At: steps[12].ev.At + 150*time.Millisecond, Seat: 3, Action: engine.Ron, Source: engine.SourceSerial}}},
+			} {
+				t.Run(next.name, func(t *testing.T) {
+					dealer := engine.Seat(last.Dealer)
+					full, fullState := play(t, table.Config{Profile: p, Dealer: dealer, Resume: all}, nil, []step{next.step})
+					fromDeal, dealState := play(t, table.Config{Profile: p, Dealer: dealer, Resume: at.entries, Earlier: at.earlier}, nil, []step{next.step})
+					if !reflect.DeepEqual(dealState, fullState) {
+						t.Errorf("state resumed at the deal\n%+v\nfrom the session's start\n%+v", dealState, fullState)
+					}
+					if !reflect.DeepEqual(fromDeal, full) {
+						t.Errorf("entries resumed at the deal\n%+v\nfrom the session's start\n%+v", fromDeal, full)
+					}
+					if len(full) < 2 {
+						t.Errorf("the continuation journaled %d entries: nothing was compared", len(full))
+					}
+				})
+			}
+		})
 	}
 }

@@ -72,7 +72,7 @@ func TestWriteGoldenLog(t *testing.T) {
 		// be24e21 the profile named ema2016 ruled by it): under the RCR
 		// 2016 North's ron would rob the kong and end the hand early.
 		p := engine.WRC2015
-		sess := journal.Session{Version: *goldenVersion, Table: "golden", Rules: p.Name, WindowNS: int64(p.Window),
+		sess := journal.Session{Revising: journal.Revises, Version: *goldenVersion, Table: "golden", Rules: p.Name, WindowNS: int64(p.Window),
 			DeadlineNS: int64(p.CallDeadline), FirstSeq: 1, InputLatency: int64(20 * time.Millisecond), Profile: &p}
 		w, err := claimlog.Open(dir, claimlog.Options{Reserve: -1})
 		if err != nil {

@@ -95,7 +95,7 @@ func Replay(s Session, recs []claimlog.Record) (Replayed, error) {
 		}
 		entries = append(entries, e)
 	}
-	got, err := table.Replay(p, engine.Seat(s.Dealer), entries)
+	got, err := table.ReplaySession(p, engine.Seat(s.Dealer), s.Overwriting(), entries)
 	if err != nil {
 		return res, fmt.Errorf("journal: replay of the session from record %d: %w", s.FirstSeq, err)
 	}

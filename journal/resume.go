@@ -29,6 +29,9 @@ type Resumed struct {
 	// Profile is the resumed session's own profile when this release's
 	// profile of the same name differs from it; nil otherwise.
 	Profile *engine.Profile
+	// Overwriting is the resumed session's Session.Overwriting: its table
+	// goes on re-deciding as it did (table.Config.OverwritingRevisions).
+	Overwriting bool
 }
 
 // sameConfigured reports whether the session last was started with the
@@ -85,7 +88,7 @@ func Resume(sess Session, dir string, logw *claimlog.Writer, newGame bool, stdou
 				sess.Profile = &rp
 				fmt.Fprintf(stdout, "tabled: the session of record %d goes on by its own %s rules; this release's apply from the next session\n", last.FirstSeq, rp.Name)
 			}
-			res.Session = last.FirstSeq
+			res.Session, res.Overwriting = last.FirstSeq, last.Overwriting()
 			n, lastRec := len(recs), claimlog.Record{}
 			if at != nil {
 				res.Entries, res.Earlier, res.Read, n, lastRec = at.entries, at.earlier, at.read, at.records, at.last

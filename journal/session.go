@@ -26,7 +26,24 @@ type Session struct {
 	// depends on the defaults of the code that reads the log. Logs written
 	// before it was recorded name the profile by Rules, window and deadline.
 	Profile *engine.Profile `json:"profile,omitempty"`
+	// Revising is how the table re-decided when inputs came late
+	// (Revises, which a table starting a session writes): a note without
+	// it was written by a release whose tables re-decided as
+	// table.Config.OverwritingRevisions says, and its session replays and
+	// resumes so, as it was decided.
+	Revising int `json:"revising,omitempty"`
 }
+
+// RevisingKept is the Revising of the tables that keep each standing
+// outcome once when they re-decide; Revises is this release's.
+const (
+	RevisingKept = 1
+	Revises      = RevisingKept
+)
+
+// Overwriting reports whether the session's table re-decided as the
+// releases before Revising was recorded did.
+func (s Session) Overwriting() bool { return s.Revising < RevisingKept }
 
 // RuleProfile is the rule profile the session was played under: Profile
 // when the note holds it (fields it lacks decode to what the code that

@@ -155,6 +155,7 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 		ins = append(ins, in)
 	}
 	slices.SortStableFunc(ins, func(a, b *Entry) int { return cmp.Compare(a.At, b.At) })
+	clear(c.redealt)
 	var out []engine.Outcome
 	keep := func(n int) {
 		kept := out[:n]
@@ -173,6 +174,9 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 		keep(m)
 		if in.Input.Action == engine.NewHand {
 			hand++
+			if in.At >= from {
+				c.redeal(in.Seq, e, len(out)-1)
+			}
 		}
 		if (n+1)%checkpointEvery == 0 && !c.noCheckpoints && (first == nil || key(first.At, first.Seq)(in.At, in.Seq) > 0) {
 			c.leave(checkpoint{at: in.At, seq: in.Seq, eng: e.Clone(), hand: hand, outAt: outAt})

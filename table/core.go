@@ -149,8 +149,16 @@ type core struct {
 	// entries are written already: a deal entry is made only live.
 	feeding bool
 	// dealts are the games at the deals a replay passed, by the new-hand
-	// input's sequence number, to check the journal's deal entries.
-	dealts map[uint64]engine.Dealt
+	// input's sequence number, as last decided (a re-decision may change
+	// one), to check the journal's deal entries as the replay passes
+	// them; dealErr is the first that differs.
+	dealts  map[uint64]engine.Dealt
+	dealErr error
+	// overwriting is Config.OverwritingRevisions.
+	overwriting bool
+	// redealt are the deals the last rebuild applied again, by the
+	// new-hand input's sequence number (repend).
+	redealt map[uint64]redealt
 	// session is written into each deal entry (Config.Session).
 	session uint64
 	// pending are the deals not journaled yet, oldest first, each
@@ -280,7 +288,7 @@ func (c *core) apply(in Entry, entries []Entry) []Entry {
 		return entries
 	}
 	if g, ok := c.eng.Dealt(); ok {
-		c.pending = append(c.pending, pendingDeal{in: in, outcome: c.seq, hand: c.hand, game: g})
+		c.pending = append(c.pending, pendingDeal{in: in, outcome: c.seq, hand: c.hand, game: g, since: in.At})
 		if c.dealts != nil {
 			c.dealts[in.Seq] = g
 		}
@@ -369,7 +377,8 @@ func (c *core) void(seq uint64) Entry {
 		said = &outcome.TableNote{Code: outcome.NoteAlreadyVoid, Input: seq}
 	default:
 		c.voided[seq] = true
-		c.unsettle(from)
+		c.crossed(from) // the game at them may be another: a later deal settles
+
 		c.dropCheckpoints(Entry{Seq: seq, At: from})
 		c.buf.remove(seq)
 		eng, rebuilt, hand, err := c.rebuild(at, from)
@@ -445,7 +454,10 @@ func (c *core) feed(entries []Entry, collect bool) []Entry {
 			c.seq = e.Seq - 1
 			keep(c.voidEntries(e.Void, nil)[1:])
 		case e.Deal != nil:
+			// The table had decided up to DecidedTo when it made it.
+			keep(c.process(e.Deal.DecidedTo))
 			c.lastDeal = max(c.lastDeal, e.Deal.Input)
+			c.checkDeal(e)
 		case e.Revision != nil:
 			// The table had decided up to e.At when the late inputs came.
 			keep(c.process(e.At))

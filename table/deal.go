@@ -2,24 +2,27 @@ package table
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"time"
 
 	"github.com/tabled/tabled/engine"
 )
 
-// Deal is the game as a hand was dealt (engine.Dealt), journaled once the
-// deal has settled (dealSettle). A restart picks the game up at the last
-// one (Config.Resume may begin with it) instead of applying every input of
-// the session again, which made a restart grow with the session; a replay
-// checks each against the game it reached itself (Verify).
+// Deal is where a restart can begin: the game as a hand was dealt
+// (engine.Dealt) and what the table had decided since, journaled once the
+// deal has settled (dealSettle). A restart makes the engine at the deal,
+// applies the inputs stamped after it up to DecidedTo as the table did,
+// takes the outcomes that gives as those numbered Shown, and steps through
+// the entries after this one, instead of applying every input of the
+// session again, which made a restart grow with the session. A replay
+// checks each against the table it reached there (Verify).
 type Deal struct {
 	// Input is the sequence number of the new-hand input that dealt; the
 	// entry's At is its stamp.
 	Input uint64 `json:"input"`
-	// Outcome is the sequence number of the deal's outcome, the last
-	// entry the game at the deal holds: a restart that begins here steps
-	// through the entries after it (the deal entry itself comes later).
+	// Outcome is the sequence number of the last outcome the new hand
+	// decided (the deal's, or the one a re-decision published again).
 	Outcome uint64 `json:"outcome"`
 	// Session is the sequence number of the note that opened the session
 	// (Config.Session), so a restart finds the session's rules without
@@ -27,6 +30,15 @@ type Deal struct {
 	Session uint64 `json:"session,omitempty"`
 	// Game is the game's state at the deal.
 	Game engine.Dealt `json:"game"`
+	// DecidedTo is the table's time when the entry was made: every input
+	// journaled before it and stamped after the deal, up to this time, was
+	// decided; those stamped later were held. 0 in an older release's
+	// entry, which a restart does not begin at.
+	DecidedTo time.Duration `json:"decided_to_ns,omitempty"`
+	// Shown are the sequence numbers of the outcomes standing then that
+	// were decided after the deal's own, in the order the table held them
+	// (time order): the outcomes the inputs up to DecidedTo decide.
+	Shown []uint64 `json:"shown,omitempty"`
 }
 
 // NoteDeal is the NoteKind of a deal entry, the type of its record.
@@ -40,61 +52,165 @@ const NoteDeal = "deal"
 var dealSettle = 20 * time.Second
 
 // pendingDeal is a deal not journaled yet: its new-hand input, the
-// sequence number of its outcome, its hand and the game.
+// sequence number of its last outcome, its hand and the game; since is
+// the table's time it settles from (the deal's, or the last re-decision's
+// that crossed it).
 type pendingDeal struct {
 	in      Entry
 	outcome uint64
 	hand    int
 	game    engine.Dealt
+	since   time.Duration
 }
 
 // settleDeal journals each pending deal once the table's time is
 // dealSettle past it (hands may be shorter: each deal settles on its
-// own); a re-decision that reached before one dropped it (unsettle).
+// own); a re-decision that reached before one dropped it or put it back
+// with a new since (crossed, repend).
 func (c *core) settleDeal(entries []Entry) []Entry {
 	if c.feeding {
 		return entries
 	}
 	n := 0
 	for _, p := range c.pending {
-		if c.eng.Now()-p.in.At < dealSettle {
+		if c.eng.Now()-p.since < dealSettle {
 			break
 		}
 		n++
 		if p.in.Seq <= c.lastDeal {
 			continue // journaled before a restart
 		}
+		shown, ok := c.shownAfter(p.outcome)
+		if !ok {
+			continue // cannot be: its outcome stands while it is pending
+		}
 		c.lastDeal = p.in.Seq
 		c.seq++
 		entries = append(entries, Entry{Seq: c.seq, At: p.in.At, Hand: p.hand, Dealer: p.game.Dealer, NoteKind: NoteDeal,
-			Deal: &Deal{Input: p.in.Seq, Outcome: p.outcome, Session: c.session, Game: p.game}})
+			Deal: &Deal{Input: p.in.Seq, Outcome: p.outcome, Session: c.session, Game: p.game, DecidedTo: c.eng.Now(), Shown: shown}})
 	}
 	c.pending = slices.Delete(c.pending, 0, n)
 	return entries
 }
 
-// unsettle drops the pending deals a re-decision from from reaches
-// before: the game at them may be another.
-func (c *core) unsettle(from time.Duration) {
-	c.pending = slices.DeleteFunc(c.pending, func(p pendingDeal) bool { return from <= p.in.At })
+// shownAfter is the sequence numbers of the outcomes standing after the
+// one numbered seq, in the order c.shown holds them; false when seq is
+// not among them. The deal's outcome is among the last hand's, so the
+// search begins at the end.
+func (c *core) shownAfter(seq uint64) ([]uint64, bool) {
+	for i := len(c.shown) - 1; i >= 0; i-- {
+		if c.shown[i].seq == seq {
+			out := make([]uint64, 0, len(c.shown)-i-1)
+			for _, p := range c.shown[i+1:] {
+				out = append(out, p.seq)
+			}
+			return out, true
+		}
+	}
+	return nil, false
 }
 
-// startAt makes the core begin at the deal d journaled in entry e: the
-// engine the deal describes, and a checkpoint there, which every
-// re-decision after the deal starts from. One that reaches before it (a
-// late input stamped before the deal, a void of an input decided before
-// it) first brings the session's earlier inputs in (widen).
-func (c *core) startAt(e Entry, earlier func() ([]Entry, error)) error {
-	eng, err := engine.Resume(c.profile, e.Deal.Game)
+// crossed takes the pending deals a re-decision from from reaches before
+// out of c.pending and returns them: the game at them may be another.
+func (c *core) crossed(from time.Duration) []pendingDeal {
+	var out []pendingDeal
+	kept := c.pending[:0]
+	for _, p := range c.pending {
+		if from <= p.in.At {
+			out = append(out, p)
+		} else {
+			kept = append(kept, p)
+		}
+	}
+	clear(c.pending[len(kept):])
+	c.pending = kept
+	return out
+}
+
+// repend puts back the deals a re-decision of late inputs crossed
+// (crossed), each with the game the rebuild reached at it (c.redealt) and
+// the number its new hand's last outcome has now (it stood, or is
+// published again after the revision, c.seq the revision's number less
+// one); each settles anew from until. Without this, a deal that a
+// controller's presses held over a restart reached after a tablet's new
+// hand was never journaled, and on a loaded machine the restarts grew
+// with every hand dealt so.
+func (c *core) repend(crossed []pendingDeal, old []published, fresh []engine.Outcome, stands []int, until time.Duration) {
+	for _, p := range crossed {
+		d, ok := c.redealt[p.in.Seq]
+		if !ok || d.last < 0 || d.last >= len(fresh) {
+			continue
+		}
+		if s := stands[d.last]; s > 0 {
+			p.outcome = old[s-1].seq
+		} else {
+			p.outcome = c.seq + 1 // the revision
+			for _, s := range stands[:d.last+1] {
+				if s == 0 {
+					p.outcome++
+				}
+			}
+		}
+		p.game, p.since = d.game, until
+		c.pending = append(c.pending, p)
+	}
+}
+
+// startAt makes the core begin at the deal journaled in entry e, as the
+// table stood when it journaled it: the engine the deal describes, with a
+// checkpoint there which every re-decision after the deal starts from;
+// the inputs journaled before e and stamped after the deal (from
+// entries, with the voids of them), those stamped up to e.Deal.DecidedTo
+// applied and their outcomes taken as the ones e.Deal.Shown numbers, the
+// later ones held. It returns the entries after e, which the core is fed.
+// A re-decision that reaches before the deal (a late input stamped before
+// it, a void of an input decided before it) first brings the session's
+// earlier inputs in (widen).
+func (c *core) startAt(e Entry, entries []Entry, earlier func() ([]Entry, error)) ([]Entry, error) {
+	d := e.Deal
+	eng, err := engine.Resume(c.profile, d.Game)
 	if err != nil {
-		return fmt.Errorf("table: resume at the deal of entry %d: %w", e.Seq, err)
+		return nil, fmt.Errorf("table: resume at the deal of entry %d: %w", e.Seq, err)
 	}
 	speak(eng)
-	c.eng, c.hand, c.seq, c.lastDeal = eng, e.Hand, e.Deal.Outcome, e.Deal.Input
-	c.floor = &checkpoint{at: e.At, seq: e.Deal.Input, eng: eng.Clone(), hand: e.Hand, outAt: e.At}
+	c.eng, c.hand, c.seq, c.lastDeal = eng, e.Hand, e.Seq, d.Input
+	c.floor = &checkpoint{at: e.At, seq: d.Input, eng: eng.Clone(), hand: e.Hand, outAt: e.At}
 	c.checkpoints = append(c.checkpoints[:0], *c.floor)
 	c.earlier = earlier
-	return nil
+	n := 0
+	for n < len(entries) && entries[n].Seq < e.Seq {
+		n++
+	}
+	for _, b := range entries[:n] {
+		switch {
+		case b.Input != nil && CompareInputs(b.At, b.Seq, e.At, d.Input) > 0:
+			c.inputs = append(c.inputs, b)
+			m := b.At
+			if k := len(c.atMax); k > 0 {
+				m = max(m, c.atMax[k-1])
+			}
+			c.atMax = append(c.atMax, m)
+		case b.Void != 0:
+			c.voided[b.Void] = true
+		}
+	}
+	for _, in := range c.inputs {
+		if in.At > d.DecidedTo && !c.voided[in.Seq] {
+			c.buf.push(in)
+		}
+	}
+	eng, out, hand, err := c.rebuild(d.DecidedTo, e.At+1)
+	if err != nil {
+		return nil, fmt.Errorf("table: resume at the deal of entry %d: %w", e.Seq, err)
+	}
+	if len(out) != len(d.Shown) {
+		return nil, fmt.Errorf("table: resume at the deal of entry %d: the inputs after it decide %d outcomes, the entry names %d", e.Seq, len(out), len(d.Shown))
+	}
+	c.eng, c.hand = eng, hand
+	for i, o := range out {
+		c.show(published{seq: d.Shown[i], raw: o})
+	}
+	return entries[n:], nil
 }
 
 // widen brings in what the core left out by beginning at a deal: the
@@ -128,6 +244,7 @@ func (c *core) widen() error {
 	if err != nil {
 		return err
 	}
+	s.overwriting = c.overwriting
 	s.start = c.start
 	s.feed(before, false)
 	// Everything the earlier core held undecided was stamped after the
@@ -150,4 +267,44 @@ func (c *core) widen() error {
 	c.floor, c.earlier = nil, nil
 	c.widened++
 	return nil
+}
+
+// redealt is a deal a rebuild applied again: the game at it, and the
+// index among the rebuild's outcomes of the last its new hand decided
+// (-1 for none).
+type redealt struct {
+	game engine.Dealt
+	last int
+}
+
+// redeal notes the deal by new-hand input seq a rebuild's engine e has
+// just made, last the index of its last outcome.
+func (c *core) redeal(seq uint64, e *engine.Engine, last int) {
+	g, ok := e.Dealt()
+	if !ok {
+		return
+	}
+	if c.redealt == nil {
+		c.redealt = map[uint64]redealt{}
+	}
+	c.redealt[seq] = redealt{game: g, last: last}
+	if c.dealts != nil {
+		c.dealts[seq] = g
+	}
+}
+
+// checkDeal compares a replay's game at the deal entry e names with the
+// game e journaled, as the replay passes e; the first that differs is
+// c.dealErr.
+func (c *core) checkDeal(e Entry) {
+	if c.dealts == nil || c.dealErr != nil {
+		return
+	}
+	g, ok := c.dealts[e.Deal.Input]
+	switch {
+	case !ok:
+		c.dealErr = fmt.Errorf("table: replay: entry %d is a deal by input %d, which dealt no hand in the replay", e.Seq, e.Deal.Input)
+	case !reflect.DeepEqual(g, e.Deal.Game):
+		c.dealErr = fmt.Errorf("table: replay: entry %d, the game at the deal by input %d, is not the game the replay reached:\n  journaled %+v\n  replayed  %+v", e.Seq, e.Deal.Input, e.Deal.Game, g)
+	}
 }

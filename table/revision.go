@@ -42,7 +42,7 @@ func (c *core) redecide(late []Entry, until time.Duration, entries []Entry) []En
 // 0) after a void, which withdraws what the voided input had decided. A
 // void that changes nothing writes no revision.
 func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint64, entries []Entry) []Entry {
-	c.unsettle(from)
+	crossed := c.crossed(from)
 	for _, in := range late {
 		c.dropCheckpoints(in)
 	}
@@ -59,6 +59,15 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 	c.eng, c.hand = eng, hand
 	c.steps++
 	keep, old := c.shownFrom(from)
+	if !c.overwriting {
+		// A copy: the outcomes shown again are written over c.shown from
+		// keep on, over old's own elements, and a new outcome before one
+		// that stands would take its place before it is read (a loaded
+		// power-cut run's revisions retracted one outcome twice and
+		// another never). A session of an older release goes on as it was
+		// decided (Config.OverwritingRevisions).
+		old = slices.Clone(old)
+	}
 	var fresh []engine.Outcome
 	for _, o := range rebuilt {
 		if o.At >= from {
@@ -66,6 +75,9 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		}
 	}
 	stands, withdrawn := restand(old, fresh)
+	if voided == 0 {
+		c.repend(crossed, old, fresh, stands, until)
+	}
 	rev := &Revision{}
 	for _, in := range late {
 		rev.Late = append(rev.Late, in.Seq)

@@ -43,6 +43,13 @@ type Config struct {
 	// holds after it, with, in arrival order before them, the inputs
 	// received before it and stamped after its new-hand input.
 	Resume []Entry
+	// OverwritingRevisions re-decides late inputs as releases before the
+	// session note's revising did, for a session they began (Resume): the
+	// outcomes a re-decision shows again were written over the list they
+	// were read from, so a new outcome before one that stood took its
+	// place, and what later revisions withdrew and published followed
+	// from that. Its journal replays and goes on as it was decided.
+	OverwritingRevisions bool
 	// Earlier, for a Resume that begins at a deal, reads the session's
 	// entries before that deal entry back from the journal: a late input
 	// or a void that reaches before the deal needs them (rarely).
@@ -157,15 +164,14 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = 256
 	}
-	c.session = cfg.Session
+	c.session, c.overwriting = cfg.Session, cfg.OverwritingRevisions
 	var offset time.Duration
 	if len(cfg.Resume) > 0 {
 		feed := cfg.Resume
 		if first := feed[0]; first.Deal != nil {
-			if err := c.startAt(first, cfg.Earlier); err != nil {
+			if feed, err = c.startAt(first, feed[1:], cfg.Earlier); err != nil {
 				return nil, err
 			}
-			feed = feed[1:]
 		}
 		c.feed(feed, false)
 		// Stamps go on after the session's last, so it stays one timeline.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -450,5 +451,46 @@ func TestNewHandFilesTheEndUnderItsHand(t *testing.T) {
 		if e.Input != nil && e.At == 4*time.Second && e.Hand != 2 {
 			t.Fatalf("the next discard: %+v, want hand 2", e)
 		}
+	}
+}
+
+// TestRevisionKeepsEachStandingOutcomeOnce: a late dora read is decided
+// before two decisions that stand; the table then holds each published
+// outcome once, under its own number, and a later revision withdraws the
+// decision it replaces by that number. (The outcomes shown again were
+// once written over the list they were read from: a new outcome before
+// one that stood took its place, and a revision then retracted one
+// outcome twice and another never.)
+func TestRevisionKeepsEachStandingOutcomeOnce(t *testing.T) {
+	j := &memJournal{}
+	c, _ := newCore(engine.EMA2016, 0, 0)
+	step(c, j, 3*time.Second, ev(0, 0, engine.Discard), ev(200*ms, 1, engine.Chii), ev(time.Second, 1, engine.Discard), ev(1200*ms, 3, engine.Pon))
+	dora := engine.Event{At: 300 * ms, Seat: engine.NoSeat, Action: engine.Dora, Tile: engine.MustTile("3m"), Dealer: engine.NoSeat}
+	step(c, j, 3500*ms, dora)
+	published := map[uint64]*engine.Outcome{}
+	for _, e := range j.all() {
+		if e.Outcome != nil {
+			published[e.Seq] = e.Outcome
+		}
+	}
+	seen := map[uint64]bool{}
+	for _, p := range c.shown {
+		if seen[p.seq] || published[p.seq] == nil || !reflect.DeepEqual(*published[p.seq], p.raw) {
+			t.Fatalf("the table holds outcome %d (%s at %v) twice or not as it was published: %+v", p.seq, p.raw.Kind, p.raw.At, c.shown)
+		}
+		seen[p.seq] = true
+	}
+	if len(c.shown) != 3 || c.shown[0].raw.Kind != engine.KindDora {
+		t.Fatalf("want the dora, then the chii and the pon decisions, got %+v", c.shown)
+	}
+	chii := c.shown[1].seq
+	es := step(c, j, 4*time.Second, ev(250*ms, 2, engine.Ron))
+	for _, e := range es {
+		if e.Revision != nil && (len(e.Revision.Retracted) == 0 || e.Revision.Retracted[0] != chii || len(slices.Compact(slices.Clone(e.Revision.Retracted))) != len(e.Revision.Retracted)) {
+			t.Fatalf("the late ron withdraws %v, want the chii's decision %d first, each once", e.Revision.Retracted, chii)
+		}
+	}
+	if err := Verify(engine.EMA2016, 0, j.all()); err != nil {
+		t.Fatal(err)
 	}
 }

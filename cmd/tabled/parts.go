@@ -123,7 +123,7 @@ func (d *running) startTable() error {
 	d.closers = append(d.closers, func() { logw.Close() })
 	alerting := &journal.Alerting{Journal: journal.Metered(logw), W: logw}
 	d.fed = club.NewAppended()
-	sess := journal.Session{Version: version, Table: cfg.Table.Name, Rules: d.p.Name, WindowNS: int64(d.p.Window), DeadlineNS: int64(d.p.CallDeadline),
+	sess := journal.Session{Revising: journal.Revises, Version: version, Table: cfg.Table.Name, Rules: d.p.Name, WindowNS: int64(d.p.Window), DeadlineNS: int64(d.p.CallDeadline),
 		Dealer: cfg.Table.Dealer, FirstSeq: logw.LastSeq() + 1, InputLatency: int64(cfg.Table.InputLatency), Profile: &d.p}
 	res, err := journal.Resume(sess, cfg.Log.Dir, logw, d.o.newGame, d.stdout, d.stderr)
 	if err != nil {
@@ -135,7 +135,7 @@ func (d *running) startTable() error {
 	d.resumed = res.Read
 	d.t, err = table.New(table.Config{Profile: d.p, Dealer: engine.Seat(cfg.Table.Dealer), Latency: time.Duration(cfg.Table.InputLatency),
 		Bound: time.Duration(cfg.Table.WaitBound), Clock: tableClock, Journal: d.fed.Journal(alerting),
-		Resume: res.Entries, Earlier: res.Earlier, Session: res.Session, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
+		Resume: res.Entries, Earlier: res.Earlier, Session: res.Session, OverwritingRevisions: res.Overwriting, Down: res.Down, FirstSeq: logw.LastSeq() + 1, Lang: cfg.Lang()})
 	if err != nil {
 		return err
 	}
