@@ -249,8 +249,8 @@ func TestResumeAtTheLastDeal(t *testing.T) {
 }
 
 // TestReplayChecksEveryDeal: a replay checks each deal the log holds
-// against the game it reached at that deal, so a restart never begins at
-// a game the inputs do not make.
+// against the table it reached at that deal (the game, the time decided
+// to), so a restart never begins at a game the inputs do not make.
 func TestReplayChecksEveryDeal(t *testing.T) {
 	p := engine.EMA2016
 	dir, w, sess := newSessionLog(t, p)
@@ -267,10 +267,15 @@ func TestReplayChecksEveryDeal(t *testing.T) {
 	for i, r := range recs {
 		if r.Kind == claimlog.KindNote && r.Type == table.NoteDeal {
 			deals++
-			bad := slices.Clone(recs)
-			bad[i].Body = []byte(strings.Replace(string(r.Body), `"honba":`, `"honba":1`, 1))
-			if _, err := Replay(*last, bad); err == nil || !strings.Contains(err.Error(), "not the game the replay reached") {
-				t.Errorf("replay of a log whose deal %d was changed: %v", r.Seq, err)
+			for _, change := range []struct{ from, to, says string }{
+				{`"honba":`, `"honba":1`, "not the game the replay reached"},
+				{`"decided_to_ns":`, `"decided_to_ns":1`, "had decided up to"},
+			} {
+				bad := slices.Clone(recs)
+				bad[i].Body = []byte(strings.Replace(string(r.Body), change.from, change.to, 1))
+				if _, err := Replay(*last, bad); err == nil || !strings.Contains(err.Error(), change.says) {
+					t.Errorf("replay of a log whose deal %d has %s changed: %v", r.Seq, change.from, err)
+				}
 			}
 		}
 	}

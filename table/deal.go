@@ -293,9 +293,10 @@ func (c *core) redeal(seq uint64, e *engine.Engine, last int) {
 	}
 }
 
-// checkDeal compares a replay's game at the deal entry e names with the
-// game e journaled, as the replay passes e; the first that differs is
-// c.dealErr.
+// checkDeal compares a replay's table at the deal entry e names with
+// what e journaled, as the replay passes e: the game at the deal and, in
+// an entry that says them, the time decided to and the outcomes standing
+// since; the first that differs is c.dealErr.
 func (c *core) checkDeal(e Entry) {
 	if c.dealts == nil || c.dealErr != nil {
 		return
@@ -306,5 +307,12 @@ func (c *core) checkDeal(e Entry) {
 		c.dealErr = fmt.Errorf("table: replay: entry %d is a deal by input %d, which dealt no hand in the replay", e.Seq, e.Deal.Input)
 	case !reflect.DeepEqual(g, e.Deal.Game):
 		c.dealErr = fmt.Errorf("table: replay: entry %d, the game at the deal by input %d, is not the game the replay reached:\n  journaled %+v\n  replayed  %+v", e.Seq, e.Deal.Input, e.Deal.Game, g)
+	case e.Deal.DecidedTo == 0:
+	case c.eng.Now() != e.Deal.DecidedTo:
+		c.dealErr = fmt.Errorf("table: replay: entry %d says the table had decided up to %v at the deal by input %d, the replay had to %v", e.Seq, e.Deal.DecidedTo, e.Deal.Input, c.eng.Now())
+	default:
+		if shown, _ := c.shownAfter(e.Deal.Outcome); !slices.Equal(shown, e.Deal.Shown) {
+			c.dealErr = fmt.Errorf("table: replay: entry %d names outcomes %v as standing since the deal by input %d, the replay holds %v", e.Seq, e.Deal.Shown, e.Deal.Input, shown)
+		}
 	}
 }
