@@ -416,3 +416,44 @@ func TestADealCrossedLateIsJournaledAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestAWrongDealNoteResumesTheWholeSession: a deal note whose outcomes
+// the inputs after it do not make (a log edited, a bug) is not begun at:
+// the table is made from the session's start, the same as a resume of it.
+func TestAWrongDealNoteResumesTheWholeSession(t *testing.T) {
+	p := engine.EMA2016
+	dir, w, sess := newSessionLog(t, p)
+	play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, threeHands())
+	w.Close()
+	at, err := lastDeal(dir)
+	if err != nil || at == nil {
+		t.Fatalf("no deal to resume at: %v", err)
+	}
+	last, recs, err := LastSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Entries(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := *at.entries[0].Deal
+	wrong.Shown = append(slices.Clone(wrong.Shown), 1<<40)
+	entries := slices.Clone(at.entries)
+	entries[0].Deal = &wrong
+	dealer := engine.Seat(last.Dealer)
+	got, err := table.New(table.Config{Profile: p, Dealer: dealer, Resume: entries, Earlier: at.earlier})
+	if err != nil {
+		t.Fatalf("a wrong deal note stops the table: %v", err)
+	}
+	want, err := table.New(table.Config{Profile: p, Dealer: dealer, Resume: all})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.State(), want.State()) {
+		t.Errorf("resumed past a wrong deal note\n%+v\nfrom the session's start\n%+v", got.State(), want.State())
+	}
+	if _, err := table.New(table.Config{Profile: p, Dealer: dealer, Resume: entries}); err == nil {
+		t.Errorf("a wrong deal note with no way to read the session before it made a table")
+	}
+}

@@ -170,7 +170,12 @@ func New(cfg Config) (*Table, error) {
 		feed := cfg.Resume
 		if first := feed[0]; first.Deal != nil {
 			if feed, err = c.startAt(first, feed[1:], cfg.Earlier); err != nil {
-				return nil, err
+				// Not at this deal, then: the whole session, as a
+				// release that writes no deal entries resumes. Slower,
+				// never wrong.
+				if c, feed, err = wholeSession(cfg, first, err); err != nil {
+					return nil, err
+				}
 			}
 		}
 		c.feed(feed, false)
@@ -194,6 +199,32 @@ func New(cfg Config) (*Table, error) {
 	return &Table{cfg: cfg, core: c, in: make(chan request, 1024), voids: make(chan voidRequest, 16), notes: make(chan Entry, 64),
 		moved: make(chan struct{}, 1), pokes: make(chan chan struct{}), stopped: make(chan struct{}), clock: clock,
 		sources: map[*Source]struct{}{}, state: c.eng.State(), seq: c.seq, subs: map[*Subscription]struct{}{}}, nil
+}
+
+// wholeSession is a fresh core and what to feed it for cfg.Resume read
+// from the session's start, when the resume could not begin at the deal
+// entry deal (why): the entries Earlier reads, then deal and those after.
+func wholeSession(cfg Config, deal Entry, why error) (*core, []Entry, error) {
+	if cfg.Earlier == nil {
+		return nil, nil, why
+	}
+	earlier, err := cfg.Earlier()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w; and the session before it: %w", why, err)
+	}
+	c, err := newCore(cfg.Profile, cfg.Dealer, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.session, c.overwriting = cfg.Session, cfg.OverwritingRevisions
+	feed := slices.Clip(earlier)
+	feed = append(feed, deal)
+	for _, e := range cfg.Resume[1:] {
+		if e.Seq > deal.Seq {
+			feed = append(feed, e)
+		}
+	}
+	return c, feed, nil
 }
 
 // Now is the table's monotonic time, the stamp for an input taken now.
