@@ -153,8 +153,7 @@ func TestLogFilters(t *testing.T) {
 // "help" and commands in any case; a typed press goes through the
 // simulated controller, so it is logged as its source (nfc, serial).
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "help\ne DISCARD 3p\nw Pon\n"); err != nil {
 		t.Fatal(err)
@@ -286,8 +285,7 @@ func TestReplayGoldenLogs(t *testing.T) {
 // decides it: after East's discard South may draw and tsumo or riichi
 // while the others may still call.
 func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "e discard 3p\n"); err != nil {
 		t.Fatal(err)
@@ -308,8 +306,7 @@ func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
 // each seat (from the name inputs, through the deals) and gives a chii's
 // shown tiles, as the table saw them.
 func TestLogTextNamesAndChiiTiles(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\ns chii 46p\n"); err != nil {
 		t.Fatal(err)
@@ -332,8 +329,7 @@ func TestLogTextNamesAndChiiTiles(t *testing.T) {
 // travels the controller's tile reader) reaches the table after it, as
 // typed, and is decided on it rather than refused for coming first.
 func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "e discard 5p\ns chii 46p\n"); err != nil {
 		t.Fatal(err)
