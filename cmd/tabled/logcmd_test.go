@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -151,7 +152,8 @@ func TestLogFilters(t *testing.T) {
 
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
 // "help" and commands in any case; a typed press goes through the
-// simulated controller, so it is logged as its source (nfc, serial).
+// simulated controller, so it is logged as its source (nfc, serial). The
+// help's hand examples are whole hands.
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
@@ -169,7 +171,27 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	if !strings.Contains(log, "nfc     E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
+	// The help's hand examples are whole hands: fourteen tiles, the
+	// winning one among them (issue 31: they had 10 and 12).
+	examples := handExample.FindAllStringSubmatch(d.stderr.String(), -1)
+	if len(examples) < 2 {
+		t.Fatalf("%d hand examples in the help, want a ron's and a tsumo's:\n%s", len(examples), d.stderr.String())
+	}
+	for _, m := range examples {
+		if n := len(strings.Map(func(r rune) rune { // a tile is a digit before its suit
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, m[1])); n != 14 {
+			t.Errorf("the help's example %q has %d tiles, not a whole hand's 14", m[0], n)
+		}
+	}
 }
+
+// handExample is a "hand" example in the terminal's help: "w hand 234m
+// 456p 789s 123s 55z", its tiles in group 1.
+var handExample = regexp.MustCompile(`"[a-z] hand ([0-9mpsz ]+?)(?: win [0-9][mpsz])?"`)
 
 // TestLogFlagErrors: each wrong flag is exit 2 with what is wrong on
 // stderr, before the log is read: a value no record can have names what
