@@ -26,7 +26,8 @@ var rawDuration = regexp.MustCompile(`\d\.\d{4,}m?s`)
 // claim log page in a phone-size chromium. The void is stamped when it
 // came, not at the value's time; the revision that follows says the input
 // was voided, not "inputs arrived late:" with nothing after it, and gives
-// its times as people read them, on the page and in `tabled log`.
+// its times as people read them, on the page and in `tabled log`. The
+// text panel signs the value's zero changes (±0).
 func TestRefereeVoidAsTheTableSawIt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a daemon and a browser")
@@ -68,6 +69,9 @@ func TestRefereeVoidAsTheTableSawIt(t *testing.T) {
 	waitUntil(t, "the ron", func() bool { return strings.Contains(out.String(), "HAND END ron") })
 	typeLine("s value 3 40")
 	waitUntil(t, "the score", func() bool { return strings.Contains(out.String(), "SCORE    ron: South 3 han 40 fu") })
+	// The text panel signs a zero change: "W 0" beside the points read as
+	// one more digit of them.
+	waitUntil(t, "the panel's changes", func() bool { return strings.Contains(out.String(), "|   E -5200  S +5200  W ±0  N ±0\n") })
 
 	// records are the claim log's records of kind, as tabled log gives them.
 	type record struct {
