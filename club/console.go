@@ -53,7 +53,12 @@ type TableView struct {
 	// it); Seats the physical seats with their winds this hand and
 	// their players, as the names form names them.
 	Scored *DealView `json:"scored,omitempty"`
-	Seats  []SeatNow `json:"seats"`
+	// ScoredHand is the session's number of the hand Scores are of, for
+	// when the console saw no deal line for it (a session's first hand
+	// has none): the card then says "scores after hand 1 of the
+	// session", as its hand line words that hand.
+	ScoredHand int       `json:"scored_hand,omitempty"`
+	Seats      []SeatNow `json:"seats"`
 	// players are the players' names by physical seat (journal.Players:
 	// name inputs, a voided one undone); dealer the dealer's seat of the
 	// latest input or deal, scoreDealer that of the hand Scores are of,

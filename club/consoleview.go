@@ -113,7 +113,7 @@ func (t *TableView) tookOutcome(o outcome.Record, add func(Alert)) {
 	case outcome.TypeFlag, outcome.TypeRejected:
 		add(Alert{Kind: string(o.Type), Text: outcomeAlert(english, string(o.Type), o), said: said})
 	case outcome.TypeScore:
-		t.Scores, t.scoreDealer, t.Scored = t.Scores[:0], t.dealer, t.Round
+		t.Scores, t.scoreDealer, t.Scored, t.ScoredHand = t.Scores[:0], t.dealer, t.Round, t.Hand
 		for w := engine.East; w <= engine.North; w++ {
 			l := w.Letter()
 			t.Scores = append(t.Scores, SeatScore{Seat: int(w.Seat(engine.Seat(t.dealer))), Wind: l, Points: o.Scores[l], Delta: o.Deltas[l]})

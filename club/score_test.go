@@ -31,6 +31,9 @@ func TestConsoleScores(t *testing.T) {
 	if got := views[0].Scores; len(got) != 4 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] {
 		t.Fatalf("scores %+v, want %+v", got, want)
 	}
+	if v := views[0]; v.Scored != nil || v.ScoredHand != 1 {
+		t.Errorf("no deal seen: scored %+v, scored hand %d, want the session's hand 1", v.Scored, v.ScoredHand)
+	}
 	c.Event(Message{Table: "t1", Seq: 5, Body: json.RawMessage(`{"seq":5,"kind":"outcome","type":"game_end","source":"table","hand":1,"body":{"type":"game_end","scores":{"E":30000,"S":24800,"W":30000,"N":35200},"sticks":0,` +
 		`"standings":[{"seat":0,"wind":"N","place":1,"points":35200,"result":20200},{"seat":1,"wind":"E","place":2,"points":30000,"result":5000},{"seat":2,"wind":"S","place":4,"points":24800,"result":-20200},{"seat":3,"wind":"W","place":3,"points":30000,"result":-5000}]}}`)})
 	views, _, _ = c.Tables()

@@ -56,7 +56,11 @@ function handText(t) {
 // seat order, each seat with its wind in the hand they scored.
 function scores(t) {
   const tb = el("table", "scores");
-  tb.append(el("caption", "", t.scored ? w.t("console.scores.after", { hand: w.t("console.deal.hand", { wind: windName(t.scored.wind), hand: t.scored.hand }) }) : w.t("console.scores.latest")));
+  // The hand scored in the words of the card's hand line: its deal, or
+  // the session's hand when no deal line was seen (a session's first).
+  const scored = t.scored ? w.t("console.deal.hand", { wind: windName(t.scored.wind), hand: t.scored.hand })
+    : t.scored_hand ? w.t("console.deal.session", { hand: t.scored_hand }) : "";
+  tb.append(el("caption", "", scored ? w.t("console.scores.after", { hand: scored }) : w.t("console.scores.latest")));
   for (const s of t.scores.slice().sort((a, b) => a.seat - b.seat)) {
     const tr = el("tr");
     tr.append(el("td", "", seatLabel(s.seat, s.wind, s.name)), el("td", "num", points(s.points)),
@@ -90,7 +94,10 @@ function eventText(t, e) {
     case "referee": return w.t("console.event.referee", { what: REFEREE[e.action] ? w.t(REFEREE[e.action], { who }) : w.t("console.referee.other", { action: e.action, who }) });
     case "void": return e.note ? w.t("console.event.void_refused", { input: e.input, note: e.note }) : w.t("console.event.void", { input: e.input });
     case "decision": return e.text;
-    default: return w.t("console.event.press", { who, action: e.action });
+    // A press for the whole table (a new hand, a dora) has no seat to name.
+    default:
+      if (e.seat === undefined && !e.wind) return e.action === "newhand" ? w.t("console.referee.newhand") : w.t("i31p.table_press", { action: e.action });
+      return w.t("console.event.press", { who, action: e.action });
   }
 }
 

@@ -169,3 +169,37 @@ func TestDoctorNoConfig(t *testing.T) {
 		t.Fatalf("exit %d:\n%s%s", code, out.String(), errb.String())
 	}
 }
+
+// TestDoctorMissingLogDir is `tabled doctor` as an organiser met it (issue
+// 31: a log directory not made yet was "not writable"): on a config whose
+// log directory does not exist yet under a writable parent, the log dir's
+// line is ok and says tabled makes it at start; under a parent tabled
+// cannot write, it fails and names that parent.
+func TestDoctorMissingLogDir(t *testing.T) {
+	dir := t.TempDir()
+	doctorSays := func(logDir string) string {
+		t.Helper()
+		cfg := filepath.Join(dir, "tabled.toml")
+		os.WriteFile(cfg, []byte(fmt.Sprintf("[log]\ndir = %q\n", logDir)), 0o644)
+		var out, errb bytes.Buffer
+		run([]string{"doctor", "--config", cfg}, &out, &errb)
+		for _, line := range strings.Split(out.String(), "\n") {
+			if strings.Contains(line, "log dir "+logDir) {
+				return line
+			}
+		}
+		t.Fatalf("no line on the log dir %s:\n%s%s", logDir, out.String(), errb.String())
+		return ""
+	}
+	missing := filepath.Join(dir, "tabled", "log")
+	if line := doctorSays(missing); !strings.HasPrefix(line, "ok") || !strings.Contains(line, "does not exist yet: tabled makes it at start") || strings.Contains(line, "not writable") {
+		t.Errorf("a log dir not made yet: %q", line)
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "ro")
+		os.Mkdir(ro, 0o555)
+		if line := doctorSays(filepath.Join(ro, "log")); !strings.HasPrefix(line, "FAIL") || !strings.Contains(line, ro+" is not writable") {
+			t.Errorf("a log dir under a read-only parent: %q", line)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -151,10 +152,10 @@ func TestLogFilters(t *testing.T) {
 
 // TestSimTerminalAnyCaseAndHelp: the simulated table's terminal takes
 // "help" and commands in any case; a typed press goes through the
-// simulated controller, so it is logged as its source (nfc, serial).
+// simulated controller, so it is logged as its source (nfc, serial). The
+// help's hand examples are whole hands.
 func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "help\ne DISCARD 3p\nw Pon\n"); err != nil {
 		t.Fatal(err)
@@ -170,7 +171,27 @@ func TestSimTerminalAnyCaseAndHelp(t *testing.T) {
 	if !strings.Contains(log, "nfc     E  discard 3p") || !strings.Contains(d.stderr.String(), "commands (any case)") || strings.Contains(d.stderr.String(), "? ") {
 		t.Fatalf("log:\n%s\nterminal:\n%s", log, d.stderr.String())
 	}
+	// The help's hand examples are whole hands: fourteen tiles, the
+	// winning one among them (issue 31: they had 10 and 12).
+	examples := handExample.FindAllStringSubmatch(d.stderr.String(), -1)
+	if len(examples) < 2 {
+		t.Fatalf("%d hand examples in the help, want a ron's and a tsumo's:\n%s", len(examples), d.stderr.String())
+	}
+	for _, m := range examples {
+		if n := len(strings.Map(func(r rune) rune { // a tile is a digit before its suit
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, m[1])); n != 14 {
+			t.Errorf("the help's example %q has %d tiles, not a whole hand's 14", m[0], n)
+		}
+	}
 }
+
+// handExample is a "hand" example in the terminal's help: "w hand 234m
+// 456p 789s 123s 55z", its tiles in group 1.
+var handExample = regexp.MustCompile(`"[a-z] hand ([0-9mpsz ]+?)(?: win [0-9][mpsz])?"`)
 
 // TestLogFlagErrors: each wrong flag is exit 2 with what is wrong on
 // stderr, before the log is read: a value no record can have names what
@@ -286,8 +307,7 @@ func TestReplayGoldenLogs(t *testing.T) {
 // decides it: after East's discard South may draw and tsumo or riichi
 // while the others may still call.
 func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "e discard 3p\n"); err != nil {
 		t.Fatal(err)
@@ -308,8 +328,7 @@ func TestSimTerminalHelpSaysWhatEachSeatMayDo(t *testing.T) {
 // each seat (from the name inputs, through the deals) and gives a chii's
 // shown tiles, as the table saw them.
 func TestLogTextNamesAndChiiTiles(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "s name Ana\ne discard 5p\ns chii 46p\n"); err != nil {
 		t.Fatal(err)
@@ -332,8 +351,7 @@ func TestLogTextNamesAndChiiTiles(t *testing.T) {
 // travels the controller's tile reader) reaches the table after it, as
 // typed, and is decided on it rather than refused for coming first.
 func TestSimTerminalKeepsTheTypedOrder(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "e discard 5p\ns chii 46p\n"); err != nil {
 		t.Fatal(err)

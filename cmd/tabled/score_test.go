@@ -201,8 +201,7 @@ func TestScoresSurviveKillAndResume(t *testing.T) {
 // refused with the reason, not paid as a sanbaiman; the right value
 // after it is paid.
 func TestSimTerminalRefusesAValueNoHandReaches(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "e discard 3p\ns tsumo\n"); err != nil {
 		t.Fatal(err)
@@ -231,8 +230,7 @@ func TestSimTerminalRefusesAValueNoHandReaches(t *testing.T) {
 // line says the penalty to come off the result after uma, and the reason
 // says the next deal deals the hand again.
 func TestSimTerminalChomboSaysWhoAndWhat(t *testing.T) {
-	typed, typer := io.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	d := startDaemonWith(t, "", typed, "--sim")
 	if _, err := io.WriteString(typer, "s name Ana\ns chombo\n"); err != nil {
 		t.Fatal(err)

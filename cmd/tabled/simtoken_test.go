@@ -80,8 +80,7 @@ func TestSimPanelDropsAVoidedRefusal(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	done := make(chan int, 1)
-	typed, typer := net.Pipe()
-	defer typer.Close()
+	typer, typed := simTerminal(t)
 	go func() {
 		done <- runDaemon(ctx, []string{"--sim", "--listen", addr, "--log-dir", dir}, typed, &out, &errb)
 	}()

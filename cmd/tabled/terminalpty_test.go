@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,13 +19,7 @@ import (
 // hand. The help names each seat's player and number; a seat that is not
 // and a name no one has are refused in words.
 func TestSimTerminalNamesSeatsAsPeopleDo(t *testing.T) {
-	keys, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer keys.Close()
-	defer tty.Close()
-	go io.Copy(io.Discard, keys) // the pty's echo of what is typed
+	keys, tty := simTerminal(t)
 	d := startDaemonWith(t, "", tty, "--sim")
 	typeLine := func(line string) {
 		t.Helper()
@@ -71,4 +66,18 @@ func TestSimTerminalNamesSeatsAsPeopleDo(t *testing.T) {
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}
+}
+
+// simTerminal is a real pty as the simulated table's terminal for the
+// rest of the test, as a person types at it: the daemon reads tty, the
+// test types on keys (the pty's echo of it is drained).
+func simTerminal(t *testing.T) (keys io.Writer, tty *os.File) {
+	t.Helper()
+	k, tt, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { k.Close(); tt.Close() })
+	go io.Copy(io.Discard, k)
+	return k, tt
 }
