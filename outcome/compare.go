@@ -39,6 +39,10 @@ func Compare(logged, replayed Record) Match {
 		// Written before reasons kept their arguments.
 		replayed = replayed.withoutArgs()
 	}
+	if logged.Type == TypeGameEnd && logged.Penalty == nil {
+		// Written before a game's end kept its penalties.
+		replayed.Penalty = nil
+	}
 	if sameJSON(logged, replayed) {
 		return Same
 	}

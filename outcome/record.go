@@ -100,9 +100,10 @@ type Record struct {
 	Chombo string `json:"chombo,omitempty"`
 	Wins   []Win  `json:"wins,omitempty"`
 	Deltas ByWind `json:"deltas,omitempty"`
-	// Penalty (score, kept besides the contract): what each seat's result
-	// after uma loses at the game's end (a chombo's 20,000), only when
-	// some seat has one.
+	// Penalty (score and game_end, kept besides the contract): what each
+	// seat's result after uma loses at the game's end (a chombo's 20,000),
+	// only when some seat has one; the game_end of an older release has
+	// none (Compare).
 	Penalty ByWind `json:"penalty,omitempty"`
 	// score, game_end.
 	Scores ByWind `json:"scores,omitempty"`
@@ -350,6 +351,7 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		l.field("sticks", r.Sticks)
 		l.field("standings", nonNil(r.Standings))
 		l.optional("reason", r.Reason, r.Reason != "")
+		l.optional("penalty", r.Penalty, len(r.Penalty) > 0)
 	case TypeSeated, TypeConfirmed:
 		l.field("seat", r.Seat)
 		physical := -1

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
@@ -142,6 +143,11 @@ func (w Words) GameEnd(r Record) string {
 	s := strings.Join(parts, ", ")
 	if r.Reason != "" {
 		s = w.l.Text("record.game_end_why", "standings", s, "why", EndWords(w.l, engine.End(r.Reason)))
+	}
+	for _, wind := range windOrder {
+		if p := r.Penalty[wind]; p != 0 {
+			s += "; " + w.l.Text("record.game_end_penalty", "seat", w.WindName(wind), "points", strconv.Itoa(-p)) // a part of the result
+		}
 	}
 	return s
 }

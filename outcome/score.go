@@ -108,8 +108,13 @@ func gameEndOf(r *Record, o engine.Outcome) {
 	}
 	r.Scores, r.Sticks, r.Standings = byWind(g.Scores, o.Dealer), g.Sticks, make([]Standing, 0, len(g.Standings))
 	r.Reason = string(g.End)
+	var penalty [4]int
 	for _, st := range g.Standings {
 		r.Standings = append(r.Standings, Standing{Seat: st.Seat, Wind: letter(engine.Seat(st.Seat), o.Dealer), Place: st.Place, Points: st.Points, Result: st.Result})
+		penalty[st.Seat] = st.Penalty
+	}
+	if penalty != [4]int{} {
+		r.Penalty = byWind(penalty, o.Dealer)
 	}
 }
 

@@ -95,4 +95,8 @@ func TestChomboOnThePhoneAndThePanel(t *testing.T) {
 		row, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('standings').innerText`))
 		t.Fatalf("%v\n%s\n%s", err, row, pageText(ctx))
 	}
+	// The terminal's game end says whose result holds the penalty.
+	waitUntil(t, "the game end's penalty on the terminal", func() bool {
+		return strings.Contains(s.out.String(), "result includes a penalty of -20000 (a chombo)")
+	})
 }
