@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/tabled/tabled/web/webtest"
+)
+
+// TestRefusedInputsNamedOnThePage: an input that is not a seat's button
+// (a confirmation, a value, a hand), refused, is named on the status
+// page's headline and its seat's light in the page's words, as the panel
+// names it: "CONFIRMER Ouest refusé" in French, "CONFIRM West refused" in
+// English, never a missing key's "[action.confirm]". `tabled run --sim`
+// as a process; the referee's API (the path a referee's tablet takes)
+// enters them before any game is over or any hand won.
+func TestRefusedInputsNamedOnThePage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a daemon and a browser")
+	}
+	ctx := webtest.Browser(t)
+	s := startScoreTable(t, "")
+	const auth = "Bearer referee-token-t7-0123"
+	headline := `document.getElementById('decision').textContent`
+	for _, c := range []struct {
+		body   string
+		en, fr string
+	}{
+		{`{"action":"confirm","seat":2}`, "CONFIRM West refused", "CONFIRMER Ouest refusé"},
+		{`{"action":"value","seat":1,"value":"3 40"}`, "VALUE South refused", "VALEUR Sud refusé"},
+		{`{"action":"hand","seat":3,"hand":"234m 456p 789s 123s 55z"}`, "HAND North refused", "MAIN Nord refusé"},
+	} {
+		if code, got := s.post("/api/referee", auth, c.body); code != http.StatusAccepted {
+			t.Fatalf("referee %s: %d %v", c.body, code, got)
+		}
+		for _, lang := range []struct{ code, live, want string }{{"en", "live", c.en}, {"fr", "en direct", c.fr}} {
+			err := chromedp.Do(ctx,
+				chromedp.Navigate(s.base),
+				chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem('tabled-lang', %q)`, lang.code)),
+				chromedp.Navigate(s.base),
+				chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById('conn').textContent === %q`, lang.code, lang.live)),
+				chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s === %q`, headline, lang.want)),
+			)
+			if err != nil {
+				got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](headline))
+				t.Fatalf("%s, %s page: headline %q, want %q: %v\n%s", c.body, lang.code, got, lang.want, err, pageText(ctx))
+			}
+			if text := pageText(ctx); strings.Contains(text, "[action.") || strings.Contains(text, "[ACTION.") {
+				t.Errorf("%s, %s page: a missing word:\n%s", c.body, lang.code, text)
+			}
+		}
+	}
+}
