@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
 )
 
@@ -227,7 +228,7 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		// value that replaces it, the new one in its place.
 		var (
 			seq, in uint64
-			refused string
+			refused *outcome.TableNote
 		)
 		if ev.Action != engine.ActNone {
 			seq, in, refused, err = s.cfg.Table.Correct(r.Context(), void, ev)
@@ -239,8 +240,10 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		metricRefereeActions.Inc()
-		if refused != "" {
-			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
+		if refused != nil {
+			// Why, in the language the page asks for (the log page's
+			// referee reads it); English, the claim log's words, without.
+			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": outcome.In(pageLang(r)).TableNote(refused, "")})
 			return
 		}
 		answer := map[string]any{"void": void, "seq": seq}

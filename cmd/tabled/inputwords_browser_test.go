@@ -54,3 +54,49 @@ func TestRefusedInputsNamedOnThePage(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedVoidOnTheFrenchLogPage: a referee voids a press from its
+// row on the claim log page in French after another referee (the HTTP
+// API) voided it first: the page says why the table refused in French
+// ("l'entrée N est déjà annulée"), where it said the claim log's English.
+// Without ?lang= the API keeps the English, as the claim log words it.
+func TestRefusedVoidOnTheFrenchLogPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a daemon and a browser")
+	}
+	ctx := webtest.Browser(t)
+	s := startScoreTable(t, "")
+	const auth = "Bearer referee-token-t7-0123"
+	code, got := s.post("/api/press", "", `{"seat":0,"action":"discard","tile":"6s"}`)
+	if code != http.StatusAccepted {
+		t.Fatalf("press: %d %v", code, got)
+	}
+	seq := int(got["seq"].(float64))
+	button := fmt.Sprintf(`button[data-void="%d"]`, seq)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(s.base+"/log.html"),
+		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('tabled-lang', 'fr')`),
+		chromedp.Navigate(s.base+"/log.html"),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.documentElement.lang === 'fr' && document.querySelector(%q) !== null`, button)),
+	)
+	if err != nil {
+		t.Fatalf("the French log page: %v\n%s", err, pageText(ctx))
+	}
+	// The other referee's void, through the API, in English.
+	if code, got := s.post("/api/referee", auth, fmt.Sprintf(`{"action":"void","seq":%d}`, seq)); code != http.StatusAccepted {
+		t.Fatalf("the first void: %d %v", code, got)
+	}
+	if code, got := s.post("/api/referee", auth, fmt.Sprintf(`{"action":"void","seq":%d}`, seq)); code != http.StatusConflict || got["error"] != fmt.Sprintf("refused: input %d is already void", seq) {
+		t.Fatalf("the second void in English: %d %v", code, got)
+	}
+	want := fmt.Sprintf("refusé : l'entrée %d est déjà annulée", seq)
+	err = chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#token`), "referee-token-t7-0123"),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.confirm = () => true; document.querySelector(%q).click()`, button)),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById('result').textContent === %q`, want)),
+	)
+	if err != nil {
+		res, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('result').textContent`))
+		t.Fatalf("the refused void on the page: %q, want %q: %v", res, want, err)
+	}
+}
