@@ -7,13 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tabled/tabled/alert"
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/claimlog"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/outcome"
-	"github.com/tabled/tabled/table"
 	"github.com/tabled/tabled/tile"
 )
 
@@ -88,7 +86,7 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 			}
 		}
 	case claimlog.KindNote:
-		what = noteTag(l, r.Type) + " " + n.note(r)
+		what = journal.NoteTag(l, r.Type) + " " + n.note(r)
 	case claimlog.KindOutcome:
 		if o, err := journal.Outcome(r); err == nil {
 			what = n.outcome(o)
@@ -179,28 +177,6 @@ func knownTiles(ts []engine.Tile) []engine.Tile {
 		}
 	}
 	return out
-}
-
-// noteTags are the keys of the tags `tabled log` gives the log's own
-// notes and the table's that raise no alert; an alert is tagged by its
-// label (alert.LabelIn), a note of no known type by its type.
-var noteTags = map[string]string{
-	claimlog.TypeSession: "i33w.note.session", claimlog.TypeRestart: "i33w.note.restart",
-	journal.TypeRevision: "record.tag.revision", claimlog.TypeRepair: "i33w.note.repair",
-	claimlog.TypeDamage: "i33w.note.damage", table.NoteRefused: "i33w.note.refused",
-	string(alert.LinkBack): "i33w.note.link_back",
-}
-
-// noteTag is the tag of a note of type typ in l's words: "SESSION",
-// "RÉVISION", "REBOOT".
-func noteTag(l *catalog.Lang, typ string) string {
-	if key, ok := noteTags[typ]; ok {
-		return l.Text(key)
-	}
-	if alert.Is(typ) {
-		return alert.LabelIn(l, typ)
-	}
-	return strings.ToUpper(typ)
 }
 
 // note is a note's body in words.
