@@ -34,6 +34,10 @@ func TestLogAndSimInALanguage(t *testing.T) {
 		{"sim-02-fr.txt", []string{"sim", "--script", "../../script/testdata/examples/02-pon-beats-simultaneous-chii.tbl", "--lang", "fr"}},
 		{"sim-drawn-tile-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/drawn-tile-goes-back.tbl", "--lang", "fr"}},
 		{"sim-late-revised-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/late-input-past-bound-revised-wrc2015.tbl", "--lang", "fr"}},
+		// A hand refused (MAIN, not HAND) and a hand scored with its melds
+		// in French (kong fermé, pung), its tiles in mpsz.
+		{"sim-hand-refused-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/hand-refused-with-reason.tbl", "--lang", "fr"}},
+		{"sim-hand-kong-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/hand-dora-ura-aka-counted.tbl", "--lang", "fr"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
