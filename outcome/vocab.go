@@ -1,10 +1,12 @@
 package outcome
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 	"github.com/tabled/tabled/tile"
@@ -110,4 +112,20 @@ func CallWord(l *catalog.Lang, call string) string {
 		return strings.ToUpper(InputWord(l, call))
 	}
 	return strings.ToUpper(call)
+}
+
+// NameRefusal is why the engine refuses a player's name (CheckName), as a
+// refusal of the catalog: its In words it in a reader's language, its
+// Error is the engine's English. A code it has no words for keeps the
+// engine's English.
+func NameRefusal(e *engine.NameError) *catalog.Refusal {
+	switch e.Code {
+	case engine.NameLong:
+		return catalog.Refuse("i33.name.long", "n", e.N, "m", engine.MaxNameLength)
+	case engine.NameNotUTF8:
+		return catalog.Refuse("i33.name.not_utf8")
+	case engine.NameControl:
+		return catalog.Refuse("i33.name.control", "rune", fmt.Sprintf("%U", e.Rune))
+	}
+	return catalog.Refuse("i33.parse.as_is", "why", e.Error())
 }

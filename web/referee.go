@@ -98,14 +98,14 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 	case "name":
 		ev.Action, ev.Name = engine.Name, a.Name
 		if err = engine.CheckName(a.Name); err != nil {
-			return engine.Event{}, 0, fmt.Errorf("field name: %v", err)
+			return engine.Event{}, 0, &fieldError{field: "name", err: err}
 		}
 		ev.Seat, err = seat()
 	case "value":
 		ev.Action = engine.Value
 		v, verr := payment.ParseValue(strings.Fields(a.Value))
 		if verr != nil {
-			return engine.Event{}, 0, fmt.Errorf("field value: %s", strings.TrimPrefix(verr.Error(), "payment: "))
+			return engine.Event{}, 0, &fieldError{field: "value", err: verr}
 		}
 		ev.Value = &engine.HandValue{Value: v, Pao: engine.NoSeat}
 		if a.Pao != nil {
@@ -220,7 +220,7 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
-		badBody(w, err)
+		badBodyIn(w, r, err)
 		return
 	}
 	if void != 0 {

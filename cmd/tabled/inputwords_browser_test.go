@@ -100,3 +100,42 @@ func TestRefusedVoidOnTheFrenchLogPage(t *testing.T) {
 		t.Fatalf("the refused void on the page: %q, want %q: %v", res, want, err)
 	}
 }
+
+// TestNameRefusedOnTheFrenchPage: a French player pairs her phone and
+// types a name in the name editor that fits its 40 characters but not
+// the 40 bytes the panel allows (accents take two): the page says why in
+// French, where it said the API's English ("field name: a name is at
+// most 40 bytes"). The API without ?lang= keeps its English.
+func TestNameRefusedOnTheFrenchPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a daemon and a browser")
+	}
+	ctx := webtest.Browser(t)
+	s := startScoreTable(t, "")
+	code := s.pairingCode()
+	name := strings.Repeat("é", 30) // 30 characters, 60 bytes
+	if c, got := s.post("/api/seat", "Bearer referee-token-t7-0123", fmt.Sprintf(`{"seat":1,"action":"name","name":%q}`, name)); c != http.StatusBadRequest ||
+		got["error"] != "field name: a name is at most 40 bytes, not 60" {
+		t.Fatalf("the API in English: %d %v", c, got)
+	}
+	const want = "un nom fait au plus 40 octets, pas 60"
+	msg := `document.querySelector('#seat-1 .nameedit .msg').textContent`
+	err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(390, 844),
+		chromedp.Navigate(s.base),
+		chromedp.Evaluate[chromedp.Void](`localStorage.setItem('tabled-lang', 'fr')`),
+		chromedp.Navigate(s.base),
+		chromedp.Poll[chromedp.Void](`document.documentElement.lang === 'fr' && document.getElementById('conn').textContent === 'en direct'`),
+		chromedp.SendKeys(chromedp.ID("paircode"), code),
+		chromedp.Click(chromedp.ID("pairgo")),
+		chromedp.Poll[chromedp.Void](`document.getElementById('pairbox').hidden && !document.querySelector('#seat-1 .nameedit').hidden`),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#seat-1 .nameedit').open = true`),
+		chromedp.SendKeys(chromedp.CSS(`#seat-1 .nameedit input`), name),
+		chromedp.Click(chromedp.CSS(`#seat-1 .nameedit button`)),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s === %q`, msg, want)),
+	)
+	if err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](msg))
+		t.Fatalf("the name editor says %q, want %q: %v\n%s", got, want, err, pageText(ctx))
+	}
+}
