@@ -2,7 +2,6 @@ package display
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/tabled/tabled/catalog"
 	"github.com/tabled/tabled/engine"
@@ -35,25 +34,10 @@ func (w Words) Wind(x engine.Wind) string { return w.l.Text("wind." + x.Letter()
 // Letter is a wind by its letter: "W", "O".
 func (w Words) Letter(x engine.Wind) string { return w.l.Text("wind.letter." + x.Letter()) }
 
-// Call is an action as a headline shouts it: "PON", "ÉCART", "VALEUR":
-// a seat's button by the game's vocabulary ([action]), any other input
-// the panel names (a refused value, a hand) by its own ([panel.input]).
-func (w Words) Call(a engine.Action) string {
-	name := a.String()
-	if key := inputKeys[name]; key != "" && !catalog.English().Has("action."+name) {
-		return strings.ToUpper(w.l.Text(key))
-	}
-	return outcome.CallWord(w.l, name)
-}
-
-// inputKeys are the keys of the inputs that are not a seat's button, by
-// the action's name.
-var inputKeys = map[string]string{
-	"dora": "panel.input.dora", "newhand": "panel.input.newhand", "tenpai": "panel.input.tenpai",
-	"deadhand": "panel.input.deadhand", "value": "panel.input.value", "chombo": "panel.input.chombo",
-	"name": "panel.input.name", "hand": "panel.input.hand", "ura": "panel.input.ura", "time": "panel.input.time",
-	"round": "panel.input.round", "card": "panel.input.card", "confirm": "panel.input.confirm",
-}
+// Call is an action as a headline shouts it: "PON", "ÉCART", "VALEUR"
+// (outcome.CallWord: a seat's button by the game's vocabulary, any other
+// input by the words the panel names it with).
+func (w Words) Call(a engine.Action) string { return outcome.CallWord(w.l, a.String()) }
 
 // Label is a call and the seat that made it: "PON North", "CHII Ouest";
 // the call alone for no seat.

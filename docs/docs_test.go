@@ -177,3 +177,55 @@ func TestInstallNamesWhatTheBuildNeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryScreenshotIsShown: every picture in docs/ is shown on a page a
+// reader walks (a screenshot a test writes and no page shows is one
+// nobody checks).
+func TestEveryScreenshotIsShown(t *testing.T) {
+	shots, err := filepath.Glob("*.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]bool{}
+	for _, p := range pages(t) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			shown[filepath.Clean(filepath.Join(filepath.Dir(p), m[1]))] = true
+		}
+	}
+	for _, s := range shots {
+		// The README, one directory up, shows docs/x.png as ../docs/x.png.
+		if !shown[s] && !shown[filepath.Join("..", "docs", s)] {
+			t.Errorf("docs/%s is shown on no page", s)
+		}
+	}
+}
+
+// TestReadmeSaysHowToChooseTheLanguage: the README tells a newcomer the
+// three ways to choose the language (the page's menu, a table's
+// configuration, a command's --lang), and the configuration key it names
+// is the one tabled.example.toml documents under [table].
+func TestReadmeSaysHowToChooseTheLanguage(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	for _, want := range []string{"pick one in the menu at the top of a page", "`[table] language = \"fr\"`",
+		"`--lang fr` on `tabled run`, `tabled log`, `tabled sim` and `tabled doctor`", "`tabled seating --lang fr`"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md does not say %q", want)
+		}
+	}
+	ex, err := os.ReadFile("../tabled.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := regexp.MustCompile(`(?s)\n\[table\]\n(.*?)\n\[`).FindSubmatch(ex)
+	if table == nil || !regexp.MustCompile(`(?m)^#? ?language = "`).Match(table[1]) {
+		t.Error(`tabled.example.toml documents no language = "..." under [table]`)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/tabled/tabled/config"
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Result is the outcome of one check.
@@ -120,7 +121,7 @@ func (m Machine) checkRules(cfg config.Config) Result {
 	if err != nil {
 		return w.fail(item, w.t("doctor.rules.fix", "names", strings.Join(engine.ProfileNames(), ", ")), "doctor.error", "error", err)
 	}
-	return w.ok(item, "doctor.rules.ok", "book", p.Follows(), "window", p.Window, "deadline", p.CallDeadline)
+	return w.ok(item, "doctor.rules.ok", "book", outcome.Follows(w.l, p), "window", w.l.Duration(p.Window), "deadline", w.l.Duration(p.CallDeadline))
 }
 
 // Print writes one line per result in English and reports whether all

@@ -113,8 +113,8 @@ func TestWriteGoldenLog(t *testing.T) {
 		wrong := submit(t, tb, engine.Event{At: clock() - 20*time.Millisecond, Seat: engine.West.Seat(dealer), Action: engine.Discard,
 			Tile: engine.MustTile("7p"), Dealer: engine.NoSeat, Source: engine.SourceWeb})
 		time.Sleep(time.Second)
-		if _, refused, err := tb.Void(ctx, wrong); err != nil || refused != "" {
-			t.Fatalf("void %d: %q %v", wrong, refused, err)
+		if _, refused, err := tb.Void(ctx, wrong); err != nil || refused != nil {
+			t.Fatalf("void %d: %+v %v", wrong, refused, err)
 		}
 		stop()
 		if err := w.Close(); err != nil {

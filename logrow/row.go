@@ -327,7 +327,7 @@ func describeNote(row *Row, l *catalog.Lang, typ string, b recordBody) {
 		row.What = alert.LabelIn(l, typ) + ": " + b.Note
 		row.Flags = append(row.Flags, "alert")
 	default:
-		row.What = typ
+		row.What = journal.NoteTag(l, typ)
 		if b.Note != "" {
 			row.What += ": " + b.Note
 		}

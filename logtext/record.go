@@ -86,7 +86,7 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 			}
 		}
 	case claimlog.KindNote:
-		what = strings.ToUpper(r.Type) + " " + n.note(r)
+		what = journal.NoteTag(l, r.Type) + " " + n.note(r)
 	case claimlog.KindOutcome:
 		if o, err := journal.Outcome(r); err == nil {
 			what = n.outcome(o)
@@ -113,7 +113,12 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 // seating, card, and the table's notes on it.
 func (n *Reader) input(b journal.InputBody) string {
 	l, ev := n.w.Lang(), b.Event
+	// English keeps the action's name as scripts and logs spell it;
+	// another language its word (outcome.InputWord: "écart", "valeur").
 	what := ev.Action.String()
+	if l.Code() != catalog.Default {
+		what = outcome.InputWord(l, what)
+	}
 	if len(ev.Hand) > 0 {
 		what += " " + tile.Format(ev.Hand)
 		if ev.Tile.Known() {

@@ -1,6 +1,7 @@
 package outcome
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
@@ -21,7 +22,7 @@ func FaultWords(l *catalog.Lang, f scorer.Fault) string {
 		return f.Code
 	}
 	s := l.Text(key,
-		"n", f.N, "m", f.M, "tile", tileCodeIn(l, f.Text), "tiles", f.Text2, "other", tileCodeIn(l, f.Text2), "hand", f.Text,
+		"n", f.N, "m", f.M, "tile", tileCodeIn(l, f.Text), "tiles", f.Text2, "other", tileCodeIn(l, f.Text2), "hand", describedIn(l, f.Text),
 		"rules", f.Text, "yaku", f.Text2, "kind", meldKindWord(l, f.Text), "call", meldKindWord(l, f.Text),
 		"seat", windWord(l, f.Text))
 	switch {
@@ -90,4 +91,21 @@ var valueParseKeys = map[string]string{
 	payment.FaultSettleOwnDiscard: "i33.value.settle_own_discard",
 	payment.FaultSettlePaoSeat:    "i33.value.settle_pao_seat",
 	payment.FaultSettlePao:        "i33.value.settle_pao",
+}
+
+// describedMeld is a meld in a hand as the scorer describes one it
+// refuses: "(pon 555z)".
+var describedMeld = regexp.MustCompile(`\(([a-z]+(?: [a-z]+)?) ([0-9mpsz]+)\)`)
+
+// describedIn is a hand as the scorer describes it ("234m 19s (pon
+// 555z)") with its melds' kinds in l's words ("(pung 555z)"), its tiles in
+// mpsz; English as described.
+func describedIn(l *catalog.Lang, hand string) string {
+	if l.Code() == catalog.Default {
+		return hand
+	}
+	return describedMeld.ReplaceAllStringFunc(hand, func(m string) string {
+		p := describedMeld.FindStringSubmatch(m)
+		return "(" + meldKindWord(l, p[1]) + " " + p[2] + ")"
+	})
 }

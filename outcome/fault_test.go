@@ -68,6 +68,9 @@ func TestFaultWords(t *testing.T) {
 		{scorer.Fault{Code: scorer.FaultUnknownYaku, Text: "ema2016", Text2: "renhou"},
 			`the rules ema2016 name a yaku "renhou" the scorer does not know`,
 			"les règles ema2016 nomment un yaku « renhou » que le calcul ne connaît pas"},
+		{scorer.Fault{Code: scorer.FaultNotComplete, Text: "234m 345678p 19s (pon 555z) (closed kan 0m5m5m5m)"},
+			"the hand is not complete: 234m 345678p 19s (pon 555z) (closed kan 0m5m5m5m) is not four sets and a pair, seven pairs or thirteen orphans",
+			"la main n'est pas complète : 234m 345678p 19s (pung 555z) (kong fermé 0m5m5m5m) n'est ni quatre combinaisons et une paire, ni sept paires, ni treize orphelins"},
 		{scorer.Fault{Code: "no_such_code"}, "no_such_code", "no_such_code"},
 	} {
 		if got := outcome.FaultWords(catalog.English(), tc.f); got != tc.en {

@@ -149,7 +149,7 @@ func (wd Words) WinValue(w Win) string {
 		s += " (" + l.Text("record.score.pao", "seat", wd.WindName(w.Pao)) + ")"
 	}
 	if w.Hand != "" {
-		s += ", " + l.Text("record.score.hand", "hand", w.Hand)
+		s += ", " + l.Text("record.score.hand", "hand", handIn(l, w.Hand))
 	}
 	return s
 }

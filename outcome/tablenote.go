@@ -54,9 +54,13 @@ const (
 )
 
 // TableNote is note in w's language (the table's English words of it
-// are In(nil).TableNote); logged, the words beside it, which a note
-// without a code (an old record) is read as in every language.
+// are In(nil).TableNote); logged, the words beside it. A note without a
+// code (an old record) is read back from them (readNote) in another
+// language, and is them where they cannot be.
 func (w Words) TableNote(note *TableNote, logged string) string {
+	if (note == nil || note.Code == "") && w.l.Code() != catalog.Default {
+		note = readNote(logged)
+	}
 	if note == nil || note.Code == "" {
 		return logged
 	}

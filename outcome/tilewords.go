@@ -101,3 +101,21 @@ func meldsIn(l *catalog.Lang, melds string) string {
 	}
 	return andList(l, parts)
 }
+
+// handIn is a scored hand as the log writes it ("234m 456p 99s win 5p,
+// pon 5z5z5z, closed kan 0m5m5m5m") in l's words, its tiles in mpsz as
+// in English: "234m 456p 99s victoire 5p, pung 5z5z5z, kong fermé
+// 0m5m5m5m". English is the hand as logged.
+func handIn(l *catalog.Lang, hand string) string {
+	if l.Code() == catalog.Default {
+		return hand
+	}
+	parts := strings.Split(hand, ", ")
+	parts[0] = strings.Replace(parts[0], " win ", " "+l.Text("log.win")+" ", 1)
+	for i, m := range parts[1:] {
+		if j := strings.LastIndexByte(m, ' '); j > 0 {
+			parts[i+1] = meldKindWord(l, m[:j]) + m[j:]
+		}
+	}
+	return strings.Join(parts, ", ")
+}

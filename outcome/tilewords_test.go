@@ -1,6 +1,7 @@
 package outcome
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tabled/tabled/catalog"
@@ -32,6 +33,30 @@ func TestTilesInReasons(t *testing.T) {
 		got, ok := Reason(c.lang, c.code, a)
 		if !ok || len(got) < len(c.want) || got[:len(c.want)] != c.want {
 			t.Errorf("%s in %s: %q, want it to start %q", c.code, c.lang.Code(), got, c.want)
+		}
+	}
+}
+
+// TestScoredHandInEveryLanguage: a settled win's hand reads in English as
+// logged and in French with the meld kinds and "win" in French, its tiles
+// in mpsz in both.
+func TestScoredHandInEveryLanguage(t *testing.T) {
+	fr, _ := catalog.Get("fr")
+	from := "E"
+	r := Record{Result: "tsumo", Wins: []Win{{Seat: "S", Han: 9, Fu: 40, Limit: "baiman", Points: 16000,
+		Hand: "406p 23466789s win 4s, closed kan 0m5m5m5m, pon 5z5z5z"}}}
+	rRon := Record{Result: "ron", Wins: []Win{{Seat: "W", From: &from, Han: 1, Fu: 30, Points: 1000, Hand: "234m 345678p 99s win 5p"}}}
+	for _, c := range []struct {
+		lang *catalog.Lang
+		r    Record
+		want string
+	}{
+		{nil, r, "406p 23466789s win 4s, closed kan 0m5m5m5m, pon 5z5z5z"},
+		{fr, r, "406p 23466789s victoire 4s, kong fermé 0m5m5m5m, pung 5z5z5z"},
+		{fr, rRon, "234m 345678p 99s victoire 5p"},
+	} {
+		if got := In(c.lang).Score(c.r); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q lacks %q", c.lang.Code(), got, c.want)
 		}
 	}
 }

@@ -1,10 +1,12 @@
 package outcome
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/tabled/tabled/catalog"
+	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/payment"
 	"github.com/tabled/tabled/scorer"
 	"github.com/tabled/tabled/tile"
@@ -78,13 +80,52 @@ func ActionWord(l *catalog.Lang, action string) string {
 	return l.Text("action." + action)
 }
 
-// CallWord is a call as a headline or a reason shouts it: "PON", "ÉCART"
-// in French. English keeps the call's code, which its words are, so the
-// logged reasons stay as they were; a call the catalog has no word for is
-// its code.
+// InputWord is any input's action in l's words: a seat's button by the
+// game's vocabulary ([action]: "écart"), any other input (a value, a
+// hand, a confirmation, the referee's) by the words the panel names it
+// with ([panel.input]: "valeur", "main", "confirmer"); an action the
+// catalog has no word for is its code.
+func InputWord(l *catalog.Lang, action string) string {
+	if l.Has("action." + action) {
+		return ActionWord(l, action)
+	}
+	if key := inputKeys[action]; key != "" && l.Has(key) {
+		return l.Text(key)
+	}
+	return action
+}
+
+// inputKeys are the keys of the inputs that are not a seat's button, by
+// the action's name (engine.ActionNames).
+var inputKeys = map[string]string{
+	"dora": "panel.input.dora", "newhand": "panel.input.newhand", "tenpai": "panel.input.tenpai",
+	"deadhand": "panel.input.deadhand", "value": "panel.input.value", "chombo": "panel.input.chombo",
+	"name": "panel.input.name", "hand": "panel.input.hand", "ura": "panel.input.ura", "time": "panel.input.time",
+	"round": "panel.input.round", "card": "panel.input.card", "confirm": "panel.input.confirm",
+}
+
+// CallWord is a call as a headline or a reason shouts it: "PON", "ÉCART",
+// "VALEUR" in French (InputWord). English keeps the call's code, which
+// its words are, so the logged reasons stay as they were.
 func CallWord(l *catalog.Lang, call string) string {
-	if l.Code() != catalog.Default && l.Has("action."+call) {
-		return strings.ToUpper(ActionWord(l, call))
+	if l.Code() != catalog.Default {
+		return strings.ToUpper(InputWord(l, call))
 	}
 	return strings.ToUpper(call)
+}
+
+// NameRefusal is why the engine refuses a player's name (CheckName), as a
+// refusal of the catalog: its In words it in a reader's language, its
+// Error is the engine's English. A code it has no words for keeps the
+// engine's English.
+func NameRefusal(e *engine.NameError) *catalog.Refusal {
+	switch e.Code {
+	case engine.NameLong:
+		return catalog.Refuse("i33.name.long", "n", e.N, "m", engine.MaxNameLength)
+	case engine.NameNotUTF8:
+		return catalog.Refuse("i33.name.not_utf8")
+	case engine.NameControl:
+		return catalog.Refuse("i33.name.control", "rune", fmt.Sprintf("%U", e.Rune))
+	}
+	return catalog.Refuse("i33.parse.as_is", "why", e.Error())
 }

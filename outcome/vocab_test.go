@@ -57,7 +57,10 @@ func TestVocabularyWords(t *testing.T) {
 		{CallWord(en, "discard"), "DISCARD"},
 		{CallWord(fr, "discard"), "ÉCART"},
 		{CallWord(fr, "pon"), "PON"},
-		{CallWord(fr, "deadhand"), "DEADHAND"}, // no button word: its code
+		{CallWord(fr, "deadhand"), "MAIN MORTE"}, // no button: the panel's word
+		{CallWord(fr, "confirm"), "CONFIRMER"},
+		{CallWord(en, "confirm"), "CONFIRM"},
+		{CallWord(fr, "no_such"), "NO_SUCH"}, // no word at all: its code
 		{In(fr).CallLabel("discard", "S"), "ÉCART Sud"},
 		{In(fr).CallLabel("cancel", ""), "ANNULER"},
 		{In(en).CallLabel("discard", "S"), "DISCARD South"},

@@ -2,7 +2,6 @@ package script
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -29,7 +28,7 @@ func whyOf(err error) catalog.Worder {
 	case errors.As(err, &ne):
 		return notationWhy(ne)
 	case errors.As(err, &me):
-		return nameWhy(me)
+		return outcome.NameRefusal(me)
 	}
 	return catalog.Refuse("i33.parse.as_is", "why", strings.TrimPrefix(err.Error(), "payment: "))
 }
@@ -72,17 +71,4 @@ func notationWhy(e *tile.NotationError) catalog.Worder {
 		char = e.Char // written as it is: "0z"
 	}
 	return catalog.Refuse(key, "text", catalog.Quoted(e.Text), "group", e.Group, "char", char, "n", e.N, "m", e.M)
-}
-
-// nameWhy is a name the engine refuses as a refusal of the catalog.
-func nameWhy(e *engine.NameError) catalog.Worder {
-	switch e.Code {
-	case engine.NameLong:
-		return catalog.Refuse("i33.name.long", "n", e.N, "m", engine.MaxNameLength)
-	case engine.NameNotUTF8:
-		return catalog.Refuse("i33.name.not_utf8")
-	case engine.NameControl:
-		return catalog.Refuse("i33.name.control", "rune", fmt.Sprintf("%U", e.Rune))
-	}
-	return catalog.Refuse("i33.parse.as_is", "why", e.Error())
 }

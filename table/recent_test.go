@@ -50,8 +50,8 @@ func TestRecentDropsRetracted(t *testing.T) {
 		if n := scores(); n != 1 {
 			t.Fatalf("%d score outcomes in Recent after the value, want 1", n)
 		}
-		if _, refused, err := tb.Void(t.Context(), value); err != nil || refused != "" {
-			t.Fatalf("void: %v %s", err, refused)
+		if _, refused, err := tb.Void(t.Context(), value); err != nil || refused != nil {
+			t.Fatalf("void: %v %+v", err, refused)
 		}
 		synctest.Wait()
 		if n := scores(); n != 0 {
@@ -82,8 +82,8 @@ func TestVoidStampedWhenItComes(t *testing.T) {
 		time.Sleep(73 * time.Second) // fake time in the bubble
 		came := tb.Now()
 		voidSeq, refused, err := tb.Void(t.Context(), seq)
-		if err != nil || refused != "" {
-			t.Fatalf("void: %v %s", err, refused)
+		if err != nil || refused != nil {
+			t.Fatalf("void: %v %+v", err, refused)
 		}
 		synctest.Wait()
 		j.mu.Lock()

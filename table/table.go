@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 )
 
 // Config configures a Table.
@@ -125,8 +126,8 @@ type request struct {
 
 type result struct {
 	seq uint64
-	// note is why a void was refused.
-	note string
+	// said is why a void was refused, nil when it was taken.
+	said *outcome.TableNote
 	// at is the voided input's stamp.
 	at  time.Duration
 	err error
@@ -284,10 +285,11 @@ func (t *Table) Submit(ctx context.Context, ev engine.Event) (uint64, error) {
 // Void takes out a mistaken input (a referee action): the state is rebuilt
 // from every other input. It returns once the void is durable in the
 // journal, with the void's own sequence number, or why the table refused
-// it (no such input, already void) in refused.
-func (t *Table) Void(ctx context.Context, seq uint64) (voidSeq uint64, refused string, err error) {
+// it (no such input, already void) in refused, by its code: a view words
+// it in its reader's language (outcome.Words.TableNote).
+func (t *Table) Void(ctx context.Context, seq uint64) (voidSeq uint64, refused *outcome.TableNote, err error) {
 	res, err := t.void(ctx, seq)
-	return res.seq, res.note, err
+	return res.seq, res.said, err
 }
 
 // Correct replaces a mistaken input (a referee's correction of a hand's
@@ -296,14 +298,14 @@ func (t *Table) Void(ctx context.Context, seq uint64) (voidSeq uint64, refused s
 // are withdrawn and published anew, as for an input that arrived late.
 // It returns the void's and the new input's sequence numbers, or why the
 // void was refused (then ev is not submitted).
-func (t *Table) Correct(ctx context.Context, seq uint64, ev engine.Event) (voidSeq, inputSeq uint64, refused string, err error) {
+func (t *Table) Correct(ctx context.Context, seq uint64, ev engine.Event) (voidSeq, inputSeq uint64, refused *outcome.TableNote, err error) {
 	res, err := t.void(ctx, seq)
-	if err != nil || res.note != "" {
-		return res.seq, 0, res.note, err
+	if err != nil || res.said != nil {
+		return res.seq, 0, res.said, err
 	}
 	ev.At = res.at
 	inputSeq, err = t.Submit(ctx, ev)
-	return res.seq, inputSeq, "", err
+	return res.seq, inputSeq, nil, err
 }
 
 func (t *Table) void(ctx context.Context, seq uint64) (result, error) {
@@ -433,7 +435,7 @@ func (t *Table) Run(ctx context.Context) error {
 			if err != nil {
 				v.done <- result{err: err}
 			} else {
-				v.done <- result{seq: v.seq, note: entryOf(entries, v.seq).Note, at: v.at}
+				v.done <- result{seq: v.seq, said: entryOf(entries, v.seq).Said, at: v.at}
 			}
 		}
 		if err != nil || stop {

@@ -72,7 +72,7 @@ func (s *Server) handleSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, err := DecodeSeatEntry(r.Body)
 	if err != nil {
-		badBody(w, err)
+		badBodyIn(w, r, err)
 		return
 	}
 	ev.Source = src

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/engine"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/payment"
 )
 
@@ -97,14 +98,14 @@ func (a RefereeAction) event() (engine.Event, uint64, error) {
 	case "name":
 		ev.Action, ev.Name = engine.Name, a.Name
 		if err = engine.CheckName(a.Name); err != nil {
-			return engine.Event{}, 0, fmt.Errorf("field name: %v", err)
+			return engine.Event{}, 0, &fieldError{field: "name", err: err}
 		}
 		ev.Seat, err = seat()
 	case "value":
 		ev.Action = engine.Value
 		v, verr := payment.ParseValue(strings.Fields(a.Value))
 		if verr != nil {
-			return engine.Event{}, 0, fmt.Errorf("field value: %s", strings.TrimPrefix(verr.Error(), "payment: "))
+			return engine.Event{}, 0, &fieldError{field: "value", err: verr}
 		}
 		ev.Value = &engine.HandValue{Value: v, Pao: engine.NoSeat}
 		if a.Pao != nil {
@@ -219,7 +220,7 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 	}
 	ev, void, err := DecodeRefereeAction(r.Body)
 	if err != nil {
-		badBody(w, err)
+		badBodyIn(w, r, err)
 		return
 	}
 	if void != 0 {
@@ -227,7 +228,7 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 		// value that replaces it, the new one in its place.
 		var (
 			seq, in uint64
-			refused string
+			refused *outcome.TableNote
 		)
 		if ev.Action != engine.ActNone {
 			seq, in, refused, err = s.cfg.Table.Correct(r.Context(), void, ev)
@@ -239,8 +240,10 @@ func (s *Server) handleReferee(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		metricRefereeActions.Inc()
-		if refused != "" {
-			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": refused})
+		if refused != nil {
+			// Why, in the language the page asks for (the log page's
+			// referee reads it); English, the claim log's words, without.
+			writeJSON(w, http.StatusConflict, map[string]any{"void": void, "seq": seq, "error": outcome.In(pageLang(r)).TableNote(refused, "")})
 			return
 		}
 		answer := map[string]any{"void": void, "seq": seq}

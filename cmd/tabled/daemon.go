@@ -21,6 +21,7 @@ import (
 	"github.com/tabled/tabled/engine"
 	"github.com/tabled/tabled/hw/hostio"
 	"github.com/tabled/tabled/internal/syslevel"
+	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/pairing"
 	"github.com/tabled/tabled/simtable"
 	"github.com/tabled/tabled/web"
@@ -176,7 +177,7 @@ func pairingCode(o runOptions, d *show.Driver) (*pairing.Code, error) {
 // printSimStart says what the simulated table is and how to drive it.
 func printSimStart(stdout io.Writer, cfg config.Config, p engine.Profile, sim *simtable.Controller, madeToken bool) {
 	l := cfg.Lang()
-	fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.sim_table", "name", catalog.Quoted(cfg.Table.Name), "follows", p.Follows(),
+	fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.sim_table", "name", catalog.Quoted(cfg.Table.Name), "follows", outcome.Follows(l, p),
 		"url", web.StatusURL(cfg.Web.URL, cfg.Web.Listen), "dir", cfg.Log.Dir))
 	if sim != nil {
 		fmt.Fprintf(stdout, "tabled: %s\n", l.Text("i33.cli.sim_controller", "path", sim.Path()))

@@ -117,7 +117,8 @@ registry = %q
 	code = run([]string{"doctor", "--lang", "fr", "--config", cfg}, &out, &errb)
 	for _, want := range []string{"ok    config : " + cfg + " se lit", "ok    gpio DOCTOR_GPIO5 : bouton pon du siège 0 : présente et libre",
 		"ok    tuiles : " + tiles + " : les 136 tuiles, sans cinq rouges", "ok    lecteur : le contrôleur série a 1 lecteur(s) de tuiles",
-		"ok    horloge : synchronisée", "ok    unité : " + unit + " laisse passer"} {
+		"ok    horloge : synchronisée", "ok    unité : " + unit + " laisse passer",
+		"ok    règles : ema2016 suit les EMA Riichi Competition Rules 2016 (fenêtre 250 ms, délai d'appel 3 s)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no line %q in French:\n%s", want, out.String())
 		}

@@ -34,6 +34,10 @@ func TestLogAndSimInALanguage(t *testing.T) {
 		{"sim-02-fr.txt", []string{"sim", "--script", "../../script/testdata/examples/02-pon-beats-simultaneous-chii.tbl", "--lang", "fr"}},
 		{"sim-drawn-tile-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/drawn-tile-goes-back.tbl", "--lang", "fr"}},
 		{"sim-late-revised-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/late-input-past-bound-revised-wrc2015.tbl", "--lang", "fr"}},
+		// A hand refused (MAIN, not HAND) and a hand scored with its melds
+		// in French (kong fermé, pung), its tiles in mpsz.
+		{"sim-hand-refused-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/hand-refused-with-reason.tbl", "--lang", "fr"}},
+		{"sim-hand-kong-fr.txt", []string{"sim", "--script", "../../script/testdata/rules/hand-dora-ura-aka-counted.tbl", "--lang", "fr"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
@@ -78,7 +82,8 @@ func TestLogAndSimInALanguage(t *testing.T) {
 }
 
 // TestRunInFrench: a simulated table whose configuration says language =
-// "fr" prints its outcome lines in French, journals the English reason
+// "fr" says on its start line which book its rules follow in French and
+// prints its outcome lines in French, journals the English reason
 // with its code and arguments, and `tabled log --config` reads the log in
 // the configuration's language.
 func TestRunInFrench(t *testing.T) {
@@ -90,6 +95,9 @@ func TestRunInFrench(t *testing.T) {
 	}
 	const fr = "DÉCISION sur l'écart 5 cercles du joueur Est : PON Nord : la seule réclamation"
 	waitUntil(t, "the decision in French", func() bool { return strings.Contains(d.stdout.String(), fr) })
+	if start := "(ema2016 suit les EMA Riichi Competition Rules 2016)"; !strings.Contains(d.stdout.String(), start) {
+		t.Errorf("the start line lacks %q:\n%s", start, d.stdout.String())
+	}
 	if code := d.stop(); code != 0 {
 		t.Fatalf("daemon exited %d: %s", code, d.stderr.String())
 	}

@@ -278,6 +278,6 @@ func (d *running) sayStart() {
 		d.services = append(d.services, terminal.New(d.t, d.stdin, d.stderr, d.route, d.cfg.Lang()).Run)
 		return
 	}
-	fmt.Fprintf(d.stdout, "tabled: %s\n", cfg.Lang().Text("i33.cli.table", "name", catalog.Quoted(cfg.Table.Name), "follows", d.p.Follows(),
+	fmt.Fprintf(d.stdout, "tabled: %s\n", cfg.Lang().Text("i33.cli.table", "name", catalog.Quoted(cfg.Table.Name), "follows", outcome.Follows(cfg.Lang(), d.p),
 		"buttons", strconv.Itoa(len(cfg.Buttons)), "url", cfg.Web.Listen, "dir", cfg.Log.Dir))
 }

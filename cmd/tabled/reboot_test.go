@@ -78,7 +78,7 @@ channel = 6
 		{"rebooted (boot id 00000003, was 00000002", 1},
 		// The second boot had nothing unacknowledged; the third boot's
 		// press, held until the reboot showed, is not the second's loss.
-		{"EVENTS-LOST", 0},
+		{"EVENTS LOST", 0}, // the alert's label, tabled log's tag of its note
 	} {
 		if got := strings.Count(log, c.substr); got != c.n {
 			t.Errorf("the claim log has %d lines with %q, want %d", got, c.substr, c.n)

@@ -15,16 +15,21 @@ import (
 // terminal, typed on a real pty, a line the command language refuses ("? " and why) reads in
 // the table's language ([table] language), a value the payment rules
 // cannot read among them, and so does the start's word on how to type;
-// English as it always read.
+// English as it always read. An input the table refuses that is not a
+// seat's button (a confirmation before the game is over) is named in the
+// table's words too, as the panel names it: "CONFIRMER Ouest".
 func TestTerminalRefusesInTheTablesLanguage(t *testing.T) {
 	for _, c := range []struct {
 		config, start string
 		want          []string
+		refused       []string // on stdout: the outcome line and the panel's
 	}{
 		{"", `type a seat wind and an action ("E discard 3p", "s pon", "dora 4m", "newhand"; "help" lists them); Ctrl-C stops`, []string{`? unknown action "pong" (want discard, chii`, `? value: 3 han needs its fu (like "3 30"): below 5 han the fu set the worth`,
-			`? "seat 9" is not a seat`, `? discard: "3q" is not a tile (want mpsz like 3p, 7z, 0m)`}},
+			`? "seat 9" is not a seat`, `? discard: "3q" is not a tile (want mpsz like 3p, 7z, 0m)`},
+			[]string{"REJECTED CONFIRM West: the game is not over", "| [REJECTED] CONFIRM West"}},
 		{"[table]\nlanguage = \"fr\"\n", "tapez un vent de siège et une action (« E discard 3p », « s pon », « dora 4m », « newhand » ; « help » les liste) ; Ctrl-C arrête", []string{"? action « pong » inconnue (actions possibles : discard, chii", "? value : 3 han demande ses fu (comme « 3 30 ») : sous 5 han, les fu fixent la valeur",
-			"? « siège 9 » n'est pas un siège", "? discard : « 3q » n'est pas une tuile (en mpsz, comme 3p, 7z, 0m)"}},
+			"? « siège 9 » n'est pas un siège", "? discard : « 3q » n'est pas une tuile (en mpsz, comme 3p, 7z, 0m)"},
+			[]string{"REFUSÉ   CONFIRMER Ouest : la partie n'est pas terminée", "| [REFUSÉ] CONFIRMER Ouest"}},
 	} {
 		keys, tty, err := pty.Open()
 		if err != nil {
@@ -32,12 +37,17 @@ func TestTerminalRefusesInTheTablesLanguage(t *testing.T) {
 		}
 		go io.Copy(io.Discard, keys) // the pty's echo of what is typed
 		d := startDaemonWith(t, c.config, tty, "--sim")
-		if _, err := io.WriteString(keys, "o pong\nw value 3\nsiège 9 pon\ne discard 3q\n"); err != nil {
+		if _, err := io.WriteString(keys, "o pong\nw value 3\nsiège 9 pon\ne discard 3q\nw confirm\n"); err != nil {
 			t.Fatal(err)
 		}
 		waitUntil(t, "the refusals and the start in "+c.want[0], func() bool {
 			for _, w := range c.want {
 				if !strings.Contains(d.stderr.String(), w) {
+					return false
+				}
+			}
+			for _, w := range c.refused {
+				if !strings.Contains(d.stdout.String(), w) {
 					return false
 				}
 			}

@@ -110,9 +110,10 @@ function result(ok, text) {
 async function referee(body, what) {
   if (httpsURL) { location.href = httpsURL; return; }
   if (!confirm(w.t("logpage.referee.sure", { what }))) return;
-  const r = await fetch("/api/referee", { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + $("token").value }, body: JSON.stringify(body) });
+  const r = await fetch("/api/referee?lang=" + w.lang, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + $("token").value }, body: JSON.stringify(body) });
   const j = await r.json().catch(() => ({}));
-  result(r.ok, r.ok ? w.t("logpage.referee.done", { what, seq: "#" + j.seq }) : w.t("status.refused", { reason: j.error || r.status }));
+  // A void the table refused (409) says so itself, in the page's words.
+  result(r.ok, r.ok ? w.t("logpage.referee.done", { what, seq: "#" + j.seq }) : r.status === 409 && j.error ? j.error : w.t("status.refused", { reason: j.error || r.status }));
   if (r.ok) setTimeout(() => page(0), 300);
 }
 

@@ -12,9 +12,14 @@ export async function game() {
 // windName is a wind by its letter: "East", "Est".
 export const windName = (w, x) => (x ? w.t("wind." + x) : "");
 
-// actionWord is an action as its button names it; callWord the same as a
-// seat's light shouts it ("PON").
-export const actionWord = (w, a) => w.t("action." + a);
+// actionWord is an action as its button names it, any other input (a
+// value, a hand, a confirmation) as the panel names it (outcome.InputWord:
+// [action], then [panel.input], else its code); callWord the same as a
+// seat's light shouts it ("PON", "VALEUR").
+export function actionWord(w, a) {
+  for (const key of ["action." + a, "panel.input." + a]) if (w.msgs[key] !== undefined) return w.t(key);
+  return a;
+}
 export const callWord = (w, c) => (c ? actionWord(w, c).toLocaleUpperCase(w.lang) : "");
 
 // tileName is a tile in words, by its mpsz code ("0p" a red five, "" a
