@@ -70,7 +70,7 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			// would release holds and call the old boot's seqs lost.
 			return nil
 		}
-		l.lastQueued, l.lastBeat = m.Queued, at
+		l.lastQueued, l.lastBeat, l.lastBeatDev = m.Queued, at, m.Time
 		if lost := l.order.heartbeat(m.Time, m.Queued); len(lost) > 0 {
 			l.notice(at, NoticeEventsLost, fmt.Sprintf("%d sequenced frames (seq %v) that later frames passed never came, and the device holds none: lost", len(lost), lost))
 		}
