@@ -52,7 +52,8 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 
 // oldBootUnacked is how many frames the device's boot may still have held
 // unacknowledged: what its latest heartbeat said, less the Acks sent since
-// (or just before: on their way when it was sent), or the seqs missing.
+// the device sent it (or just before: on their way then), or the seqs
+// missing.
 // A seq that arrived stamped no later than the new boot's clock reading
 // that showed the reboot (l.newClock) was the new boot's: not counted.
 // So was a heartbeat that read no later than it and came after the boot's
@@ -66,7 +67,7 @@ func (l *Link) oldBootUnacked() int {
 	if l.newClock > 0 && l.lastBeat > l.rtAt && l.lastBeatDev <= l.newClock {
 		queued = 0
 	}
-	return max(queued-l.acksSince(l.lastBeat-ackFlight), l.order.lost(l.newClock))
+	return max(queued-l.acksSince(l.lastBeatSent-ackFlight), l.order.lost(l.newClock))
 }
 
 // rebooted notes a reboot, and the frames it may have lost. The new
