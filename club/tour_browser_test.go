@@ -2,10 +2,13 @@ package club
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/tabled/tabled/outcome"
 	"github.com/tabled/tabled/web"
 	"github.com/tabled/tabled/web/webtest"
@@ -114,6 +117,10 @@ func TestBrowserStandingsAndCorrections(t *testing.T) {
 	}
 	err = chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/tournament.html"),
+		// The page's buttons are enabled, and labelled, once its module has
+		// its words and its handlers, a while after the page loaded on a
+		// loaded machine; a press before then would be lost.
+		chromedp.Poll[chromedp.Void](`!document.getElementById('bpenalty').disabled && document.getElementById('bpenalty').textContent !== '' && !document.getElementById('bcorrect').disabled`),
 		chromedp.SetValue(`#by`, "Ref"),
 		chromedp.SetValue(`#yplayer`, fmt.Sprint(top.Number)),
 		chromedp.SetValue(`#yamount`, "40000"),
@@ -144,5 +151,73 @@ func TestBrowserStandingsAndCorrections(t *testing.T) {
 	if err != nil {
 		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
 		t.Fatalf("after the withdrawal: %v (%q)", err, said)
+	}
+}
+
+// TestBrowserRefereePageBeforeItIsReady: in chromium, the referee's page
+// whose words have not come yet (a slow phone, a busy console: here the
+// console holds them until the test lets them go). Its buttons are
+// disabled: a press, or Enter in a field, does not submit the form as a
+// plain page load, which reloaded the page and lost what the referee had
+// typed. Once the words come the buttons are enabled, and what was typed
+// before is given at the first press.
+func TestBrowserRefereePageBeforeItIsReady(t *testing.T) {
+	g := newTourRig(t, t.TempDir())
+	g.must("/api/tournament/options", `{"by":"Ref","options":{"name":"Cup","rounds":2,"round_minutes":60,"tables":["t1","t2"],"book":"ema2016"}}`)
+	g.must("/api/tournament/players/import", `{"by":"Ref","csv":"name\nAna\nBo\nCy\nDa\nEd\nFi\nGu\nHu\n"}`)
+	release := make(chan struct{})
+	var mu sync.Mutex
+	loads := 0
+	srv := httptest.NewUnstartedServer(nil)
+	guarded := web.Guard(g.tour.Handler(g.console.Handler()), web.NewHosts(srv.Listener.Addr().String()))
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/messages":
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+		case "/tournament.html":
+			mu.Lock()
+			loads++
+			mu.Unlock()
+		}
+		guarded.ServeHTTP(w, r)
+	})
+	srv.Start()
+	defer func() { srv.CloseClientConnections(); srv.Close() }()
+	ctx := webtest.Browser(t)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/tournament.html"),
+		chromedp.Poll[chromedp.Void](`document.getElementById('bpenalty').disabled && document.getElementById('bplayer').disabled`),
+		chromedp.SetValue(`#by`, "Ref"),
+		chromedp.SetValue(`#yplayer`, "2"),
+		chromedp.SetValue(`#yamount`, "1000"),
+		chromedp.SetValue(`#ywhy`, "lat"),
+		chromedp.Click(`#bpenalty`),
+		chromedp.SendKeys(`#ywhy`, "e"+kb.Enter),
+	)
+	if err != nil {
+		t.Fatalf("the page before its words: %v", err)
+	}
+	close(release)
+	err = chromedp.Do(ctx,
+		chromedp.Poll[chromedp.Void](`!document.getElementById('bpenalty').disabled && document.getElementById('bpenalty').textContent !== ''`),
+		chromedp.Poll[chromedp.Void](`document.getElementById('ywhy').value === 'late' && document.getElementById('yplayer').value === '2'`),
+		chromedp.Click(`#bpenalty`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#penalties tr').length === 2`),
+	)
+	if err != nil {
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + ' | ' + document.getElementById('error').textContent`))
+		t.Fatalf("the page once ready: %v (%q)", err, said)
+	}
+	if s := g.state(); len(s.Penalties) != 1 || s.Penalties[0].Player != 2 || s.Penalties[0].Why != "late" {
+		t.Fatalf("penalties %+v, want the one typed before the page was ready", s.Penalties)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if loads != 1 {
+		t.Fatalf("the page was loaded %d times, want once: a press before it was ready reloaded it", loads)
 	}
 }

@@ -164,3 +164,19 @@ func benchDecision(b *testing.B, mode string) {
 	report(lat, "decision")
 	report(acks, "ack")
 }
+
+// BenchmarkPlayWithVoids measures a table's core through a random game of
+// 300 inputs, some late, with the referee voiding a press now and then
+// (each void rebuilds from the voided press and compares what was shown
+// with what is decided again), then the replay that verifies its journal:
+// what TestReplayReproducesEveryDecision does for each seed.
+//
+//	go test -run=^$ -bench=PlayWithVoids -benchmem -count=5 ./table
+func BenchmarkPlayWithVoids(b *testing.B) {
+	for b.Loop() {
+		_, j := playWithVoids(b, engine.EMA2016, 1)
+		if err := Verify(engine.EMA2016, 0, j.entries); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -54,35 +54,7 @@ func TestReplayReproducesEveryDecision(t *testing.T) {
 
 func replayReproducesEveryDecision(t *testing.T, p engine.Profile) {
 	for seed := int64(1); seed <= seeds(); seed++ {
-		r := rand.New(rand.NewSource(seed))
-		evs, arrivals := randomGame(r, 300)
-		order := make([]int, len(evs))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(arrivals[a], arrivals[b]) })
-		j := &memJournal{}
-		c, err := newCore(p, 0, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Deliver in arrival order, stepping the clock as a running table
-		// would, with the horizon 30 ms behind it.
-		next := 0
-		last := arrivals[order[len(order)-1]]
-		for now := time.Duration(0); next < len(evs) || now < last+10*time.Second; now += 10 * time.Millisecond {
-			var es []Entry
-			for next < len(order) && arrivals[order[next]] <= now {
-				es = append(es, c.receive(evs[order[next]]))
-				next++
-			}
-			if r.Intn(200) == 0 && len(c.inputs) > 0 {
-				// The referee voids a press, sometimes one already void.
-				es = c.voidEntries(c.inputs[r.Intn(len(c.inputs))].Seq, es)
-			}
-			es = append(es, c.process(now-30*time.Millisecond)...)
-			j.Append(es)
-		}
+		c, j := playWithVoids(t, p, seed)
 		if err := Verify(p, 0, j.entries); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -104,13 +76,53 @@ func replayReproducesEveryDecision(t *testing.T, p engine.Profile) {
 	}
 }
 
+// playWithVoids plays seed's random game of 300 inputs through a core:
+// delivered in arrival order, the clock stepped as a running table steps
+// it, with the horizon 30 ms behind, and now and then the referee voids a
+// press, sometimes one already void. It returns the core and its journal.
+func playWithVoids(t testing.TB, p engine.Profile, seed int64) (*core, *memJournal) {
+	r := rand.New(rand.NewSource(seed))
+	evs, arrivals := randomGame(r, 300)
+	order := make([]int, len(evs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(arrivals[a], arrivals[b]) })
+	j := &memJournal{}
+	c, err := newCore(p, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 0
+	last := arrivals[order[len(order)-1]]
+	for now := time.Duration(0); next < len(evs) || now < last+10*time.Second; now += 10 * time.Millisecond {
+		var es []Entry
+		for next < len(order) && arrivals[order[next]] <= now {
+			es = append(es, c.receive(evs[order[next]]))
+			next++
+		}
+		if r.Intn(200) == 0 && len(c.inputs) > 0 {
+			es = c.voidEntries(c.inputs[r.Intn(len(c.inputs))].Seq, es)
+		}
+		es = append(es, c.process(now-30*time.Millisecond)...)
+		j.Append(es)
+	}
+	return c, j
+}
+
 // seeds is how many random games the property test plays: 200 (20 with
-// -short or -race), or TABLED_REPLAY_SEEDS for a longer run.
+// -short, 2 under the race detector), or TABLED_REPLAY_SEEDS. Under the
+// race detector a game costs ten times as much and finds nothing more:
+// 20 games there took over two minutes of the package's ten on an idle
+// CI machine, and past ten on a busy one. .ci/run plays 50 without it.
 func seeds() int64 {
 	if n, err := strconv.ParseInt(os.Getenv("TABLED_REPLAY_SEEDS"), 10, 64); err == nil && n > 0 {
 		return n
 	}
-	if testing.Short() || raceEnabled {
+	switch {
+	case raceEnabled:
+		return 2
+	case testing.Short():
 		return 20
 	}
 	return 200

@@ -145,3 +145,8 @@ live((v) => {
   show(v);
 }, (up) => { $("conn").textContent = w.t(up ? "page.live" : "page.offline"); $("conn").className = up ? "good" : "warn"; });
 setInterval(showClock, 250);
+// The forms' buttons come disabled (tournament.html): until this module has
+// its words and its handlers, which a slow phone or console takes a while
+// over, a press would submit the form as a plain page load, reloading the
+// page and losing what the referee typed. Now a press is handled.
+for (const b of document.querySelectorAll("button[disabled]")) b.disabled = false;

@@ -29,6 +29,10 @@ type seatDevice interface {
 	// Press presses channel ch for hold and returns the host time
 	// (monoClock) of its first edge.
 	Press(t *testing.T, ch int, hold time.Duration) time.Duration
+	// PressTogether presses every channel in chs at one instant of the
+	// device's time for hold: two players' calls together, however long a
+	// loaded machine takes between two commands.
+	PressTogether(t *testing.T, hold time.Duration, chs ...int)
 	// Tile lays a tag on reader for gone (0: it stays).
 	Tile(t *testing.T, uid []byte, reader int, gone time.Duration)
 	// Reboot is a power cycle behind a port that stays open.
@@ -93,6 +97,14 @@ func (s *simDevice) Press(t *testing.T, ch int, hold time.Duration) time.Duratio
 	at := s.dev.Press(uint8(ch))
 	time.AfterFunc(hold, func() { s.dev.Release(uint8(ch)) })
 	return at
+}
+
+func (s *simDevice) PressTogether(t *testing.T, hold time.Duration, chs ...int) {
+	at := monoClock()
+	for _, ch := range chs {
+		s.dev.PressAgo(uint8(ch), monoClock()-at)
+		time.AfterFunc(hold, func() { s.dev.Release(uint8(ch)) })
+	}
 }
 
 func (s *simDevice) Tile(t *testing.T, uid []byte, reader int, gone time.Duration) {
@@ -273,6 +285,14 @@ func (h *harnessDevice) Press(t *testing.T, ch int, hold time.Duration) time.Dur
 	}
 	h.do(t, &a, "press %d hold=%d", ch, hold.Milliseconds())
 	return time.Duration(a.EdgeUS) * time.Microsecond
+}
+
+func (h *harnessDevice) PressTogether(t *testing.T, hold time.Duration, chs ...int) {
+	list := make([]string, len(chs))
+	for i, ch := range chs {
+		list[i] = strconv.Itoa(ch)
+	}
+	h.do(t, nil, "press %s hold=%d", strings.Join(list, ","), hold.Milliseconds())
 }
 
 func (h *harnessDevice) Tile(t *testing.T, uid []byte, reader int, gone time.Duration) {

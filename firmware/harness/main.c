@@ -284,7 +284,7 @@ static void json_lights(char *out, size_t n)
 }
 
 static const char usage[] =
-	"press CH [hold=MS] [bounce=0|1]; tile UIDHEX [reader=N] [gone=MS]; reboot; unplug MS; mute MS; "
+	"press CH[,CH...] [hold=MS] [bounce=0|1]; tile UIDHEX [reader=N] [gone=MS]; reboot; unplug MS; mute MS; "
 	"garbage N; lights; state; help";
 
 /* command does one control line; it returns 0 if the answer comes later
@@ -308,14 +308,22 @@ static int command(char *line, char *out, size_t n)
 		sscanf(argv[i], "gone=%d", &gone);
 	}
 	if (!strcmp(cmd, "press")) {
-		int ch;
-		if (argc < 2 || sscanf(argv[1], "%d", &ch) != 1 || ch < 0 || ch >= DIRECT_BUTTONS + 8 * chain_chips || hold < 1) {
-			snprintf(out, n, "{\"error\":\"press CH [hold=MS]: CH is 0..%d, MS at least 1\"}",
+		/* CH, or CH,CH,...: buttons pressed at the same simulated instant
+		 * (two players' calls together, however slowly commands come). */
+		int chs[MAX_CHANNELS], nch = 0, good = argc >= 2 && hold >= 1;
+		for (char *c = good ? argv[1] : NULL; good && c; c = strchr(c, ',') ? strchr(c, ',') + 1 : NULL) {
+			good = nch < MAX_CHANNELS && sscanf(c, "%d", &chs[nch]) == 1 && chs[nch] >= 0 &&
+			       chs[nch] < DIRECT_BUTTONS + 8 * chain_chips;
+			nch++;
+		}
+		if (!good) {
+			snprintf(out, n, "{\"error\":\"press CH[,CH...] [hold=MS]: CH is 0..%d, MS at least 1\"}",
 				 DIRECT_BUTTONS + 8 * chain_chips - 1);
 			return 1;
 		}
 		uint64_t edge = mono_us();
-		press(avr, ch, hold, bounce);
+		for (int i = 0; i < nch; i++)
+			press(avr, chs[i], hold, bounce);
 		snprintf(out, n, "{\"ok\":true,\"edge_us\":%llu}", (unsigned long long)edge);
 	} else if (!strcmp(cmd, "tile")) {
 		uint8_t uid[7];

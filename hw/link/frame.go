@@ -70,7 +70,14 @@ func (l *Link) frame(port Port, f fwproto.Frame, at time.Duration) error {
 			// would release holds and call the old boot's seqs lost.
 			return nil
 		}
-		l.lastQueued, l.lastBeat = m.Queued, at
+		l.lastQueued, l.lastBeat, l.lastBeatDev = m.Queued, at, m.Time
+		l.lastBeatSent = at
+		if h, u, ok := l.sync.Map(m.Time); ok {
+			// When the device sent it, on its own clock: a host that read it
+			// late (a loaded one) would count an Ack that left before it as
+			// one that reached the device first.
+			l.lastBeatSent = min(h-u, at)
+		}
 		if lost := l.order.heartbeat(m.Time, m.Queued); len(lost) > 0 {
 			l.notice(at, NoticeEventsLost, fmt.Sprintf("%d sequenced frames (seq %v) that later frames passed never came, and the device holds none: lost", len(lost), lost))
 		}

@@ -246,10 +246,15 @@ type Link struct {
 	// suspectSeqs: the suspicion is seqs that began again, a new boot even
 	// if the Hello keeps its boot id.
 	suspectSeqs bool
-	// lastQueued is the boot's latest heartbeat's count of frames waiting;
-	// unackedAtReboot what the boot may have held when a reboot was seen.
+	// lastQueued is the boot's latest heartbeat's count of frames waiting,
+	// lastBeat when it came, lastBeatSent when the device sent it (its
+	// stamp through the clock fit; lastBeat without a fit) and lastBeatDev
+	// its device time; unackedAtReboot what the boot may have held when a
+	// reboot was seen.
 	lastQueued      uint8
 	lastBeat        time.Duration
+	lastBeatSent    time.Duration
+	lastBeatDev     uint64
 	unackedAtReboot int
 	acks            [fwproto.MaxInFlight]time.Duration // when the latest Acks were sent
 	nAcks           uint64

@@ -52,11 +52,22 @@ func (l *Link) suspectReboot(at time.Duration, why string, seqs bool) {
 
 // oldBootUnacked is how many frames the device's boot may still have held
 // unacknowledged: what its latest heartbeat said, less the Acks sent since
-// (or just before: on their way when it was sent), or the seqs missing.
+// the device sent it (or just before: on their way then), or the seqs
+// missing.
 // A seq that arrived stamped no later than the new boot's clock reading
 // that showed the reboot (l.newClock) was the new boot's: not counted.
+// So was a heartbeat that read no later than it and came after the boot's
+// latest round trip: on a young boot (known by one reading, its wire
+// stalled), the next boot's heartbeat may come before the pong that shows
+// it, counting the new boot's own press, held for the fit, as the old
+// boot's loss. One that came before that round trip, or read later than
+// the new clock, can only be the old boot's.
 func (l *Link) oldBootUnacked() int {
-	return max(int(l.lastQueued)-l.acksSince(l.lastBeat-ackFlight), l.order.lost(l.newClock))
+	queued := int(l.lastQueued)
+	if l.newClock > 0 && l.lastBeat > l.rtAt && l.lastBeatDev <= l.newClock {
+		queued = 0
+	}
+	return max(queued-l.acksSince(l.lastBeatSent-ackFlight), l.order.lost(l.newClock))
 }
 
 // rebooted notes a reboot, and the frames it may have lost. The new
@@ -89,7 +100,7 @@ func (l *Link) newBoot() {
 	l.seen = fwproto.Dedupe{}
 	l.got = [256][]byte{}
 	l.order.reset()
-	l.lastDev, l.lastQueued = 0, 0
+	l.lastDev, l.lastQueued, l.lastBeatDev = 0, 0, 0
 	l.update(func(h *Health) { h.SyncSamples, h.DriftPPM, h.MinRTT = 0, 0, 0 })
 }
 
