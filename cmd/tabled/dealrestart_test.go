@@ -16,16 +16,10 @@ import (
 	"time"
 
 	"github.com/tabled/tabled/claimlog"
+	"github.com/tabled/tabled/hw/fwsim"
 	"github.com/tabled/tabled/journal"
 	"github.com/tabled/tabled/table"
 )
-
-// dealSettled is how long a deal stands, in the table's time, before the
-// table journals it (table/deal.go's dealSettle). The table's clock is
-// the machine's monotonic clock, so this much real time after the
-// new hand was acknowledged (stamped before its answer) the table's time
-// is past it too: a slow machine makes the wait longer, never short.
-const dealSettled = 20 * time.Second
 
 // dealRefereeToken is the referee token of the tables these tests run.
 const dealRefereeToken = "Bearer deal-run-referee-token"
@@ -53,7 +47,9 @@ func startDealRun(t *testing.T, extra string) *dealRun {
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("the last daemon said:\n%s", r.out.String())
+			var log bytes.Buffer
+			run([]string{"log", "--dir", r.logDir}, &log, &log)
+			t.Logf("the last daemon said:\n%s\ntabled log:\n%s", r.out.String(), log.String())
 		}
 	})
 	r.start()
@@ -83,9 +79,8 @@ func (r *dealRun) send(path, body string) uint64 {
 // discards and more, North wins on South's last and the referee enters
 // its value), deals the next (a tablet's new hand), names the players and
 // plays the second hand's first turns, West's riichi among them. It
-// answers the new hand's sequence number and when the table acknowledged
-// it.
-func (r *dealRun) firstHand() (deal uint64, dealt time.Time) {
+// answers the new hand's sequence number.
+func (r *dealRun) firstHand() (deal uint64) {
 	t := r.t
 	t.Helper()
 	r.send("/api/press", `{"action":"dora","tile":"3p"}`)
@@ -100,7 +95,6 @@ func (r *dealRun) firstHand() (deal uint64, dealt time.Time) {
 	r.send("/api/referee", `{"action":"value","seat":3,"value":"3 30"}`)
 	waitUntil(t, "North's value scored", func() bool { return !r.state().Seats[3].ValueDue })
 	deal = r.send("/api/press", `{"action":"newhand"}`)
-	dealt = time.Now()
 	for seat, name := range []string{"Ana", "Bo", "Chen", "Dara"} {
 		r.send("/api/referee", fmt.Sprintf(`{"action":"name","seat":%d,"name":%q}`, seat, name))
 	}
@@ -110,7 +104,7 @@ func (r *dealRun) firstHand() (deal uint64, dealt time.Time) {
 	r.send("/api/press", `{"seat":3,"action":"riichi"}`)
 	r.send("/api/press", `{"seat":3,"action":"discard","tile":"7s"}`)
 	r.send("/api/press", `{"seat":0,"action":"discard","tile":"2z"}`)
-	return deal, dealt
+	return deal
 }
 
 // melds are the seats' melds as the status page shows them.
@@ -159,8 +153,12 @@ func (r *dealRun) records() []claimlog.Record {
 	return recs
 }
 
-// resumedLine is what `tabled run` says a restart cost.
-var resumedLine = regexp.MustCompile(`tabled: resumed (\d+) entries in `)
+// resumedLine is what `tabled run` says a restart cost; fromDealLine
+// which deal note it began at.
+var (
+	resumedLine  = regexp.MustCompile(`tabled: resumed (\d+) entries in `)
+	fromDealLine = regexp.MustCompile(`from the deal of record (\d+) `)
+)
 
 // killAndRestart takes the settled state, kills the daemon with SIGKILL,
 // starts it again on the same log and checks that it shows the same
@@ -174,10 +172,12 @@ func (r *dealRun) killAndRestart() (before map[string]json.RawMessage, recs []cl
 	r.cmd.Process.Signal(syscall.SIGKILL)
 	r.cmd.Wait()
 	r.start()
-	m := resumedLine.FindStringSubmatch(r.out.String())
-	if m == nil {
-		t.Fatalf("the restarted daemon did not say what it resumed:\n%s", r.out.String())
-	}
+	// The status page may answer before the line is written.
+	var m []string
+	waitUntil(t, "the restart to say what it resumed", func() bool {
+		m = resumedLine.FindStringSubmatch(r.out.String())
+		return m != nil
+	})
 	resumed, _ = strconv.Atoi(m[1])
 	after := settledState(t, r.tab)
 	if d := stateDiff(before, after); d != "" || !maps.EqualFunc(before, after, func(b, a json.RawMessage) bool { return bytes.Equal(b, a) }) {
@@ -192,8 +192,12 @@ func (r *dealRun) killAndRestart() (before map[string]json.RawMessage, recs []cl
 // entries of recs began at deal: it stepped through every record after
 // the deal's outcome (the deal note first, in the place of its own record)
 // and none before its new hand, fewer than the session held up to it.
-func checkResumedFrom(t *testing.T, recs []claimlog.Record, deal *table.Entry, resumed int) {
+func (r *dealRun) checkResumedFrom(recs []claimlog.Record, deal *table.Entry, resumed int) {
+	t := r.t
 	t.Helper()
+	if m := fromDealLine.FindStringSubmatch(r.out.String()); m == nil || m[1] != strconv.FormatUint(deal.Seq, 10) {
+		t.Errorf("the restart did not begin at the deal note of record %d:\n%s", deal.Seq, r.out.String())
+	}
 	before, received, after := 0, 0, 0
 	for _, rec := range recs {
 		switch {
@@ -244,9 +248,9 @@ func (r *dealRun) checkLog() {
 
 // TestRestartBeginsAtTheLastDeal, through `tabled run --sim` as a club
 // runs it: a first hand won and scored, the next dealt, the players named,
-// a few discards and a riichi; once the deal has stood its 20 s, a few
-// more presses (a discard, a pon) journal it; the daemon is killed with
-// SIGKILL and started again on the same log. The restarted table shows the
+// a few discards and a riichi; the table, idle, journals the deal once it
+// has stood its 20 s; a few more presses (a discard, a pon, a discard);
+// the daemon is killed with SIGKILL and started again on the same log. The restarted table shows the
 // state it showed (scores, round, counters, sticks, the hand's discards
 // and melds, names, dealer), it stepped through only the entries after the
 // deal, `tabled replay` exits 0 and `tabled log` shows no deal note.
@@ -255,14 +259,15 @@ func TestRestartBeginsAtTheLastDeal(t *testing.T) {
 		t.Skip("runs the daemon as a process, 20 s a deal")
 	}
 	r := startDealRun(t, "")
-	deal, dealt := r.firstHand()
-	waitUntilFor(t, "the deal to stand its 20 s", time.Minute, func() bool { return time.Since(dealt) >= dealSettled })
+	deal := r.firstHand()
+	// The table is idle now: the deal is journaled once it has stood 20 s
+	// of the table's time (table/deal.go) all the same.
+	var note *table.Entry
+	waitUntil(t, "the second deal's note", func() bool { note = r.dealNote(deal); return note != nil })
 	r.send("/api/press", `{"seat":1,"action":"discard","tile":"6z"}`)
 	r.send("/api/press", `{"seat":2,"action":"pon"}`)
 	waitUntil(t, "South's pon decided", func() bool { return len(r.melds()[2]) == 1 })
 	r.send("/api/press", `{"seat":2,"action":"discard","tile":"8s"}`)
-	var note *table.Entry
-	waitUntil(t, "the second deal's note", func() bool { note = r.dealNote(deal); return note != nil })
 	before, recs, resumed := r.killAndRestart()
 	var st struct {
 		Sticks int `json:"riichi_sticks"`
@@ -284,6 +289,67 @@ func TestRestartBeginsAtTheLastDeal(t *testing.T) {
 		len(st.Seats[2].Melds) != 1 || len(st.Seats[1].Discards) != 2 || st.Seats[3].Points == st.Seats[0].Points {
 		t.Errorf("the state before the kill is not the one played: %s", b)
 	}
-	checkResumedFrom(t, recs, note, resumed)
+	r.checkResumedFrom(recs, note, resumed)
 	r.checkLog()
+}
+
+// TestRestartSkipsADealALateInputUndid, through `tabled run --sim` with a
+// seat controller on a pty: after the second deal, South's pon on the
+// controller is held on its wire (fwsim Stall) and a tablet deals the
+// third hand; once that deal has stood its 20 s and its note is written,
+// the wire lets the pon through. Stamped before the third deal, it is
+// decided in its place, South taking North's tile in the second hand (a
+// revision re-decides across the deal); the daemon is killed with SIGKILL
+// and started again. The restart does not
+// begin at the third deal, which the pon undid, but at the second, and
+// shows the state shown before the kill; `tabled replay` exits 0.
+func TestRestartSkipsADealALateInputUndid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the daemon as a process, 20 s a deal")
+	}
+	dev := fwsim.New(fwsim.Config{Clock: sinceStart(), Latency: time.Millisecond, BootID: 11})
+	port := plugController(t, dev)
+	r := startDealRun(t, fmt.Sprintf("\n[serial]\npath = %q\n\n[[button]]\nseat = 2\ncall = \"pon\"\nchannel = 2\n", port))
+	waitClockFit(t, dev, 7)
+	second := r.firstHand()
+
+	// North's 2z is open: South's pon of it is held on the wire, and the
+	// third hand dealt once the pon's claim window has passed, so that the
+	// pon, decided at its stamp, takes the tile.
+	var open struct {
+		Open struct {
+			Seat     int    `json:"seat"`
+			Tile     string `json:"tile"`
+			WindowMS int64  `json:"window_ms"`
+		} `json:"open"`
+	}
+	waitUntil(t, "North's 2z open", func() bool {
+		r.stateInto(&open)
+		return open.Open.Seat == 0 && open.Open.Tile == "2z"
+	})
+	dev.Stall()
+	dev.Press(2)
+	pressed := time.Now()
+	waitUntil(t, "the pon's claim window to pass", func() bool {
+		return time.Since(pressed) > time.Duration(open.Open.WindowMS)*time.Millisecond
+	})
+	third := r.send("/api/press", `{"action":"newhand"}`)
+	var note *table.Entry
+	waitUntil(t, "the third deal's note", func() bool { note = r.dealNote(third); return note != nil })
+	dev.Resume()
+	waitUntil(t, "the pon taken and decided in its place", func() bool {
+		var pon, revision, decided bool
+		for _, rec := range r.records() {
+			after := rec.Seq > note.Seq
+			pon = pon || after && rec.Kind == claimlog.KindInput && rec.Type == "pon" && rec.Source == "serial"
+			revision = revision || after && rec.Type == journal.TypeRevision
+			decided = decided || after && revision && rec.Type == "decision" && bytes.Contains(rec.Body, []byte(`"won":[{"seat":"S","call":"pon"}]`))
+		}
+		return pon && revision && decided
+	})
+
+	_, recs, resumed := r.killAndRestart()
+	r.checkResumedFrom(recs, r.dealNote(second), resumed)
+	r.checkLog()
+
 }
