@@ -98,7 +98,7 @@ func (r *dealRun) firstHand() (deal uint64) {
 	for seat, name := range []string{"Ana", "Bo", "Chen", "Dara"} {
 		r.send("/api/referee", fmt.Sprintf(`{"action":"name","seat":%d,"name":%q}`, seat, name))
 	}
-	// South deals the second hand (North's win moved the deal on).
+	// Seat 1 deals the second hand (North's win moved the deal on).
 	r.send("/api/press", `{"seat":1,"action":"discard","tile":"9m"}`)
 	r.send("/api/press", `{"seat":2,"action":"discard","tile":"1p"}`)
 	r.send("/api/press", `{"seat":3,"action":"riichi"}`)
@@ -195,6 +195,9 @@ func (r *dealRun) killAndRestart() (before map[string]json.RawMessage, recs []cl
 func (r *dealRun) checkResumedFrom(recs []claimlog.Record, deal *table.Entry, resumed int) {
 	t := r.t
 	t.Helper()
+	if deal == nil {
+		t.Fatal("no deal note to begin at")
+	}
 	if m := fromDealLine.FindStringSubmatch(r.out.String()); m == nil || m[1] != strconv.FormatUint(deal.Seq, 10) {
 		t.Errorf("the restart did not begin at the deal note of record %d:\n%s", deal.Seq, r.out.String())
 	}
@@ -250,10 +253,11 @@ func (r *dealRun) checkLog() {
 // runs it: a first hand won and scored, the next dealt, the players named,
 // a few discards and a riichi; the table, idle, journals the deal once it
 // has stood its 20 s; a few more presses (a discard, a pon, a discard);
-// the daemon is killed with SIGKILL and started again on the same log. The restarted table shows the
-// state it showed (scores, round, counters, sticks, the hand's discards
-// and melds, names, dealer), it stepped through only the entries after the
-// deal, `tabled replay` exits 0 and `tabled log` shows no deal note.
+// the daemon is killed with SIGKILL and started again on the same log.
+// The restarted table shows the state it showed (scores, round, counters,
+// sticks, the hand's discards and melds, names, dealer), it stepped
+// through only the entries after the deal, `tabled replay` exits 0 and
+// `tabled log` shows no deal note.
 func TestRestartBeginsAtTheLastDeal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the daemon as a process, 20 s a deal")
@@ -300,9 +304,9 @@ func TestRestartBeginsAtTheLastDeal(t *testing.T) {
 // the wire lets the pon through. Stamped before the third deal, it is
 // decided in its place, South taking North's tile in the second hand (a
 // revision re-decides across the deal); the daemon is killed with SIGKILL
-// and started again. The restart does not
-// begin at the third deal, which the pon undid, but at the second, and
-// shows the state shown before the kill; `tabled replay` exits 0.
+// and started again. The restart does not begin at the third deal, which
+// the pon undid, but at the second, and shows the state shown before the
+// kill; `tabled replay` exits 0 and `tabled log` shows no deal note.
 func TestRestartSkipsADealALateInputUndid(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the daemon as a process, 20 s a deal")
@@ -351,5 +355,4 @@ func TestRestartSkipsADealALateInputUndid(t *testing.T) {
 	_, recs, resumed := r.killAndRestart()
 	r.checkResumedFrom(recs, r.dealNote(second), resumed)
 	r.checkLog()
-
 }
