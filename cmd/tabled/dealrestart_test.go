@@ -189,9 +189,9 @@ func (r *dealRun) killAndRestart() (before map[string]json.RawMessage, recs []cl
 }
 
 // checkResumedFrom checks that a restart that stepped through resumed
-// entries of recs began at deal: it stepped through every record after
-// the deal's outcome (the deal note first, in the place of its own record)
-// and none before its new hand, fewer than the session held up to it.
+// entries of recs began at deal: `tabled run` names its note, and it
+// stepped through the note, every input after it, and nothing from before
+// its new hand, fewer entries than the session held up to that.
 func (r *dealRun) checkResumedFrom(recs []claimlog.Record, deal *table.Entry, resumed int) {
 	t := r.t
 	t.Helper()
@@ -201,22 +201,23 @@ func (r *dealRun) checkResumedFrom(recs []claimlog.Record, deal *table.Entry, re
 	if m := fromDealLine.FindStringSubmatch(r.out.String()); m == nil || m[1] != strconv.FormatUint(deal.Seq, 10) {
 		t.Errorf("the restart did not begin at the deal note of record %d:\n%s", deal.Seq, r.out.String())
 	}
-	before, received, after := 0, 0, 0
+	before, since, inputsAfter := 0, 0, 0
 	for _, rec := range recs {
 		switch {
 		case rec.Seq <= deal.Deal.Input:
 			before++
-		case rec.Seq <= deal.Deal.Outcome:
-			received++ // the deal's outcome, and inputs received with it
 		default:
-			after++
+			since++
+			if rec.Seq > deal.Seq && rec.Kind == claimlog.KindInput {
+				inputsAfter++
+			}
 		}
 	}
-	if resumed < after || resumed > received+after || resumed >= before {
-		t.Errorf("the restart stepped through %d entries; from the deal of input %d it takes the %d records after its outcome %d and some of the %d received with it, and the %d records up to its new hand are more",
-			resumed, deal.Deal.Input, after, deal.Deal.Outcome, received, before)
+	if resumed < 1+inputsAfter || resumed > since || resumed >= before {
+		t.Errorf("the restart stepped through %d entries; from the deal of input %d (note %d) it takes the note and the %d inputs after it, at most the %d records after its new hand, and fewer than the %d up to it",
+			resumed, deal.Deal.Input, deal.Seq, inputsAfter, since, before)
 	}
-	t.Logf("the restart stepped through %d entries: %d records after the deal's outcome, %d received with it, %d up to its new hand", resumed, after, received, before)
+	t.Logf("the restart stepped through %d entries: %d inputs after the deal's note, %d records after its new hand, %d up to it", resumed, inputsAfter, since, before)
 }
 
 // checkLog stops the daemon and checks the log as a referee reads it:
