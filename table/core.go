@@ -245,7 +245,7 @@ func (c *core) process(horizon time.Duration) []Entry {
 			c.steps++
 			entries = c.outcomes(entries)
 		default:
-			return c.settleDeal(entries)
+			return c.settleDeal(entries, horizon)
 		}
 	}
 }

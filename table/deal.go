@@ -66,14 +66,19 @@ type pendingDeal struct {
 // settleDeal journals each pending deal once the table's time is
 // dealSettle past it (hands may be shorter: each deal settles on its
 // own); a re-decision that reached before one dropped it or put it back
-// with a new since (crossed, repend).
-func (c *core) settleDeal(entries []Entry) []Entry {
+// with a new since (crossed, repend). The table's time is the horizon, up
+// to which everything has been decided, when the engine's stands behind
+// it: an idle table's engine does not move on, and a deal no press
+// followed would otherwise wait for the next press to be journaled
+// (Table.Run wakes at settleAt for it).
+func (c *core) settleDeal(entries []Entry, horizon time.Duration) []Entry {
 	if c.feeding {
 		return entries
 	}
+	now := max(c.eng.Now(), horizon)
 	n := 0
 	for _, p := range c.pending {
-		if c.eng.Now()-p.since < dealSettle {
+		if now-p.since < dealSettle {
 			break
 		}
 		n++
@@ -108,6 +113,15 @@ func (c *core) shownAfter(seq uint64) ([]uint64, bool) {
 		}
 	}
 	return nil, false
+}
+
+// settleAt is when the oldest pending deal will have stood dealSettle,
+// in the table's time; ok is false when none is pending.
+func (c *core) settleAt() (at time.Duration, ok bool) {
+	if len(c.pending) == 0 || c.feeding {
+		return 0, false
+	}
+	return c.pending[0].since + dealSettle, true
 }
 
 // crossed takes the pending deals a re-decision from from reaches before

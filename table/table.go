@@ -511,14 +511,19 @@ func entryOf(entries []Entry, seq uint64) Entry {
 // sleep is how long the loop may wait before something is due: the next
 // held input or deadline, once every source that has no watermark of its
 // own has passed it, or at the bound. A source that says how far it has
-// come wakes the loop itself, and is asked to hurry (Need). ok is false
-// when nothing is held: the loop waits for an input.
+// come wakes the loop itself, and is asked to hurry (Need). With nothing
+// held, a deal not journaled yet is due once the horizon has passed the
+// time it settles at; ok is false when nothing is due at all: the loop
+// waits for an input.
 func (t *Table) sleep(now time.Duration) (d time.Duration, ok bool) {
 	next, ok := t.core.next()
 	t.srcMu.Lock()
 	t.holding = ok
 	t.srcMu.Unlock()
 	if !ok {
+		if at, settling := t.core.settleAt(); settling {
+			return max(at-t.horizon(now), 0), true
+		}
 		return 0, false
 	}
 	if next <= t.horizon(now) {

@@ -247,9 +247,9 @@ func (vm *powerVM) finalLog() logSummary {
 }
 
 // settledState is the table's state from its status page once nothing is
-// pending and no claim window is open (a call inside its window is decided
-// by the next decision, or by a revision, on either side of a restart),
-// less what a restart changes by itself (the clock, the alerts of this
+// pending, no claim window is open (a call inside its window is decided
+// by the next decision, or by a revision, on either side of a restart)
+// and an open tile's call deadline has passed, less what a restart changes by itself (the clock, the alerts of this
 // run, the sequence number its notes took).
 func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 	t.Helper()
@@ -280,8 +280,19 @@ func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 			return false
 		}
 		// A discard stays open (for a win, until the next discard), so
-		// "open" is compared, not waited out: with no call pending,
-		// nothing changes until the next press.
+		// "open" is compared, not waited out; but until its call deadline
+		// a call on it could still be on time, and at the deadline what
+		// the seat to draw may press changes with no press (a kan of its
+		// own rather than a claim on the tile): the state is settled once
+		// it has stood the deadline too. A restart's clock has moved on by
+		// the time it was down, past that deadline.
+		hold := bound
+		var open struct {
+			DeadlineMS int64 `json:"deadline_ms"`
+		}
+		if json.Unmarshal(v.State["open"], &open) == nil {
+			hold += time.Duration(open.DeadlineMS) * time.Millisecond
+		}
 		for _, k := range []string{"seq", "now_ms", "alerts"} {
 			delete(v.State, k)
 		}
@@ -291,7 +302,7 @@ func settledState(t *testing.T, tab *tablet) map[string]json.RawMessage {
 			return false
 		}
 		state = v.State
-		return time.Since(since) > bound
+		return time.Since(since) > hold
 	})
 	return state
 }
