@@ -361,6 +361,13 @@ func TestADealCrossedLateIsJournaledAgain(t *testing.T) {
 			if !slices.Equal(hands, []int{2, 3}) || lateSeq == 0 || revision == 0 {
 				t.Fatalf("deals journaled for hands %v (late input %d, revision %d), want both deals", hands, lateSeq, revision)
 			}
+			// What the revision published again of the hand before the
+			// deal is filed under that hand, not the one being played.
+			for _, e := range journaled {
+				if e.Outcome != nil && e.Seq > revision && e.Outcome.At < steps[13].ev.At && e.Hand != 2 {
+					t.Errorf("the %s at %v published again after the revision is filed under hand %d, want 2", e.Outcome.Kind, e.Outcome.At, e.Hand)
+				}
+			}
 			switch {
 			case deal.DecidedTo < steps[len(steps)-1].ev.At:
 				t.Fatalf("the third hand's deal says the table had decided up to %v, before the last discard it had (%v)", deal.DecidedTo, steps[len(steps)-1].ev.At)

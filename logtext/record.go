@@ -23,7 +23,11 @@ import (
 type Reader struct {
 	w      outcome.Words
 	dealer int
-	names  [4]string
+	// dealers are the dealers of the hands dealt so far, by hand: an
+	// outcome a revision published again of a hand before is named by
+	// its own hand's seats.
+	dealers map[int]int
+	names   [4]string
 }
 
 // NewReader is a Reader in language l (nil: English).
@@ -42,6 +46,10 @@ func (n *Reader) See(r claimlog.Record) {
 	case r.Kind == claimlog.KindOutcome && r.Type == string(outcome.TypeDeal):
 		if o, err := journal.Outcome(r); err == nil && o.DealerSeat >= 0 && o.DealerSeat < 4 {
 			n.dealer = o.DealerSeat
+			if n.dealers == nil {
+				n.dealers = map[int]int{}
+			}
+			n.dealers[r.Hand] = o.DealerSeat
 		}
 	case r.Kind == claimlog.KindInput && r.Type == "name":
 		if b, err := journal.Input(r); err == nil && b.Event.Seat.Valid() {
@@ -50,14 +58,23 @@ func (n *Reader) See(r claimlog.Record) {
 	}
 }
 
-// player is the name of the player at wind (a letter of the hand), ""
-// when none was given.
-func (n *Reader) player(wind string) string {
+// player is the name of the player at wind (a letter of the hand whose
+// dealer's seat is dealer), "" when none was given.
+func (n *Reader) player(wind string, dealer int) string {
 	w, err := engine.ParseWind(wind)
 	if err != nil {
 		return ""
 	}
-	return n.names[w.Seat(engine.Seat(n.dealer))]
+	return n.names[w.Seat(engine.Seat(dealer))]
+}
+
+// dealerOf is the dealer's seat of hand, as far as r has read: the seat
+// its deal named, else the latest dealer.
+func (n *Reader) dealerOf(hand int) int {
+	if d, ok := n.dealers[hand]; ok {
+		return d
+	}
+	return n.dealer
 }
 
 // Line is one record as a line of `tabled log`: inHand is its time within
@@ -66,10 +83,14 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 	l := n.w.Lang()
 	r := m.Record
 	what := string(r.Body)
+	dealer := n.dealerOf(r.Hand)
 	switch r.Kind {
 	case claimlog.KindInput:
 		if b, err := journal.Input(r); err == nil {
 			what = n.input(b)
+			if b.Dealer.Valid() {
+				dealer = int(b.Dealer) // its seat's letter was written with it
+			}
 		}
 	case claimlog.KindVoid:
 		if b, err := journal.Void(r); err == nil {
@@ -102,7 +123,7 @@ func (n *Reader) Line(m claimlog.Marked, inHand time.Duration) string {
 	if r.Hand > 0 {
 		t = fmt.Sprintf("%.3fs", inHand.Truncate(time.Millisecond).Seconds()) // in whole ms, as the page and the CSV give it
 	}
-	if p := n.player(r.Seat); p != "" {
+	if p := n.player(r.Seat, dealer); p != "" {
 		what = "(" + p + ") " + what
 	}
 	return fmt.Sprintf("%6d  %11s  %s  %s  %-7s %-2s %s", r.Seq, t, r.Wall.Local().Format("15:04:05.000"),

@@ -157,12 +157,19 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 	slices.SortStableFunc(ins, func(a, b *Entry) int { return cmp.Compare(a.At, b.At) })
 	clear(c.redealt)
 	var out []engine.Outcome
-	keep := func(n int) {
-		kept := out[:n]
+	// hands are the hands out's outcomes are of, as apply files them: a
+	// new hand's deal and what follows it are the next hand's.
+	hands := c.rebuiltHands[:0]
+	keep := func(n int, newHand bool) {
+		kept, h := out[:n], hand
 		for _, o := range out[n:] {
 			outAt = max(outAt, o.At)
+			if newHand && o.Kind == engine.KindDeal {
+				h = hand + 1
+			}
 			if o.At >= from {
 				kept = append(kept, o)
+				hands = append(hands, h)
 			}
 		}
 		clear(out[len(kept):])
@@ -171,7 +178,7 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 	for n, in := range ins {
 		m := len(out)
 		out, _ = e.Apply(*in.Input, out)
-		keep(m)
+		keep(m, in.Input.Action == engine.NewHand)
 		if in.Input.Action == engine.NewHand {
 			hand++
 			if in.At >= from {
@@ -184,7 +191,8 @@ func (c *core) rebuild(until, from time.Duration) (*engine.Engine, []engine.Outc
 	}
 	n := len(out)
 	out = e.Advance(until, out)
-	keep(n)
+	keep(n, false)
+	c.rebuiltHands = hands
 	return e, out, hand, nil
 }
 

@@ -154,6 +154,9 @@ type core struct {
 	// them; dealErr is the first that differs.
 	dealts  map[uint64]engine.Dealt
 	dealErr error
+	// rebuiltHands are the hands of the outcomes the last rebuild
+	// returned, one for each.
+	rebuiltHands []int
 	// overwriting is Config.OverwritingRevisions.
 	overwriting bool
 	// redealt are the deals the last rebuild applied again, by the

@@ -69,9 +69,10 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		old = slices.Clone(old)
 	}
 	var fresh []engine.Outcome
-	for _, o := range rebuilt {
+	var hands []int // the hand each of fresh is of
+	for i, o := range rebuilt {
 		if o.At >= from {
-			fresh = append(fresh, o)
+			fresh, hands = append(fresh, o), append(hands, c.rebuiltHands[i])
 		}
 	}
 	stands, withdrawn := restand(old, fresh)
@@ -122,7 +123,7 @@ func (c *core) redecideFrom(from, until time.Duration, late []Entry, voided uint
 		}
 		c.seq++
 		c.show(published{seq: c.seq, raw: raw})
-		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: c.hand, Dealer: o.Dealer, Outcome: &o})
+		entries = append(entries, Entry{Seq: c.seq, At: o.At, Hand: hands[i], Dealer: o.Dealer, Outcome: &o})
 	}
 	return entries
 }
