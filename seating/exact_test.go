@@ -42,10 +42,7 @@ func TestExactBaseRounds(t *testing.T) {
 				for _, b := range found {
 					var table [4]int
 					for j, p := range b {
-						if p < cl.c*cl.m {
-							p = p/cl.m*cl.m + (p%cl.m+i)%cl.m
-						}
-						table[j] = p + 1
+						table[j] = cl.develop(p, i) + 1
 					}
 					round = append(round, table)
 				}
