@@ -186,16 +186,22 @@ func (s *search) cyclicRounds(ctx context.Context, players []int, from, want int
 		for i := range count {
 			for b, m := range blocks {
 				for j, p := range m {
-					if int(p) < cl.c*cl.m {
-						p = int32(int(p)/cl.m*cl.m + (int(p)%cl.m+i)%cl.m)
-					}
-					s.members[from+i][b][j] = int32(players[p])
+					s.members[from+i][b][j] = int32(players[cl.develop(int(p), i)])
 				}
 			}
 		}
 		return count
 	}
 	return 0
+}
+
+// develop is point p of the base round in round i: (a, x+i) for (a, x),
+// a fixed player unmoved.
+func (cl cyclic) develop(p, i int) int {
+	if p >= cl.c*cl.m {
+		return p
+	}
+	return p/cl.m*cl.m + (p%cl.m+i)%cl.m
 }
 
 // cyclicSteps bounds the search for one shape's base round.
