@@ -464,3 +464,61 @@ func TestAWrongDealNoteResumesTheWholeSession(t *testing.T) {
 		t.Errorf("a wrong deal note with no way to read the session before it made a table")
 	}
 }
+
+// TestADealAfterTheOneARestartBeganAtIsJournaled: a table stops between
+// two deals 11 s apart, after the first was journaled and before
+// the second had settled; the restart begins at the first and journals
+// the second once it has settled, so the next restart begins there. (A
+// restart left it pending nowhere, and every restart after began at the
+// first deal, through the whole of the next hand.)
+func TestADealAfterTheOneARestartBeganAtIsJournaled(t *testing.T) {
+	p := engine.EMA2016
+	dir, w, sess := newSessionLog(t, p)
+	ms := time.Millisecond
+	web := func(at time.Duration, seat engine.Seat, a engine.Action, tile engine.Tile) step {
+		return step{clock: at + 50*ms, ev: engine.Event{At: at, Seat: seat, Action: a, Tile: tile, Source: engine.SourceWeb}}
+	}
+	newHand := func(at time.Duration) step {
+		return step{clock: at + 50*ms, ev: engine.Event{At: at, Seat: engine.NoSeat, Action: engine.NewHand, Source: engine.SourceReferee}}
+	}
+	// The first deal at 1 s, the second at 12 s; the table stops at about
+	// 22 s, when the first has settled and the second has not.
+	play(t, table.Config{Profile: p, Session: sess.FirstSeq}, w, []step{
+		web(100*ms, 0, engine.Discard, 3), newHand(time.Second), web(2*time.Second, 1, engine.Discard, 4),
+		newHand(12 * time.Second), web(13*time.Second, 2, engine.Discard, 5), web(21*time.Second, 3, engine.Discard, 6),
+	})
+	w.Close()
+	at, err := lastDeal(dir)
+	if err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 2 {
+		t.Fatalf("the first restart begins at %+v (%v), want the first deal's, hand 2", at, err)
+	}
+	last, _, err := LastSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, err = claimlog.Open(dir, claimlog.Options{Reserve: -1}); err != nil {
+		t.Fatal(err)
+	}
+	journaled, _ := play(t, table.Config{Profile: p, Dealer: engine.Seat(last.Dealer), Resume: at.entries, Earlier: at.earlier, FirstSeq: w.LastSeq() + 1}, w,
+		[]step{web(40*time.Second, 3, engine.Discard, 7)})
+	w.Close()
+	var hands []int
+	for _, e := range journaled {
+		if e.Deal != nil {
+			hands = append(hands, e.Deal.Game.HandNumber)
+		}
+	}
+	if !slices.Equal(hands, []int{3}) {
+		t.Fatalf("the restarted table journaled deals of hands %v, want the second deal's, hand 3", hands)
+	}
+	if at, err = lastDeal(dir); err != nil || at == nil || at.entries[0].Deal.Game.HandNumber != 3 {
+		t.Fatalf("the next restart begins at %+v (%v), want the second deal's", at, err)
+	}
+	_, recs, err := LastSession(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(*last, recs); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+}

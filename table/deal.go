@@ -224,6 +224,15 @@ func (c *core) startAt(e Entry, entries []Entry, earlier func() ([]Entry, error)
 	for i, o := range out {
 		c.show(published{seq: d.Shown[i], raw: o})
 	}
+	// A deal after this one that had not settled when the table stopped
+	// is pending again, to be journaled when it has: else a restart would
+	// begin here until a later hand's deal settled.
+	for _, in := range c.inputs {
+		if dl, ok := c.redealt[in.Seq]; ok && dl.last >= 0 && dl.last < len(out) {
+			c.pending = append(c.pending, pendingDeal{in: in, outcome: d.Shown[dl.last], hand: c.rebuiltHands[dl.last], game: dl.game, since: in.At})
+		}
+	}
+	slices.SortFunc(c.pending, func(a, b pendingDeal) int { return CompareInputs(a.in.At, a.in.Seq, b.in.At, b.in.Seq) })
 	return entries[n:], nil
 }
 
