@@ -34,7 +34,7 @@ func playLogged(t *testing.T, dir string, evs []engine.Event) {
 		// The whole profile in the note, as tabled run writes it: a note
 		// with the name alone means what the name meant before the RCR
 		// 2016 correction.
-		note, err := journal.Session{Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}.Note(false)
+		note, err := journal.Session{Revising: journal.Revises, Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline), FirstSeq: w.LastSeq() + 1, Profile: &p}.Note(false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func writeSessionLogPons(tb testing.TB, dir string, n, late int, onTime bool) {
 	}
 	defer w.Close()
 	p := engine.EMA2016
-	sess := journal.Session{Version: version, Table: "bench", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
+	sess := journal.Session{Revising: journal.Revises, Version: version, Table: "bench", Rules: p.Name, WindowNS: int64(p.Window), DeadlineNS: int64(p.CallDeadline),
 		FirstSeq: w.LastSeq() + 1, InputLatency: int64(30 * time.Millisecond), Profile: &p}
 	note, err := sess.Note(false)
 	if err != nil {
