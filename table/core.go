@@ -154,9 +154,6 @@ type core struct {
 	// them; dealErr is the first that differs.
 	dealts  map[uint64]engine.Dealt
 	dealErr error
-	// logged are the journal's outcomes a replay steps through, by
-	// number, which a deal entry's Shown names.
-	logged map[uint64]*engine.Outcome
 	// rebuiltHands are the hands of the outcomes the last rebuild
 	// returned, one for each.
 	rebuiltHands []int

@@ -25,12 +25,7 @@ func ReplaySession(p engine.Profile, dealer engine.Seat, overwriting bool, entri
 		return nil, fmt.Errorf("table: replay: %w", err)
 	}
 	c.overwriting = overwriting
-	c.dealts, c.logged = map[uint64]engine.Dealt{}, map[uint64]*engine.Outcome{}
-	for _, e := range entries {
-		if e.Outcome != nil {
-			c.logged[e.Seq] = e.Outcome
-		}
-	}
+	c.dealts = map[uint64]engine.Dealt{}
 	var out []engine.Outcome
 	for _, e := range c.feed(entries, true) {
 		if e.Outcome != nil {
